@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { ROUTES } from '@shared/routes';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { useTheme } from '@/lib/theme';
+import { cn } from '@/lib/utils';
+
+function Logo() {
+  const { t } = useTranslation();
+  const { resolvedTheme } = useTheme();
+  const [failed, setFailed] = useState(false);
+  return (
+    <Link to={ROUTES.home} className="flex h-10 items-center rounded-md" aria-label={t('brand.logoAlt')}>
+      {failed ? (
+        <span className="text-xl font-bold">{t('brand.name')}</span>
+      ) : (
+        <img
+          src={resolvedTheme === 'dark' ? '/logo-dark.svg' : '/logo-light.svg'}
+          alt=""
+          width={177}
+          height={36}
+          className="h-9 w-auto"
+          onError={() => setFailed(true)}
+          data-testid="logo"
+        />
+      )}
+    </Link>
+  );
+}
+
+function ThemeToggle() {
+  const { t } = useTranslation();
+  const { resolvedTheme, toggleTheme } = useTheme();
+  const dark = resolvedTheme === 'dark';
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      onClick={toggleTheme}
+      aria-label={dark ? t('theme.switchToLight') : t('theme.switchToDark')}
+      title={t('theme.toggle')}
+      data-testid="theme-toggle"
+    >
+      <Icon name={dark ? 'sun' : 'moon'} className="size-5" />
+    </Button>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted', isActive && 'text-primary');
+
+export function Header() {
+  const { t } = useTranslation();
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Logo />
+        <nav aria-label={t('nav.mainNavigation')} className="hidden items-center gap-1 md:flex">
+          <NavLink to={ROUTES.home} end className={navLinkClass}>
+            {t('nav.home')}
+          </NavLink>
+          <NavLink to={ROUTES.topUp} className={navLinkClass}>
+            {t('nav.topUp')}
+          </NavLink>
+          <NavLink to={ROUTES.about} className={navLinkClass}>
+            {t('footer.about')}
+          </NavLink>
+          <NavLink to={ROUTES.contact} className={navLinkClass}>
+            {t('footer.contact')}
+          </NavLink>
+        </nav>
+        <div className="flex items-center gap-2">
+          <ThemeToggle />
+          <Button asChild>
+            <Link to={ROUTES.auth}>{t('nav.loginRegister')}</Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Header } from './header';
+
+/** Below the fold, so they load after the first paint; toasts raised before the stack arrives wait in the store. */
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+
+/** On navigation: scroll to the element named by the hash (e.g. the how-it-works link), else to the top. */
+function useScrollOnNavigate() {
+  const { hash, pathname } = useLocation();
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [hash, pathname]);
+}
+
+export function RootLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  useScrollOnNavigate();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Suspense fallback={null}>
+        <Footer />
+        <Toaster />
+      </Suspense>
+    </div>
+  );
+}

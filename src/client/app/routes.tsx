@@ -1,0 +1,54 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { ROUTES } from '@shared/routes';
+import { HomePage } from '@/features/home/home-page';
+import { loadPageTexts } from '@/i18n';
+import { ErrorBoundary } from './error-boundary';
+import { RequireAdmin, RequireUser } from './guards';
+import { NotFoundPage } from './not-found-page';
+import { PageLoader } from './page-loader';
+
+/** A page whose code (and the data cache it uses) loads when it is first visited. */
+function lazyPage(load: () => Promise<ComponentType>) {
+  return lazy(async () => {
+    const [Page, { QueryProvider }] = await Promise.all([load(), import('@/lib/query-provider'), loadPageTexts()]);
+    return {
+      default: () => (
+        <QueryProvider>
+          <Page />
+        </QueryProvider>
+      ),
+    };
+  });
+}
+
+const AboutPage = lazyPage(() => import('@/features/info/about-page').then((m) => m.AboutPage));
+const TermsPage = lazyPage(() => import('@/features/info/terms-page').then((m) => m.TermsPage));
+const ContactPage = lazyPage(() => import('@/features/contact/contact-page').then((m) => m.ContactPage));
+const AuthPage = lazyPage(() => import('@/features/auth/auth-page').then((m) => m.AuthPage));
+const PaymentCompletePage = lazyPage(() => import('@/features/payment/payment-complete-page').then((m) => m.PaymentCompletePage));
+const ProfilePage = lazyPage(() => import('@/features/profile/profile-page').then((m) => m.ProfilePage));
+const AdminPage = lazyPage(() => import('@/features/admin/admin-page').then((m) => m.AdminPage));
+
+/** Home is in the first bundle; every other page loads when it is visited (SPEC §2 routes). */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary key={pathname}>
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route index element={<HomePage />} />
+          <Route path={ROUTES.topUp} element={<HomePage />} />
+          <Route path={ROUTES.about} element={<AboutPage />} />
+          <Route path={ROUTES.terms} element={<TermsPage />} />
+          <Route path={ROUTES.contact} element={<ContactPage />} />
+          <Route path={ROUTES.auth} element={<AuthPage />} />
+          <Route path={ROUTES.paymentComplete} element={<PaymentCompletePage />} />
+          <Route path={ROUTES.profile} element={<RequireUser><ProfilePage /></RequireUser>} />
+          <Route path={ROUTES.admin} element={<RequireAdmin><AdminPage /></RequireAdmin>} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@shared/constants';
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '@/components/ui/toast';
+import { dismissToast, useToasts } from '@/lib/toast';
+
+/** The toast stack: 5 s each, swipe right 50 px to dismiss, F8 focuses it (SPEC §9). */
+export function Toaster() {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  return (
+    <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+      {toasts.map(({ id, title, description, action, variant, open }) => (
+        <Toast key={id} open={open} variant={variant} onOpenChange={(next) => !next && dismissToast(id)} data-testid="toast">
+          <div className="grid gap-1">
+            {title && <ToastTitle>{title}</ToastTitle>}
+            {description && <ToastDescription>{description}</ToastDescription>}
+          </div>
+          {action}
+          <ToastClose label={t('common.close')} />
+        </Toast>
+      ))}
+      <ToastViewport label={t('common.notifications', { hotkey: '{hotkey}' })} hotkey={['F8']} />
+    </ToastProvider>
+  );
+}

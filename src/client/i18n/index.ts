@@ -1,0 +1,95 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, RTL_LANGUAGES, STORAGE_KEYS, SUPPORTED_LANGUAGES, type Language } from '@shared/constants';
+import { safeStorage } from '@/lib/storage';
+import en from './locales/en.json';
+
+/**
+ * Texts come in two parts per language: `locales/<lang>.json` (header, footer, home: everything the first screen
+ * shows) and `locales/pages/<lang>.json` (the other pages). English core ships with the first bundle; everything
+ * else loads on demand, into the one default namespace, so every key reads the same with t('section.key').
+ */
+type Bundle = Record<string, unknown>;
+type Part = 'core' | 'pages';
+
+const loaders: Record<Part, Record<Language, () => Promise<{ default: Bundle }>>> = {
+  core: {
+    en: async () => ({ default: en }),
+    es: () => import('./locales/es.json'),
+    fr: () => import('./locales/fr.json'),
+    ar: () => import('./locales/ar.json'),
+  },
+  pages: {
+    en: () => import('./locales/pages/en.json'),
+    es: () => import('./locales/pages/es.json'),
+    fr: () => import('./locales/pages/fr.json'),
+    ar: () => import('./locales/pages/ar.json'),
+  },
+};
+
+const loaded = new Set<string>(['en:core']);
+let pagesWanted = false;
+
+async function load(language: Language, part: Part) {
+  const id = `${language}:${part}`;
+  if (loaded.has(id)) return;
+  const bundle = await loaders[part][language]();
+  i18n.addResourceBundle(language, 'translation', bundle.default, true, true);
+  loaded.add(id);
+}
+
+async function loadFor(language: Language) {
+  const parts: Part[] = pagesWanted ? ['core', 'pages'] : ['core'];
+  await Promise.all(parts.map((part) => load(language, part)));
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
+
+export function storedLanguage(): Language {
+  const saved = safeStorage.get(STORAGE_KEYS.language);
+  return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+export function directionOf(language: Language): 'rtl' | 'ltr' {
+  return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
+}
+
+function applyToDocument(language: Language) {
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}
+
+/** Loads the texts of the pages beyond home; called before such a page first renders. */
+export async function loadPageTexts() {
+  pagesWanted = true;
+  await loadFor(currentLanguage());
+}
+
+/** Switches the interface language, mirrors the layout for right-to-left languages and remembers the choice. */
+export async function changeLanguage(language: Language) {
+  await loadFor(language);
+  await i18n.changeLanguage(language);
+  applyToDocument(language);
+  safeStorage.set(STORAGE_KEYS.language, language);
+}
+
+export async function initI18n(language: Language = storedLanguage()) {
+  await i18n.use(initReactI18next).init({
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    resources: { en: { translation: en } },
+    interpolation: { escapeValue: false },
+  });
+  if (language !== DEFAULT_LANGUAGE) await changeLanguage(language);
+  else applyToDocument(language);
+  return i18n;
+}
+
+export { i18n };

@@ -1,0 +1,62 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from '@shared/constants';
+import { safeStorage } from './storage';
+
+type ResolvedTheme = 'light' | 'dark';
+
+interface ThemeState {
+  theme: Theme;
+  resolvedTheme: ResolvedTheme;
+  setTheme(theme: Theme): void;
+  /** The header toggle: flips between light and dark (SPEC §4). */
+  toggleTheme(): void;
+}
+
+const ThemeContext = createContext<ThemeState | null>(null);
+const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
+
+export function isTheme(value: unknown): value is Theme {
+  return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
+}
+
+function readStoredTheme(): Theme {
+  const saved = safeStorage.get(STORAGE_KEYS.theme);
+  return isTheme(saved) ? saved : DEFAULT_THEME;
+}
+
+function resolve(theme: Theme, systemDark: boolean): ResolvedTheme {
+  if (theme === 'system') return systemDark ? 'dark' : 'light';
+  return theme;
+}
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
+  const [systemDark, setSystemDark] = useState(() => darkQuery().matches);
+
+  useEffect(() => {
+    const query = darkQuery();
+    const onChange = (event: MediaQueryListEvent) => setSystemDark(event.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  const resolvedTheme = resolve(theme, systemDark);
+  useEffect(() => {
+    document.documentElement.classList.toggle('dark', resolvedTheme === 'dark');
+  }, [resolvedTheme]);
+
+  const setTheme = useCallback((next: Theme) => {
+    safeStorage.set(STORAGE_KEYS.theme, next);
+    setThemeState(next);
+  }, []);
+  const toggleTheme = useCallback(() => setTheme(resolvedTheme === 'dark' ? 'light' : 'dark'), [resolvedTheme, setTheme]);
+
+  const value = useMemo(() => ({ theme, resolvedTheme, setTheme, toggleTheme }), [theme, resolvedTheme, setTheme, toggleTheme]);
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
+}
+
+export function useTheme(): ThemeState {
+  const state = useContext(ThemeContext);
+  if (!state) throw new Error('useTheme must be used inside ThemeProvider');
+  return state;
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Environment variables the server reads, each with the one-line message shown when it is wrong. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], 'must be one of development, production, test').default('production'),
+  PORT: z.coerce
+    .number('must be a port number between 0 and 65535')
+    .int('must be a port number between 0 and 65535')
+    .min(0, 'must be a port number between 0 and 65535')
+    .max(65535, 'must be a port number between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .url('must be a postgres:// URL')
+    .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
+  CLIENT_DIR: z.string().min(1, 'must not be empty').optional(),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Where the embedded database keeps its files when DATABASE_URL is not set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** The built browser app (index.html + assets). */
+  clientDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment once. Throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = process.cwd()): Config {
+  const emptyAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(emptyAsUnset);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`${name} ${issue.message} (got ${JSON.stringify(env[name])})`);
+  }
+  const values = parsed.data;
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(projectRoot, values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    logLevel: values.LOG_LEVEL,
+    clientDir: path.resolve(projectRoot, values.CLIENT_DIR ?? 'dist/client'),
+  };
+}

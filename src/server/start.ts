@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { seedDatabase } from './db/seed';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates and seeds it, then listens. Used by main.ts and by tests that need a real server. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  await seedDatabase(database.db);
+  const app = await buildApp({ config, database });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    app,
+    database,
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
