@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-
-const projectRoot = path.resolve(import.meta.dirname, '..');
+import { startBuiltServer, stopBuiltServer } from '../scripts/built-server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -24,35 +22,15 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (`dist/`) on a free port with a fresh data directory; resolves once it is listening. */
-export async function startBuiltServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+/** Starts the built server (`dist/`) on a free port with a fresh data directory. */
+export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = output.split('\n').find((line) => line.includes('"server ready"'));
-      if (ready) {
-        clearTimeout(timer);
-        resolve(JSON.parse(ready).url);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+  const server = await startBuiltServer(dataDir, { NODE_ENV: 'test', ...env });
   return {
-    url,
+    url: server.url,
     dataDir,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await stopBuiltServer(server);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

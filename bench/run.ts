@@ -1,0 +1,17 @@
+/** `npm run bench`: runs each benchmark in turn against the built server. Add a benchmark as a module and list it here. */
+import { isServerBuilt } from '../scripts/built-server';
+import { runStartupBenchmark } from './startup';
+
+const benchmarks: Array<{ title: string; run: () => Promise<void> }> = [
+  { title: 'Cold start of the built server on an existing data directory (PGlite)', run: runStartupBenchmark },
+];
+
+if (!isServerBuilt()) {
+  console.error('Run npm run build first');
+  process.exit(1);
+}
+
+for (const benchmark of benchmarks) {
+  console.log(`\n${benchmark.title}`);
+  await benchmark.run();
+}

@@ -1,0 +1,128 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, startTestServer, type TestServer } from './fixtures';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('splash', () => {
+  it('is painted by the HTML before the app loads and goes away after about 1.5 s', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Hold the app's code back: the splash must still be on screen without it.
+    let releaseScripts: () => void = () => undefined;
+    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsReleased;
+      await route.continue();
+    });
+    await page.goto(server.url, { waitUntil: 'commit' });
+    await page.locator('#splash').waitFor({ state: 'visible' });
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    const startedAt = Date.now();
+    releaseScripts();
+    await page.locator('#splash').waitFor({ state: 'detached', timeout: 5000 });
+    expect(await page.evaluate(() => performance.now())).toBeGreaterThanOrEqual(1500);
+    expect(Date.now() - startedAt).toBeLessThan(4000);
+    await context.close();
+  });
+
+  it('does not shift the layout when it goes away', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { layoutShift: number }).layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(server.url);
+    await page.locator('#splash').waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.1);
+    await context.close();
+  });
+});
+
+describe('language', () => {
+  it('switching to Arabic translates the page, sets dir="rtl" and lasts across reloads', async () => {
+    const page = await openPage(browser, server.url);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await page.getByTestId('language-select').selectOption('ar');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    expect(await page.getByRole('link', { name: 'تسجيل الدخول / إنشاء حساب' }).isVisible()).toBe(true);
+    // Mirrored: the logo sits on the right in Arabic.
+    const logoBox = await page.getByRole('link', { name: /GlobalTopUp/ }).first().boundingBox();
+    expect(logoBox!.x).toBeGreaterThan(640);
+
+    await page.reload();
+    await page.locator('#splash').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.getByTestId('language-select').inputValue()).toBe('ar');
+    await page.context().close();
+  });
+
+  it.each([
+    ['es', 'Acerca de GlobalTopUp'],
+    ['fr', 'À propos de GlobalTopUp'],
+  ])('the %s texts of a lazily loaded page are translated', async (language, heading) => {
+    const page = await openPage(browser, `${server.url}/about`, { storage: { language } });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await page.context().close();
+  });
+});
+
+describe('theme', () => {
+  it('the header toggle switches light and dark and the choice lasts across reloads', async () => {
+    const page = await openPage(browser, server.url, { colorScheme: 'light' });
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(await isDark()).toBe(false);
+    await page.getByTestId('theme-toggle').click();
+    expect(await isDark()).toBe(true);
+    expect(await page.getByTestId('logo').getAttribute('src')).toBe('/logo-dark.svg');
+    await page.reload();
+    await page.locator('#splash').waitFor({ state: 'detached' });
+    expect(await isDark()).toBe(true);
+    await page.getByTestId('theme-toggle').click();
+    expect(await isDark()).toBe(false);
+    expect(await page.getByTestId('logo').getAttribute('src')).toBe('/logo-light.svg');
+    await page.context().close();
+  });
+
+  it('follows the system setting until a theme is chosen', async () => {
+    const page = await openPage(browser, server.url, { colorScheme: 'dark' });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.context().close();
+  });
+
+  it('applies a saved dark theme and Arabic before the first paint', async () => {
+    const context = await browser.newContext({ colorScheme: 'light' });
+    await context.addInitScript(() => {
+      localStorage.setItem('theme', 'dark');
+      localStorage.setItem('language', 'ar');
+      // Record the document state as the body is parsed, before any of the app's modules run.
+      new MutationObserver((_, observer) => {
+        if (!document.body) return;
+        const root = document.documentElement;
+        (window as unknown as { firstPaintState: string }).firstPaintState = `${root.classList.contains('dark')}|${root.dir}`;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    expect(await page.evaluate(() => (window as unknown as { firstPaintState: string }).firstPaintState)).toBe('true|rtl');
+    await context.close();
+  });
+});
