@@ -11,12 +11,14 @@ import { registerHealthRoutes } from './http/health';
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** Where log lines go (standard output when unset); tests read them from here. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole server (API + built client) from a config and an open, migrated database. */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: logStream ? { level: config.logLevel, stream: logStream } : { level: config.logLevel },
     disableRequestLogging: true,
     trustProxy: true,
     bodyLimit: 100 * 1024,
