@@ -1,0 +1,92 @@
+/** What the server needs from an airtime top-up provider (Reloadly in production, the sandbox otherwise). */
+
+export type DenominationType = 'FIXED' | 'RANGE';
+
+export type TopupStatus = 'SUCCESSFUL' | 'PROCESSING' | 'REFUNDED' | 'FAILED';
+
+/** A mobile operator and the amounts it accepts (SPEC §3 "Operator info"). */
+export interface OperatorInfo {
+  operatorId: number;
+  name: string;
+  denominationType: DenominationType;
+  /** Sender-currency bounds of a RANGE operator; null for FIXED. */
+  minAmount: number | null;
+  maxAmount: number | null;
+  /** Sender-currency amounts to offer as shortcuts. */
+  suggestedAmounts: number[];
+  /** Sender amount (as a string key, e.g. "10") → amount delivered in the destination currency. */
+  suggestedAmountsMap: Record<string, number>;
+  /** Sender-currency amounts a FIXED operator accepts; [] for RANGE. */
+  fixedAmounts: number[];
+  /** The same FIXED amounts in the destination currency. */
+  localFixedAmounts: number[];
+  /** Destination-currency units per sender-currency unit, when the provider gives one. */
+  fxRate: number | null;
+  senderCurrencyCode: string;
+  destinationCurrencyCode: string;
+  country: { name: string; isoName: string };
+  logoUrl: string | null;
+}
+
+export interface TopupRequest {
+  operatorId: number;
+  /** In the sender currency. */
+  amount: number;
+  useLocalAmount: false;
+  /** Unique forever per top-up: our order's identifier, used to look the outcome up after a lost answer. */
+  customIdentifier: string;
+  recipientPhone: { countryCode: string; number: string };
+}
+
+/**
+ * A top-up as the provider reports it. The transaction fields are null when the provider gives a status without
+ * a transaction (a REFUNDED status answer can do that).
+ */
+export interface TopupResult {
+  status: TopupStatus;
+  transactionId: string | null;
+  operatorName: string | null;
+  requestedAmount: number | null;
+  requestedAmountCurrencyCode: string | null;
+  deliveredAmount: number | null;
+  deliveredAmountCurrencyCode: string | null;
+  transactionDate: string | null;
+  customIdentifier: string | null;
+  recipientPhone: string | null;
+}
+
+export interface TopupProvider {
+  /** The operator serving `phone` (international digits) in the country `countryIso` (ISO 3166 alpha-2). */
+  detectOperator(phone: string, countryIso: string): Promise<OperatorInfo>;
+  operatorsByCountry(countryIso: string): Promise<OperatorInfo[]>;
+  /**
+   * Sends the top-up once. When it throws a retryable error the outcome is unknown: look it up with
+   * findTopupByCustomIdentifier before sending again, because the provider may have delivered it.
+   */
+  sendTopup(request: TopupRequest): Promise<TopupResult>;
+  /** The current status of a transaction; null when the provider does not know the transaction. */
+  topupStatus(transactionId: string): Promise<TopupResult | null>;
+  /** The top-up sent with this identifier; null when the provider has none. */
+  findTopupByCustomIdentifier(customIdentifier: string): Promise<TopupResult | null>;
+}
+
+/**
+ * A failed provider call. `code` is the provider's error code (e.g. INVALID_RECIPIENT_PHONE) or one of ours:
+ * COULD_NOT_AUTO_DETECT_OPERATOR, UPSTREAM_UNAVAILABLE (network failure or timeout), UPSTREAM_ERROR (an error
+ * without a code), UPSTREAM_INVALID_RESPONSE (an answer we could not read), NOT_FOUND.
+ * `status` is the provider's HTTP status, or 502 when there was no usable answer.
+ * `retryable` says the same call may succeed later (network failure, timeout, 5xx, 429).
+ */
+export class TopupProviderError extends Error {
+  override name = 'TopupProviderError';
+  readonly code: string;
+  readonly status: number;
+  readonly retryable: boolean;
+
+  constructor(message: string, options: { code: string; status: number; retryable: boolean; cause?: unknown }) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = options.code;
+    this.status = options.status;
+    this.retryable = options.retryable;
+  }
+}
