@@ -1,20 +1,11 @@
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startTestServer, type TestServer } from './fixtures';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useServerAndBrowser } from './fixtures';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useServerAndBrowser();
 
 interface AxeViolation {
   id: string;
@@ -39,7 +30,7 @@ describe('accessibility of the home page', () => {
     ['ar', 'dark'],
   ])('%s in the %s theme has no axe violations', async (language, theme) => {
     // axe is injected as an inline script, which the app's Content-Security-Policy rightly forbids.
-    const page = await openPage(browser, server.url, { storage: { language, theme }, bypassCSP: true });
+    const page = await openPage(app.browser, app.server.url, { storage: { language, theme }, bypassCSP: true });
     await page.locator('footer').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
     expect(await axeViolations(page)).toEqual([]);

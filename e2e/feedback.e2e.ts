@@ -1,17 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startTestServer, type TestServer } from './fixtures';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useServerAndBrowser } from './fixtures';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useServerAndBrowser();
 
 async function sendContactMessage(page: Page) {
   await page.getByLabel('Your name').fill('Fatima Zahra');
@@ -22,7 +13,7 @@ async function sendContactMessage(page: Page) {
 
 describe('contact form and toasts', () => {
   it('shows each field problem in place and sends nothing until they are fixed', async () => {
-    const page = await openPage(browser, `${server.url}/contact`);
+    const page = await openPage(app.browser, `${app.server.url}/contact`);
     let posted = 0;
     page.on('request', (request) => request.url().endsWith('/api/contact') && posted++);
     await page.getByLabel('Your email').fill('not-an-email');
@@ -38,7 +29,7 @@ describe('contact form and toasts', () => {
   });
 
   it('a sent message shows a toast bottom-right, F8 focuses it and a 50 px swipe right dismisses it', async () => {
-    const page = await openPage(browser, `${server.url}/contact`);
+    const page = await openPage(app.browser, `${app.server.url}/contact`);
     await sendContactMessage(page);
     const toast = page.getByTestId('toast');
     await toast.waitFor();
@@ -66,7 +57,7 @@ describe('contact form and toasts', () => {
   });
 
   it('keeps at most one toast on screen and hides it after 5 seconds', async () => {
-    const page = await openPage(browser, `${server.url}/contact`);
+    const page = await openPage(app.browser, `${app.server.url}/contact`);
     await sendContactMessage(page);
     await page.getByTestId('toast').waitFor();
     const secondAnswer = page.waitForResponse((response) => response.url().endsWith('/api/contact'));
@@ -81,7 +72,7 @@ describe('contact form and toasts', () => {
   });
 
   it('puts toasts at the top of the screen on a phone', async () => {
-    const page = await openPage(browser, `${server.url}/contact`, { viewport: { width: 390, height: 844 } });
+    const page = await openPage(app.browser, `${app.server.url}/contact`, { viewport: { width: 390, height: 844 } });
     await sendContactMessage(page);
     const toast = page.getByTestId('toast');
     await toast.waitFor();
@@ -92,11 +83,11 @@ describe('contact form and toasts', () => {
 
 describe('error view', () => {
   it('shows Try Again when a page cannot load, and Try Again recovers', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     let blocked = true;
     await context.route(/\/assets\/about-page-.*\.js$/, (route) => (blocked ? route.abort() : route.continue()));
     const page = await context.newPage();
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${app.server.url}/about`);
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     blocked = false;
     await page.getByRole('button', { name: 'Try Again' }).click();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startBuiltServer, stopBuiltServer } from '../scripts/built-server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -57,4 +58,17 @@ export async function openPage(browser: Browser, url: string, { storage, ...opti
   await page.goto(url);
   await page.locator('#splash').waitFor({ state: 'detached', timeout: 10_000 });
   return page;
+}
+
+/** Registers hooks that start the built server and Chromium once for a test file and stop them after it. */
+export function useServerAndBrowser(env: NodeJS.ProcessEnv = {}): { server: TestServer; browser: Browser } {
+  const handles = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    [handles.server, handles.browser] = await Promise.all([startTestServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await handles.browser?.close();
+    await handles.server?.stop();
+  });
+  return handles;
 }

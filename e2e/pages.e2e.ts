@@ -1,17 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startTestServer, type TestServer } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import { openPage, useServerAndBrowser } from './fixtures';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useServerAndBrowser();
 
 describe('routes', () => {
   it.each([
@@ -23,7 +13,7 @@ describe('routes', () => {
     ['/auth', 'Welcome'],
     ['/payment-complete', 'Payment status'],
   ])('%s renders its page, also when loaded directly', async (path, heading) => {
-    const page = await openPage(browser, `${server.url}${path}`);
+    const page = await openPage(app.browser, `${app.server.url}${path}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(heading);
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(heading);
@@ -31,7 +21,7 @@ describe('routes', () => {
   });
 
   it('home shows the slogan, the three feature cards, the four steps and the top-up section', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(app.browser, app.server.url);
     expect(await page.getByText('Your trusted partner for global top-ups').first().isVisible()).toBe(true);
     for (const title of ['Instant top-ups', 'Global coverage', '24/7 service']) {
       expect(await page.getByRole('heading', { name: title }).isVisible()).toBe(true);
@@ -45,47 +35,47 @@ describe('routes', () => {
   });
 
   it('an unknown path shows the not-found page with a 404 status', async () => {
-    const page = await openPage(browser, `${server.url}/no/such/page`);
+    const page = await openPage(app.browser, `${app.server.url}/no/such/page`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
-    const response = await page.request.get(`${server.url}/no/such/page`);
+    const response = await page.request.get(`${app.server.url}/no/such/page`);
     expect(response.status()).toBe(404);
     await page.getByRole('link', { name: 'Back To Home' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.server.url}/`);
     await page.context().close();
   });
 
   it('an unknown /api path answers JSON, never the page', async () => {
-    const page = await openPage(browser, server.url);
-    const response = await page.request.get(`${server.url}/api/nothing-here`, { headers: { accept: 'text/html' } });
+    const page = await openPage(app.browser, app.server.url);
+    const response = await page.request.get(`${app.server.url}/api/nothing-here`, { headers: { accept: 'text/html' } });
     expect(response.status()).toBe(404);
     expect(await response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     await page.context().close();
   });
 
   it('/profile sends a visitor to /auth with the way back, and /admin sends a visitor home', async () => {
-    const page = await openPage(browser, `${server.url}/profile`);
-    await page.waitForURL(`${server.url}/auth?returnTo=%2Fprofile`);
-    await page.goto(`${server.url}/admin`);
-    await page.waitForURL(`${server.url}/`);
+    const page = await openPage(app.browser, `${app.server.url}/profile`);
+    await page.waitForURL(`${app.server.url}/auth?returnTo=%2Fprofile`);
+    await page.goto(`${app.server.url}/admin`);
+    await page.waitForURL(`${app.server.url}/`);
     await page.context().close();
   });
 });
 
 describe('header and footer', () => {
   it('the header links the logo home and Login / Register to /auth', async () => {
-    const page = await openPage(browser, `${server.url}/about`);
+    const page = await openPage(app.browser, `${app.server.url}/about`);
     await page.getByRole('link', { name: 'Login / Register' }).click();
-    await page.waitForURL(`${server.url}/auth`);
+    await page.waitForURL(`${app.server.url}/auth`);
     await page.getByRole('link', { name: 'GlobalTopUp home' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.server.url}/`);
     await page.context().close();
   });
 
   it('a logo that fails to load is hidden', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     await context.route('**/logo-*.svg', (route) => route.abort());
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.locator('#splash').waitFor({ state: 'detached' });
     expect(await page.getByTestId('logo').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'GlobalTopUp home' }).isVisible()).toBe(true);
@@ -93,7 +83,7 @@ describe('header and footer', () => {
   });
 
   it('the footer has its links, texts, selectors, seven payment icons and social links', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(app.browser, app.server.url);
     const footer = page.locator('footer');
     for (const [name, href] of [
       ['About', '/about'],
@@ -128,9 +118,9 @@ describe('header and footer', () => {
   });
 
   it('the how-it-works link scrolls to the section', async () => {
-    const page = await openPage(browser, `${server.url}/terms`);
+    const page = await openPage(app.browser, `${app.server.url}/terms`);
     await page.locator('footer').getByRole('link', { name: 'How it works', exact: true }).click();
-    await page.waitForURL(`${server.url}/#how-it-works`);
+    await page.waitForURL(`${app.server.url}/#how-it-works`);
     await expect.poll(() => page.locator('#how-it-works').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(200);
     await page.context().close();
   });

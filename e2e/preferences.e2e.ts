@@ -1,21 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startTestServer, type TestServer } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import { openPage, useServerAndBrowser } from './fixtures';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useServerAndBrowser();
 
 describe('splash', () => {
   it('is painted by the HTML before the app loads and goes away after about 1.5 s', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
     // Hold the app's code back: the splash must still be on screen without it.
     let releaseScripts: () => void = () => undefined;
@@ -24,7 +14,7 @@ describe('splash', () => {
       await scriptsReleased;
       await route.continue();
     });
-    await page.goto(server.url, { waitUntil: 'commit' });
+    await page.goto(app.server.url, { waitUntil: 'commit' });
     await page.locator('#splash').waitFor({ state: 'visible' });
     expect(await page.locator('#root').innerHTML()).toBe('');
     const startedAt = Date.now();
@@ -36,7 +26,7 @@ describe('splash', () => {
   });
 
   it('does not shift the layout when it goes away', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
     await page.addInitScript(() => {
       (window as unknown as { layoutShift: number }).layoutShift = 0;
@@ -46,7 +36,7 @@ describe('splash', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.locator('#splash').waitFor({ state: 'detached' });
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.1);
@@ -56,7 +46,7 @@ describe('splash', () => {
 
 describe('language', () => {
   it('switching to Arabic translates the page, sets dir="rtl" and lasts across reloads', async () => {
-    const page = await openPage(browser, server.url);
+    const page = await openPage(app.browser, app.server.url);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
     await page.getByTestId('language-select').selectOption('ar');
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -77,7 +67,7 @@ describe('language', () => {
     ['es', 'Acerca de GlobalTopUp'],
     ['fr', 'À propos de GlobalTopUp'],
   ])('the %s texts of a lazily loaded page are translated', async (language, heading) => {
-    const page = await openPage(browser, `${server.url}/about`, { storage: { language } });
+    const page = await openPage(app.browser, `${app.server.url}/about`, { storage: { language } });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
     await page.context().close();
@@ -86,7 +76,7 @@ describe('language', () => {
 
 describe('theme', () => {
   it('the header toggle switches light and dark and the choice lasts across reloads', async () => {
-    const page = await openPage(browser, server.url, { colorScheme: 'light' });
+    const page = await openPage(app.browser, app.server.url, { colorScheme: 'light' });
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
     expect(await isDark()).toBe(false);
     await page.getByTestId('theme-toggle').click();
@@ -102,13 +92,13 @@ describe('theme', () => {
   });
 
   it('follows the system setting until a theme is chosen', async () => {
-    const page = await openPage(browser, server.url, { colorScheme: 'dark' });
+    const page = await openPage(app.browser, app.server.url, { colorScheme: 'dark' });
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await page.context().close();
   });
 
   it('applies a saved dark theme and Arabic before the first paint', async () => {
-    const context = await browser.newContext({ colorScheme: 'light' });
+    const context = await app.browser.newContext({ colorScheme: 'light' });
     await context.addInitScript(() => {
       localStorage.setItem('theme', 'dark');
       localStorage.setItem('language', 'ar');
@@ -121,7 +111,7 @@ describe('theme', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     expect(await page.evaluate(() => (window as unknown as { firstPaintState: string }).firstPaintState)).toBe('true|rtl');
     await context.close();
   });
