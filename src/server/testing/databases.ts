@@ -7,8 +7,11 @@ import { seedDatabase } from '../db/seed';
 /** The databases every database test runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
 export const TEST_DATABASE_KINDS: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/** The destination catalog is large and read-only in tests: built once per database, kept across resets. */
+const KEPT_ACROSS_RESETS = new Set(['countries', 'operators', 'operator_prefixes']);
+
 export interface TestDatabase extends DatabaseHandle {
-  /** Empties every table and loads the seed again. */
+  /** Empties every table except the catalog and loads the seed again. */
   reset(): Promise<void>;
 }
 
@@ -53,7 +56,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
     const result = (await handle.db.execute(sql`select tablename from pg_tables where schemaname = current_schema()`)) as unknown as {
       rows: Array<{ tablename: string }>;
     };
-    const tables = result.rows.map((row) => `"${row.tablename}"`);
+    const tables = result.rows.filter((row) => !KEPT_ACROSS_RESETS.has(row.tablename)).map((row) => `"${row.tablename}"`);
     if (tables.length) await handle.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
     await seedDatabase(handle.db);
   };

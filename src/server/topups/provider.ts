@@ -1,32 +1,10 @@
 /** What the server needs from an airtime top-up provider (Reloadly in production, the sandbox otherwise). */
 
-export type DenominationType = 'FIXED' | 'RANGE';
+import type { OperatorInfo } from '../../shared/api/catalog';
+
+export type { DenominationType, OperatorInfo } from '../../shared/api/catalog';
 
 export type TopupStatus = 'SUCCESSFUL' | 'PROCESSING' | 'REFUNDED' | 'FAILED';
-
-/** A mobile operator and the amounts it accepts (SPEC §3 "Operator info"). */
-export interface OperatorInfo {
-  operatorId: number;
-  name: string;
-  denominationType: DenominationType;
-  /** Sender-currency bounds of a RANGE operator; null for FIXED. */
-  minAmount: number | null;
-  maxAmount: number | null;
-  /** Sender-currency amounts to offer as shortcuts. */
-  suggestedAmounts: number[];
-  /** Sender amount (as a string key, e.g. "10") → amount delivered in the destination currency. */
-  suggestedAmountsMap: Record<string, number>;
-  /** Sender-currency amounts a FIXED operator accepts; [] for RANGE. */
-  fixedAmounts: number[];
-  /** The same FIXED amounts in the destination currency. */
-  localFixedAmounts: number[];
-  /** Destination-currency units per sender-currency unit, when the provider gives one. */
-  fxRate: number | null;
-  senderCurrencyCode: string;
-  destinationCurrencyCode: string;
-  country: { name: string; isoName: string };
-  logoUrl: string | null;
-}
 
 export interface TopupRequest {
   operatorId: number;
@@ -55,10 +33,15 @@ export interface TopupResult {
   recipientPhone: string | null;
 }
 
-export interface TopupProvider {
-  /** The operator serving `phone` (international digits) in the country `countryIso` (ISO 3166 alpha-2). */
+/** Which operators serve a country and which one serves a number. */
+export interface OperatorDirectory {
+  /** The operator serving `phone` (national or international digits) in the country `countryIso` (ISO 3166 alpha-2). */
   detectOperator(phone: string, countryIso: string): Promise<OperatorInfo>;
   operatorsByCountry(countryIso: string): Promise<OperatorInfo[]>;
+}
+
+/** Sending top-ups and learning their outcome. */
+export interface TopupDelivery {
   /**
    * Sends the top-up once. When it throws a retryable error the outcome is unknown: look it up with
    * findTopupByCustomIdentifier before sending again, because the provider may have delivered it.
@@ -69,6 +52,8 @@ export interface TopupProvider {
   /** The top-up sent with this identifier; null when the provider has none. */
   findTopupByCustomIdentifier(customIdentifier: string): Promise<TopupResult | null>;
 }
+
+export interface TopupProvider extends OperatorDirectory, TopupDelivery {}
 
 /**
  * A failed provider call. `code` is the provider's error code (e.g. INVALID_RECIPIENT_PHONE) or one of ours:

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** GET /api/countries — one destination (SPEC §3 Country). `flag` is the URL of the self-hosted flag image. */
+export interface Country {
+  id: number;
+  name: string;
+  iso_name: string;
+  flag: string;
+  enabled: boolean;
+  /** Calling codes as digits (e.g. ["234"]). Older data may send a JSON string of the array. */
+  calling_codes: string[] | string;
+}
+
+/** The URL of a country's flag, keyed by the lowercase ISO code (SPEC §2). */
+export function flagUrl(isoCode: string): string {
+  return `/flags/${isoCode.toLowerCase()}.svg`;
+}
+
+export type DenominationType = 'FIXED' | 'RANGE';
+
+/** GET /api/reloadly/operator-detect/{phone}/{countryIsoCode} → { success: true, data } (SPEC §3 Operator info). */
+export interface OperatorInfo {
+  operatorId: number;
+  name: string;
+  denominationType: DenominationType;
+  /** Sender-currency bounds of a RANGE operator; null for FIXED. */
+  minAmount: number | null;
+  maxAmount: number | null;
+  /** Sender-currency (USD) amounts to offer. */
+  suggestedAmounts: number[];
+  /** Sender amount (as a string key, e.g. "10") → amount delivered in the destination currency. */
+  suggestedAmountsMap: Record<string, number>;
+  /** Sender-currency amounts a FIXED operator accepts; [] for RANGE. */
+  fixedAmounts: number[];
+  /** The same FIXED amounts in the destination currency. */
+  localFixedAmounts: number[];
+  /** Destination-currency units per sender-currency unit, when known (used to preview custom RANGE amounts). */
+  fxRate: number | null;
+  senderCurrencyCode: string;
+  destinationCurrencyCode: string;
+  country: { name: string; isoName: string };
+  logoUrl: string | null;
+}
+
+export interface OperatorDetectResponse {
+  success: true;
+  data: OperatorInfo;
+}
+
+/** GET /api/price-config (SPEC §3: either value may be a number or a numeric string). */
+export interface PriceConfigResponse {
+  airtime_fee: number | string;
+  standard_fee: number | string;
+}
+
+/** GET /api/price-config/defaults */
+export interface PriceConfigDefaultsResponse {
+  DEFAULT_AIRTIME_FEE: number;
+  DEFAULT_STANDARD_FEE: number;
+}
+
+/** Path parameters of operator detection; messages are translation keys (see pages/en.json "validation"). */
+export const operatorDetectParamsSchema = z.object({
+  phone: z.string().regex(/^\d{6,15}$/, 'validation.phoneDigits'),
+  countryIsoCode: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'validation.countryCode')
+    .transform((code) => code.toUpperCase()),
+});
