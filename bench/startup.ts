@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startBuiltServer, stopBuiltServer } from '../scripts/built-server';
+import { median } from './stats';
 
 const RUNS = 5;
 
@@ -27,12 +28,6 @@ async function measureStartup(dataDir: string): Promise<StartupSample> {
   } finally {
     await stopBuiltServer(server);
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function printTable(samples: StartupSample[]) {

@@ -26,7 +26,10 @@ CREATE TABLE "operators" (
 	"fx_rate" numeric(20, 6) NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "operator_prefixes" ADD CONSTRAINT "operator_prefixes_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "operators" ADD CONSTRAINT "operators_country_iso_countries_iso_name_fk" FOREIGN KEY ("country_iso") REFERENCES "public"."countries"("iso_name") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "countries_iso_name_unique" ON "countries" USING btree ("iso_name");--> statement-breakpoint
+CREATE UNIQUE INDEX "countries_iso_name_unique" ON "countries" USING btree ("iso_name");
+--> statement-breakpoint
 CREATE UNIQUE INDEX "operators_country_name_unique" ON "operators" USING btree ("country_iso","name");
+--> statement-breakpoint
+ALTER TABLE "operator_prefixes" ADD CONSTRAINT "operator_prefixes_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "operators" ADD CONSTRAINT "operators_country_iso_countries_iso_name_fk" FOREIGN KEY ("country_iso") REFERENCES "public"."countries"("iso_name") ON DELETE no action ON UPDATE no action;

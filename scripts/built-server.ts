@@ -42,11 +42,15 @@ export function startBuiltServer(dataDir: string, env: NodeJS.ProcessEnv = {}): 
     const timer = setTimeout(() => fail(`No "server ready" line within ${READY_TIMEOUT_MS / 1000} s.`), READY_TIMEOUT_MS);
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => fail(`The server exited with code ${code} before it was ready.`));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
       output += `${line}\n`;
       if (settled || !line.includes('"server ready"')) return;
       settled = true;
       clearTimeout(timer);
+      // From here on the log is drained unread, so a busy server costs this process nothing.
+      lines.close();
+      child.stdout!.resume();
       const { url, startupMs } = JSON.parse(line) as { url: string; startupMs: number };
       resolve({ child, url, reportedStartupMs: startupMs });
     });

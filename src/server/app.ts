@@ -1,25 +1,32 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { registerCatalogRoutes } from './http/catalog';
 import { registerClientApp } from './http/client-app';
 import { registerContactRoutes } from './http/contact';
 import { handleError } from './http/errors';
+import { registerFlagRoutes } from './http/flags';
 import { registerHealthRoutes } from './http/health';
+import { createOperatorDirectory } from './topups';
+import type { OperatorDirectory } from './topups/provider';
 
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** Operator lookups; chosen from the config (Reloadly or the sandbox) when not given. */
+  operators?: OperatorDirectory;
   /** Where log lines go (standard output when unset); tests read them from here. */
   logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole server (API + built client) from a config and an open, migrated database. */
-export async function buildApp({ config, database, logStream }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, operators, logStream }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logStream ? { level: config.logLevel, stream: logStream } : { level: config.logLevel },
-    disableRequestLogging: true,
+    // Fastify's own two lines per request are replaced by the single line of the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     bodyLimit: 100 * 1024,
   });
@@ -51,6 +58,8 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
 
   registerHealthRoutes(app, { database });
   registerContactRoutes(app, { db: database.db });
+  registerCatalogRoutes(app, { db: database.db, operators: operators ?? createOperatorDirectory(config, database.db) });
+  await registerFlagRoutes(app);
   await registerClientApp(app, { clientDir: config.clientDir });
 
   return app;

@@ -22,6 +22,20 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://u@db:5432/topup');
   });
 
+  it('uses the sandbox top-up provider unless both Reloadly credentials are set', () => {
+    expect(loadConfig({}).reloadly).toBeUndefined();
+    expect(loadConfig({ RELOADLY_CLIENT_ID: 'id', RELOADLY_CLIENT_SECRET: 'secret' }).reloadly).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      sandbox: false,
+    });
+    expect(loadConfig({ RELOADLY_CLIENT_ID: 'id', RELOADLY_CLIENT_SECRET: 'secret', RELOADLY_SANDBOX: 'true' }).reloadly?.sandbox).toBe(true);
+    expect(() => loadConfig({ RELOADLY_CLIENT_ID: 'id' })).toThrow(/^RELOADLY_CLIENT_SECRET must be set too/);
+    expect(() => loadConfig({ RELOADLY_CLIENT_ID: 'id', RELOADLY_CLIENT_SECRET: 's', RELOADLY_SANDBOX: 'yes' })).toThrow(
+      /^RELOADLY_SANDBOX must be true or false/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

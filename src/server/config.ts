@@ -20,6 +20,12 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
   CLIENT_DIR: z.string().min(1, 'must not be empty').optional(),
+  RELOADLY_CLIENT_ID: z.string().min(1).optional(),
+  RELOADLY_CLIENT_SECRET: z.string().min(1).optional(),
+  RELOADLY_SANDBOX: z
+    .enum(['true', 'false', '1', '0'], 'must be true or false')
+    .transform((value) => value === 'true' || value === '1')
+    .default(false),
 });
 
 export interface Config {
@@ -32,6 +38,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** The built browser app (index.html + assets). */
   clientDir: string;
+  /** Reloadly credentials; when unset the sandbox top-up provider serves operators and top-ups. */
+  reloadly: { clientId: string; clientSecret: string; sandbox: boolean } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -48,6 +56,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     throw new ConfigError(`${name} ${issue.message} (got ${JSON.stringify(env[name])})`);
   }
   const values = parsed.data;
+  if (Boolean(values.RELOADLY_CLIENT_ID) !== Boolean(values.RELOADLY_CLIENT_SECRET)) {
+    const missing = values.RELOADLY_CLIENT_ID ? 'RELOADLY_CLIENT_SECRET' : 'RELOADLY_CLIENT_ID';
+    throw new ConfigError(`${missing} must be set too: Reloadly needs both RELOADLY_CLIENT_ID and RELOADLY_CLIENT_SECRET`);
+  }
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
@@ -56,5 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
     clientDir: path.resolve(projectRoot, values.CLIENT_DIR ?? 'dist/client'),
+    reloadly:
+      values.RELOADLY_CLIENT_ID && values.RELOADLY_CLIENT_SECRET
+        ? { clientId: values.RELOADLY_CLIENT_ID, clientSecret: values.RELOADLY_CLIENT_SECRET, sandbox: values.RELOADLY_SANDBOX }
+        : undefined,
   };
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_AIRTIME_FEE, DEFAULT_STANDARD_FEE } from '../../shared/constants';
+import { seedCatalog } from '../catalog/seed-catalog';
 import type { Database } from './client';
 import { priceConfig } from './schema';
 
@@ -11,4 +12,5 @@ export async function seedDatabase(db: Database): Promise<void> {
       { key: 'standard_fee', value: String(DEFAULT_STANDARD_FEE) },
     ])
     .onConflictDoNothing();
+  await seedCatalog(db);
 }

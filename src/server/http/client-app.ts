@@ -34,7 +34,8 @@ export async function registerClientApp(app: FastifyInstance, { clientDir }: { c
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return sendError(reply, 404, { message: `No API route ${request.method} ${pathname}`, code: 'NOT_FOUND' });
     }
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || !indexHtml) {
+    const isFile = /\.[a-z0-9]+$/i.test(pathname);
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !indexHtml || isFile) {
       return sendError(reply, 404, { message: `Not found: ${pathname}`, code: 'NOT_FOUND' });
     }
     return reply

@@ -61,7 +61,7 @@ export interface PriceConfigDefaultsResponse {
 
 /** Path parameters of operator detection; messages are translation keys (see pages/en.json "validation"). */
 export const operatorDetectParamsSchema = z.object({
-  phone: z.string().regex(/^\d{6,15}$/, 'validation.phoneDigits'),
+  phone: z.string().regex(/^\d{1,20}$/, 'validation.phoneDigits'),
   countryIsoCode: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'validation.countryCode')

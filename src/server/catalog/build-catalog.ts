@@ -1,0 +1,157 @@
+import { createRequire } from 'node:module';
+import countryToCurrency from 'country-to-currency';
+import isoCountries from 'i18n-iso-countries';
+import { type CountryCode, getCountries, getCountryCallingCode, getExampleNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import mobileExamples from 'libphonenumber-js/mobile/examples';
+import type { DenominationType } from '../../shared/api/catalog';
+import { readCarrierPrefixes } from './carrier-data';
+import { denominationsFor } from './denominations';
+import { USD_FX_RATES } from './fx-snapshot';
+
+// Loaded through require because Node needs an import attribute for JSON, which the server bundle does not keep.
+isoCountries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
+
+export interface CatalogCountry {
+  isoName: string;
+  name: string;
+  currencyCode: string;
+  callingCodes: string[];
+  enabled: boolean;
+}
+
+export interface CatalogOperator {
+  countryIso: string;
+  name: string;
+  denominationType: DenominationType;
+  minAmountCents: number | null;
+  maxAmountCents: number | null;
+  amountsCents: number[];
+  destinationCurrencyCode: string;
+  /** Destination-currency units per USD, as the decimal string the numeric column stores. */
+  fxRate: string;
+}
+
+export interface CatalogPrefix {
+  countryIso: string;
+  /** National-number prefix, without the calling code. */
+  prefix: string;
+  operatorName: string;
+}
+
+export interface Catalog {
+  countries: CatalogCountry[];
+  operators: CatalogOperator[];
+  prefixes: CatalogPrefix[];
+}
+
+/**
+ * The sandbox destination catalog: every ISO 3166 country that libphonenumber-js knows, with the operators of
+ * Google's carrier prefix data. Deterministic: the same installed data always gives the same catalog.
+ */
+/** The names people search for, where the ISO English name is a formal one ("Islamic Republic of Iran"). */
+const COMMON_NAMES: Record<string, string> = {
+  BN: 'Brunei',
+  FK: 'Falkland Islands',
+  FM: 'Micronesia',
+  IR: 'Iran',
+  LA: 'Laos',
+  MD: 'Moldova',
+  MK: 'North Macedonia',
+  PS: 'Palestine',
+  RU: 'Russia',
+  SY: 'Syria',
+  TW: 'Taiwan',
+  TZ: 'Tanzania',
+  US: 'United States',
+  VA: 'Vatican City',
+};
+
+export function buildCatalog(): Catalog {
+  const knownIsoCodes = new Set(Object.keys(isoCountries.getAlpha2Codes()));
+  const countryCodes = getCountries()
+    .filter((iso) => knownIsoCodes.has(iso))
+    .sort();
+
+  const countriesByCallingCode = new Map<string, CountryCode[]>();
+  for (const iso of countryCodes) {
+    const callingCode = getCountryCallingCode(iso);
+    countriesByCallingCode.set(callingCode, [...(countriesByCallingCode.get(callingCode) ?? []), iso]);
+  }
+
+  const prefixes: CatalogPrefix[] = [];
+  for (const [callingCode, carrierPrefixes] of readCarrierPrefixes()) {
+    const candidates = countriesByCallingCode.get(callingCode) ?? [];
+    for (const [prefix, carrierName] of carrierPrefixes) {
+      const operatorName = carrierName.trim();
+      if (!operatorName) continue;
+      const countryIso = candidates.length === 1 ? candidates[0] : countryOfPrefix(prefix, candidates);
+      if (countryIso) prefixes.push({ countryIso, prefix, operatorName });
+    }
+  }
+  prefixes.sort((a, b) => compareText(a.countryIso, b.countryIso) || compareText(a.prefix, b.prefix));
+
+  const operatorNamesByCountry = new Map<string, Set<string>>();
+  for (const { countryIso, operatorName } of prefixes) {
+    const names = operatorNamesByCountry.get(countryIso) ?? new Set<string>();
+    names.add(operatorName);
+    operatorNamesByCountry.set(countryIso, names);
+  }
+
+  const countries: CatalogCountry[] = countryCodes
+    .map((iso) => {
+      const currencyCode = (countryToCurrency as Record<string, string | undefined>)[iso] ?? 'USD';
+      const hasOperator = operatorNamesByCountry.has(iso);
+      return {
+        isoName: iso,
+        name: COMMON_NAMES[iso] ?? isoCountries.getName(iso, 'en') ?? iso,
+        currencyCode,
+        callingCodes: [getCountryCallingCode(iso)],
+        enabled: hasOperator && USD_FX_RATES[currencyCode] !== undefined,
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, 'en') || compareText(a.isoName, b.isoName));
+
+  const operators: CatalogOperator[] = [];
+  for (const country of [...countries].sort((a, b) => compareText(a.isoName, b.isoName))) {
+    const fxRate = USD_FX_RATES[country.currencyCode];
+    const names = operatorNamesByCountry.get(country.isoName);
+    if (fxRate === undefined || !names) continue;
+    for (const name of [...names].sort(compareText)) {
+      operators.push({
+        countryIso: country.isoName,
+        name,
+        ...denominationsFor(country.isoName, name),
+        destinationCurrencyCode: country.currencyCode,
+        fxRate: String(fxRate),
+      });
+    }
+  }
+
+  const servedCountries = new Set(operators.map((operator) => operator.countryIso));
+  return { countries, operators, prefixes: prefixes.filter((row) => servedCountries.has(row.countryIso)) };
+}
+
+const exampleNationalNumbers = new Map<CountryCode, string | undefined>();
+
+function exampleMobileNationalNumber(iso: CountryCode): string | undefined {
+  if (!exampleNationalNumbers.has(iso)) exampleNationalNumbers.set(iso, getExampleNumber(iso, mobileExamples)?.nationalNumber);
+  return exampleNationalNumbers.get(iso);
+}
+
+/**
+ * Which of the countries sharing a calling code a carrier prefix belongs to: the prefix completed with the digits
+ * of each candidate's example mobile number must be a valid number of that very country.
+ */
+function countryOfPrefix(prefix: string, candidates: CountryCode[]): CountryCode | undefined {
+  return candidates.find((iso) => {
+    const example = exampleMobileNationalNumber(iso);
+    if (!example) return false;
+    const parsed = parsePhoneNumberFromString(prefix + example.slice(prefix.length), iso);
+    return parsed?.country === iso && parsed.isValid();
+  });
+}
+
+/** Code-point order, independent of the locale the process runs in. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

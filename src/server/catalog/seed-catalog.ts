@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { countries, operatorPrefixes, operators } from '../db/schema';
+import { buildCatalog } from './build-catalog';
+
+/** Rows per INSERT: few statements keep PGlite fast, and 1000 rows stay far below PostgreSQL's parameter limit. */
+const INSERT_CHUNK_SIZE = 1000;
+/** Arbitrary constant that serialises catalog seeding when several servers start against one PostgreSQL. */
+const CATALOG_SEED_LOCK_ID = 727_002;
+
+/** Loads the destination catalog into an empty database, in one transaction; does nothing once countries exist. */
+export async function seedCatalog(db: Database): Promise<void> {
+  if (await hasCountries(db)) return;
+  const catalog = buildCatalog();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CATALOG_SEED_LOCK_ID})`);
+    // Another server may have seeded while this one built the catalog.
+    if (await hasCountries(tx)) return;
+    for (const rows of chunks(catalog.countries)) await tx.insert(countries).values(rows);
+    const operatorIds = new Map<string, number>();
+    for (const rows of chunks(catalog.operators)) {
+      const inserted = await tx.insert(operators).values(rows).returning({ id: operators.id, countryIso: operators.countryIso, name: operators.name });
+      for (const row of inserted) operatorIds.set(operatorKey(row.countryIso, row.name), row.id);
+    }
+    const prefixRows = catalog.prefixes.map(({ countryIso, prefix, operatorName }) => {
+      const operatorId = operatorIds.get(operatorKey(countryIso, operatorName));
+      if (operatorId === undefined) throw new Error(`Catalog prefix ${countryIso} ${prefix} names an unknown operator "${operatorName}"`);
+      return { countryIso, prefix, operatorId };
+    });
+    for (const rows of chunks(prefixRows)) await tx.insert(operatorPrefixes).values(rows);
+  });
+}
+
+async function hasCountries(db: Pick<Database, 'select'>): Promise<boolean> {
+  const rows = await db.select({ id: countries.id }).from(countries).limit(1);
+  return rows.length > 0;
+}
+
+function operatorKey(countryIso: string, name: string): string {
+  return `${countryIso}\u0000${name}`;
+}
+
+function* chunks<T>(rows: T[]): Generator<T[]> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK_SIZE) yield rows.slice(start, start + INSERT_CHUNK_SIZE);
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { operatorDetectParamsSchema, type OperatorDetectResponse } from '../../shared/api/catalog';
+import { phoneErrorMessageEn, validatePhone } from '../../shared/phone-rules';
+import { createCountryListCache } from '../catalog/list-countries';
+import { PRICE_CONFIG_DEFAULTS, readPriceConfig } from '../catalog/price-config';
+import type { Database } from '../db/client';
+import { TopupProviderError, type OperatorDirectory } from '../topups/provider';
+import { HttpError, parseWith } from './errors';
+
+const UNAVAILABLE = 'Service temporarily unavailable. Please try again later.';
+
+/** A provider failure as an answer the browser can show: its own 4xx message, or "unavailable" for upstream faults. */
+function toHttpError(error: unknown): unknown {
+  if (!(error instanceof TopupProviderError)) return error;
+  if (error.status >= 400 && error.status < 500 && !error.retryable) return new HttpError(error.status, error.message, error.code);
+  return new HttpError(503, UNAVAILABLE, error.code);
+}
+
+export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database; operators: OperatorDirectory }) {
+  const countryList = createCountryListCache(deps.db);
+
+  // The hottest route: helmet's per-request work is for documents; a JSON answer needs only nosniff.
+  app.get('/api/countries', { helmet: false }, async (request, reply) => {
+    const body = await countryList.get();
+    reply
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('ETag', body.etag)
+      .header('Cache-Control', 'public, max-age=60')
+      .header('Vary', 'Accept-Encoding');
+    if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
+    reply.type('application/json; charset=utf-8');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(body.brotli);
+    if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(body.gzip);
+    return reply.send(body.json);
+  });
+
+  app.get('/api/price-config', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return readPriceConfig(deps.db);
+  });
+
+  app.get('/api/price-config/defaults', async () => PRICE_CONFIG_DEFAULTS);
+
+  app.get('/api/reloadly/operator-detect/:phone/:countryIsoCode', async (request) => {
+    const { phone, countryIsoCode } = parseWith(operatorDetectParamsSchema, request.params);
+    const check = validatePhone(phone, countryIsoCode);
+    if (!check.ok) throw new HttpError(400, phoneErrorMessageEn(check.error), 'INVALID_PHONE_NUMBER', { field: 'phone', messageKey: check.error.key });
+    try {
+      const data = await deps.operators.detectOperator(check.digits, countryIsoCode);
+      return { success: true, data } satisfies OperatorDetectResponse;
+    } catch (error) {
+      throw toHttpError(error);
+    }
+  });
+}
