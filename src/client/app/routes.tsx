@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { ROUTES } from '@shared/routes';
+import { useAccount } from '@/features/auth/account';
 import { HomePage } from '@/features/home/home-page';
 import { loadPageTexts } from '@/i18n';
 import { ErrorBoundary } from './error-boundary';
@@ -30,6 +31,28 @@ const PaymentCompletePage = lazyPage(() => import('@/features/payment/payment-co
 const ProfilePage = lazyPage(() => import('@/features/profile/profile-page').then((m) => m.ProfilePage));
 const AdminPage = lazyPage(() => import('@/features/admin/admin-page').then((m) => m.AdminPage));
 
+/**
+ * The top-up flow brings its data cache with it and loads after the home shell (ADR 003). Its later steps use
+ * texts from the page files, which load alongside it.
+ */
+const TopUpFlow = lazy(async () => {
+  const [{ TopUpFlow: Flow }] = await Promise.all([import('@/features/topup/top-up-flow'), loadPageTexts()]);
+  return { default: Flow };
+});
+
+function Home() {
+  const { user } = useAccount();
+  return (
+    <HomePage
+      flow={
+        <Suspense fallback={<div className="min-h-80" />}>
+          <TopUpFlow isSignedIn={user !== null} />
+        </Suspense>
+      }
+    />
+  );
+}
+
 /** Home is in the first bundle; every other page loads when it is visited (SPEC §2 routes). */
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -37,8 +60,8 @@ export function AppRoutes() {
     <ErrorBoundary key={pathname}>
       <Suspense fallback={<PageLoader />}>
         <Routes>
-          <Route index element={<HomePage />} />
-          <Route path={ROUTES.topUp} element={<HomePage />} />
+          <Route index element={<Home />} />
+          <Route path={ROUTES.topUp} element={<Home />} />
           <Route path={ROUTES.about} element={<AboutPage />} />
           <Route path={ROUTES.terms} element={<TermsPage />} />
           <Route path={ROUTES.contact} element={<ContactPage />} />

@@ -1,9 +1,9 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOW_IT_WORKS_ANCHOR } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TopUpSteps } from './top-up-steps';
 
 const FEATURES = [
   { key: 'instant', icon: 'zap' },
@@ -26,7 +26,8 @@ const TRUST = [
 
 export const TOP_UP_SECTION_ID = 'send-top-up';
 
-export function HomePage() {
+/** `flow` is the top-up flow, which the app layer loads lazily so the first bundle stays small (ADR 003). */
+export function HomePage({ flow }: { flow: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
@@ -61,9 +62,7 @@ export function HomePage() {
               </h2>
               <CardDescription>{t('home.flowSubtitle')}</CardDescription>
             </CardHeader>
-            <CardContent>
-              <TopUpSteps current="recipient" />
-            </CardContent>
+            <CardContent>{flow}</CardContent>
           </Card>
         </div>
       </section>

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 export const TOP_UP_STEPS = ['recipient', 'amount', 'review', 'payment', 'done'] as const;
 export type TopUpStep = (typeof TOP_UP_STEPS)[number];
 
-/** The progress bar of the top-up flow: Recipient, Amount, Review, Payment, Done. */
+/** The progress bar of the top-up flow: Recipient, Amount, Review, Payment, Done (SPEC §2 step labels). */
 export function TopUpSteps({ current }: { current: TopUpStep }) {
   const { t } = useTranslation();
   const currentIndex = TOP_UP_STEPS.indexOf(current);

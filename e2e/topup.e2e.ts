@@ -1,0 +1,330 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useServerAndBrowser, type VisitOptions } from './fixtures';
+
+const app = useServerAndBrowser();
+
+/** Sandbox numbers (docs/sandbox-topups.md). */
+const NUMBERS = {
+  IN: { country: 'India', phone: '9812345678', code: '+91', operator: 'Idea' },
+  NG: { country: 'Nigeria', phone: '08031234567', code: '+234', operator: 'MTN' },
+  CU: { country: 'Cuba', phone: '52123456', code: '+53', operator: 'etecsa' },
+  ET: { country: 'Ethiopia', phone: '912345678', code: '+251', operator: 'Ethio Telecom' },
+} as const;
+
+/** Valid Nigerian shape, but no operator owns the prefix. */
+const UNDETECTABLE_NG = '07001234567';
+
+async function openFlow(path = '/', options: VisitOptions = {}): Promise<Page> {
+  const page = await openPage(app.browser, `${app.server.url}${path}`, options);
+  await countryBox(page).waitFor();
+  return page;
+}
+
+const countryBox = (page: Page) => page.getByRole('combobox', { name: 'Country' });
+const countryOptions = (page: Page) => page.getByRole('listbox', { name: 'Countries' }).getByRole('option');
+const phoneInput = (page: Page) => page.getByLabel('Phone number', { exact: true });
+const nextButton = (page: Page) => page.getByRole('button', { name: 'Next' });
+const toastText = (page: Page) => page.getByTestId('toast').textContent();
+const currentStep = (page: Page) => page.getByRole('list', { name: 'Top-up progress' }).locator('[aria-current="step"]').textContent();
+const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
+const plain = (value: string | null) => value?.replace(/\s/g, ' ');
+
+async function pickCountry(page: Page, name: string) {
+  await countryBox(page).fill(name);
+  await countryOptions(page).filter({ hasText: new RegExp(`^${name}\\+`) }).click();
+}
+
+async function enterRecipient(page: Page, key: keyof typeof NUMBERS) {
+  const { country, phone } = NUMBERS[key];
+  await pickCountry(page, country);
+  await phoneInput(page).fill(phone);
+  await nextButton(page).click();
+  await page.getByTestId('amount-card').first().waitFor();
+}
+
+async function sendNowOnCard(page: Page, youPay: string) {
+  const card = page.getByTestId('amount-card').filter({ has: page.getByTestId('you-pay').getByText(youPay, { exact: true }) });
+  await card.locator('button[aria-pressed]').click();
+  await card.getByRole('button', { name: 'Send Now' }).click();
+  await page.getByTestId('review-total').waitFor();
+}
+
+describe('top-up flow: recipient to review', () => {
+  it.each(Object.keys(NUMBERS) as Array<keyof typeof NUMBERS>)('a visitor reaches the review for a %s number', async (key) => {
+    const { code, operator } = NUMBERS[key];
+    const page = await openFlow();
+    expect(await currentStep(page)).toBe('1Recipient');
+    await enterRecipient(page, key);
+    expect(await currentStep(page)).toBe('2Amount');
+    expect(await text(page, 'operator-name')).toBe(operator);
+    expect(await text(page, 'recipient-number')).toBe(`${code} ${NUMBERS[key].phone}`);
+    const firstYouPay = await text(page, 'you-pay');
+    await sendNowOnCard(page, firstYouPay!);
+    expect(await currentStep(page)).toBe('3Review');
+    expect(await text(page, 'review-you-pay')).toBe(firstYouPay);
+    await page.context().close();
+  });
+
+  it('the phone field shows each validation message once typed, ignores letters and strips pasted non-digits', async () => {
+    const page = await openFlow();
+    await pickCountry(page, 'India');
+    expect(await page.getByLabel('Country calling code').inputValue()).toBe('+91');
+    const phone = phoneInput(page);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await nextButton(page).isDisabled()).toBe(true);
+
+    await phone.pressSequentially('9a8b1-');
+    expect(await phone.inputValue()).toBe('981');
+    expect(await page.getByRole('alert').textContent()).toBe('Phone number must be at least 10 digits. Current: 3 digits');
+    expect(await nextButton(page).isDisabled()).toBe(true);
+
+    await phone.fill('');
+    expect(await page.getByRole('alert').textContent()).toBe('Phone number is required');
+
+    await phone.fill('98123456789');
+    expect(await page.getByRole('alert').textContent()).toBe('Phone number cannot exceed 10 digits. Current: 11 digits');
+
+    await phone.fill('1234567890');
+    expect(await page.getByRole('alert').textContent()).toBe('Invalid phone number format. Expected format: 10 digits (e.g., 9876543210)');
+    expect(await nextButton(page).isDisabled()).toBe(true);
+
+    await phone.fill('');
+    await phone.evaluate((input) => {
+      const data = new DataTransfer();
+      data.setData('text', '+91 98-123 456 78');
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    expect(await phone.inputValue()).toBe('919812345678');
+    await phone.fill('9812345678');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await nextButton(page).isEnabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('Next shows "Detecting operator…" and stays disabled while detection runs', async () => {
+    const page = await openFlow();
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/reloadly/operator-detect/**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await pickCountry(page, 'Nigeria');
+    await phoneInput(page).fill(NUMBERS.NG.phone);
+    await nextButton(page).click();
+    const detecting = page.getByRole('button', { name: 'Detecting operator…' });
+    await detecting.waitFor();
+    expect(await detecting.isDisabled()).toBe(true);
+    release();
+    await page.getByTestId('amount-card').first().waitFor();
+    await page.context().close();
+  });
+
+  it('an undetectable number shows an Error toast, resets the form and returns to /', async () => {
+    const page = await openFlow('/top-up');
+    await pickCountry(page, 'Nigeria');
+    await phoneInput(page).fill(UNDETECTABLE_NG);
+    await nextButton(page).click();
+    await page.waitForURL(`${app.server.url}/`);
+    await expect.poll(() => toastText(page)).toContain('Error');
+    expect(await toastText(page)).toContain('Could not auto detect operator for given phone number');
+    expect(await countryBox(page).inputValue()).toBe('');
+    expect(await phoneInput(page).count()).toBe(0);
+    expect(await currentStep(page)).toBe('1Recipient');
+    await page.context().close();
+  });
+});
+
+describe('top-up flow: amounts and review', () => {
+  it('starts with 5 amount cards and Show More adds the rest', async () => {
+    const page = await openFlow();
+    await enterRecipient(page, 'NG');
+    const cards = page.getByTestId('amount-card');
+    expect(await cards.count()).toBe(5);
+    await page.getByRole('button', { name: 'Show More' }).click();
+    expect(await cards.count()).toBe(9);
+    expect(await page.getByRole('button', { name: 'Show More' }).count()).toBe(0);
+    expect(await page.locator('#custom-amount').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a card shows They Get and You Pay, and Send Now appears only on the chosen card', async () => {
+    const page = await openFlow();
+    await enterRecipient(page, 'NG');
+    const card = page.getByTestId('amount-card').nth(3);
+    expect(plain(await card.getByTestId('they-get').textContent())).toBe('NGN 14,600');
+    expect(await card.getByTestId('you-pay').textContent()).toBe('$10.00');
+    expect(await page.getByRole('button', { name: 'Send Now' }).count()).toBe(0);
+    await card.locator('button[aria-pressed]').click();
+    expect(await page.getByRole('button', { name: 'Send Now' }).count()).toBe(1);
+    expect(await card.getByRole('button', { name: 'Send Now' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('a RANGE operator takes a custom amount within its bounds and previews the local amount', async () => {
+    const page = await openFlow();
+    await enterRecipient(page, 'IN');
+    const custom = page.locator('form').filter({ has: page.locator('#custom-amount') });
+    await page.locator('#custom-amount').fill('150');
+    expect(await custom.getByRole('alert').textContent()).toBe('Enter an amount from $1.00 to $100.00.');
+    expect(await custom.getByRole('button', { name: 'Send Now' }).isDisabled()).toBe(true);
+
+    await page.locator('#custom-amount').fill('12.5');
+    expect(await custom.getByRole('alert').count()).toBe(0);
+    expect(await page.getByTestId('custom-they-get').textContent()).toBe('They Get: ₹1,106.25');
+    await custom.getByRole('button', { name: 'Send Now' }).click();
+
+    expect(await text(page, 'review-you-pay')).toBe('$12.50');
+    expect(await text(page, 'review-they-get')).toBe('₹1,106.25');
+    // 12.50 × 3% = 0.375 → 0.38, plus the flat 0.33.
+    expect(await text(page, 'review-service-fee')).toBe('$0.71');
+    expect(await text(page, 'review-total')).toBe('$13.21');
+    await page.context().close();
+  });
+
+  it('the review prices $10.00 with the default fees, Cancel returns to the amounts, Confirm asks to log in', async () => {
+    const page = await openFlow();
+    await enterRecipient(page, 'NG');
+    await sendNowOnCard(page, '$10.00');
+    expect(await page.getByRole('heading', { name: 'Review your top-up' }).isVisible()).toBe(true);
+    expect(await text(page, 'review-you-pay')).toBe('$10.00');
+    expect(plain(await text(page, 'review-they-get'))).toBe('NGN 14,600');
+    expect(await text(page, 'review-service-fee')).toBe('$0.63');
+    expect(await text(page, 'review-total')).toBe('$10.63');
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await currentStep(page)).toBe('2Amount');
+    expect(await page.getByTestId('amount-card').count()).toBe(5);
+
+    await sendNowOnCard(page, '$10.00');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => toastText(page)).toContain('Authentication Required');
+    expect(await toastText(page)).toContain('Please log in to continue with this transaction.');
+
+    const stored = await page.evaluate(() => ({
+      data: JSON.parse(localStorage.getItem('pendingTransactionData') ?? 'null'),
+      action: JSON.parse(localStorage.getItem('pendingAuthAction') ?? 'null'),
+    }));
+    expect(stored.data).toMatchObject({
+      selectedCountry: { code: 'NG', name: 'Nigeria', phoneCode: '+234', flag: '/flags/ng.svg' },
+      phoneNumber: NUMBERS.NG.phone,
+      operatorInfo: { name: 'MTN' },
+      selectedAmount: 10,
+      localAmount: 14600,
+      fee: 0.3,
+      standardFee: 0.33,
+      totalChargeAmount: 10.63,
+      senderCurrencyCode: 'USD',
+      destinationCurrencyCode: 'NGN',
+    });
+    expect(stored.action).toMatchObject({ type: 'topup', data: stored.data, timestamp: stored.data.timestamp });
+    await page.context().close();
+  });
+
+  it('Change number goes back to the recipient step with the number kept', async () => {
+    const page = await openFlow();
+    await enterRecipient(page, 'CU');
+    await page.getByRole('button', { name: 'Change number' }).click();
+    expect(await currentStep(page)).toBe('1Recipient');
+    expect(await phoneInput(page).inputValue()).toBe(NUMBERS.CU.phone);
+    await page.context().close();
+  });
+});
+
+describe('top-up flow: reset link', () => {
+  it.each(['/', '/top-up'])('%s?reset=true clears the saved top-up and leaves the URL', async (path) => {
+    const saved = JSON.stringify({ phoneNumber: '08031234567', timestamp: Date.now() });
+    const page = await openFlow(`${path}?reset=true`, {
+      storage: { pendingTransactionData: saved, pendingAuthAction: JSON.stringify({ type: 'topup', data: {}, timestamp: Date.now() }) },
+    });
+    await page.waitForURL(`${app.server.url}${path}`);
+    const stored = await page.evaluate(() => [localStorage.getItem('pendingTransactionData'), localStorage.getItem('pendingAuthAction')]);
+    expect(stored).toEqual([null, null]);
+    await page.context().close();
+  });
+});
+
+describe('country picker', () => {
+  it('is a combobox: typing filters, ArrowDown and Enter select, Escape closes', async () => {
+    const page = await openFlow();
+    const box = countryBox(page);
+    await box.fill('nige');
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    const names = await countryOptions(page).allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((name) => name.toLowerCase().includes('nige'))).toBe(true);
+    await box.press('ArrowDown');
+    const activeId = await box.getAttribute('aria-activedescendant');
+    expect(await page.locator(`[id="${activeId}"]`).textContent()).toBe('Nigeria+234');
+    expect(await page.locator(`[id="${activeId}"]`).getAttribute('aria-selected')).toBe('true');
+    await box.press('Enter');
+    expect(await box.inputValue()).toBe('Nigeria');
+    expect(await page.getByLabel('Country calling code').inputValue()).toBe('+234');
+    expect(await phoneInput(page).evaluate((input) => input === document.activeElement)).toBe(true);
+
+    await box.focus();
+    expect(await box.inputValue()).toBe('');
+    expect(await phoneInput(page).count()).toBe(0);
+    await box.fill('zzzz');
+    expect(await page.getByText('No countries found matching your search').isVisible()).toBe(true);
+    await box.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    await page.context().close();
+  });
+
+  it('closes shortly after it loses focus and lists flag, name and calling code', async () => {
+    const page = await openFlow();
+    const box = countryBox(page);
+    await box.fill('ethiop');
+    expect(await countryOptions(page).allTextContents()).toEqual(['Ethiopia+251']);
+    await page.getByRole('heading', { name: 'Send a top-up', level: 2 }).click();
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false');
+    await page.context().close();
+  });
+
+  it('loads flags in the list only when they scroll into view', async () => {
+    const page = await openFlow();
+    await countryBox(page).focus();
+    const list = page.getByRole('listbox', { name: 'Countries' });
+    const options = countryOptions(page);
+    await options.first().waitFor();
+    const total = await options.count();
+    await expect.poll(() => list.locator('img').count()).toBeGreaterThan(0);
+    const before = await list.locator('img').count();
+    expect(before).toBeLessThan(total / 4);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('[role="listbox"]')!).maxHeight)).toBe('240px');
+
+    await list.evaluate((element) => (element.scrollTop = element.scrollHeight));
+    await expect.poll(() => list.locator('[src$="/flags/zw.svg"]').count()).toBe(1);
+    expect(await list.locator('img').count()).toBeLessThan(total / 2);
+    await page.context().close();
+  });
+
+  it('quick buttons pick India, Nigeria and Cuba, and pressing the chosen one again deselects it', async () => {
+    const page = await openFlow();
+    const nigeria = page.getByRole('group', { name: 'Quick picks' }).getByRole('button', { name: 'Nigeria' });
+    expect(await page.getByRole('group', { name: 'Quick picks' }).getByRole('button').allTextContents()).toEqual(['India', 'Nigeria', 'Cuba']);
+    await nigeria.click();
+    expect(await nigeria.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByLabel('Country calling code').inputValue()).toBe('+234');
+    await nigeria.click();
+    expect(await nigeria.getAttribute('aria-pressed')).toBe('false');
+    expect(await phoneInput(page).count()).toBe(0);
+    expect(await countryBox(page).inputValue()).toBe('');
+    await page.context().close();
+  });
+
+  it('offers the enabled popular destinations, and the flag button goes back to the picker', async () => {
+    const page = await openFlow();
+    const popular = page.getByRole('region', { name: 'Popular destinations' });
+    const names = await popular.getByRole('button').allTextContents();
+    expect(names).toEqual(expect.arrayContaining(['Philippines', 'India', 'Nigeria', 'Ghana']));
+    await popular.getByRole('button', { name: 'Ghana' }).click();
+    expect(await page.getByLabel('Country calling code').inputValue()).toBe('+233');
+    await page.getByRole('button', { name: 'Change country (Ghana)' }).click();
+    expect(await countryBox(page).inputValue()).toBe('');
+    expect(await countryBox(page).evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+});

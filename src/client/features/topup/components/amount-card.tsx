@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+interface AmountCardProps {
+  theyGet: string;
+  youPay: string;
+  selected: boolean;
+  onSelect(): void;
+  onSendNow(): void;
+}
+
+/** One suggested amount; choosing it reveals its Send Now button (SPEC §2 step 3). */
+export function AmountCard({ theyGet, youPay, selected, onSelect, onSendNow }: AmountCardProps) {
+  const { t } = useTranslation();
+  return (
+    <li
+      data-testid="amount-card"
+      className={cn('flex flex-col rounded-xl border bg-card transition-colors', selected ? 'border-primary ring-2 ring-primary/30' : 'hover:bg-muted')}
+    >
+      <button type="button" aria-pressed={selected} onClick={onSelect} className="flex flex-col gap-0.5 rounded-xl p-3 text-start">
+        <span className="text-xs text-muted-foreground">{t('topup.amount.theyGet')}</span>
+        <span className="text-base font-bold break-words" data-testid="they-get">
+          {theyGet}
+        </span>
+        <span className="mt-1 text-xs text-muted-foreground">{t('topup.amount.youPay')}</span>
+        <span dir="ltr" className="self-start font-semibold text-primary" data-testid="you-pay">
+          {youPay}
+        </span>
+      </button>
+      {selected && (
+        <div className="px-3 pb-3">
+          <Button type="button" size="sm" className="w-full" onClick={onSendNow}>
+            {t('topup.amount.sendNow')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { flagUrl } from '@shared/api/catalog';
+import { Button } from '@/components/ui/button';
+import { countryLabel, POPULAR_COUNTRY_CODES, QUICK_COUNTRIES, type CountryEntry } from '../lib/country-list';
+import { useUiLanguage } from '../use-ui-language';
+import { Flag } from './flag';
+
+interface QuickCountriesProps {
+  /** Code of the chosen country; pressing it again deselects it (SPEC §2). */
+  selectedCode: string | null;
+  onToggle(code: string): void;
+  disabled: boolean;
+}
+
+/** India, Nigeria and Cuba, always offered (SPEC §2). */
+export function QuickCountries({ selectedCode, onToggle, disabled }: QuickCountriesProps) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  return (
+    <div role="group" aria-label={t('topup.country.quick')} className="flex flex-wrap gap-2">
+      {QUICK_COUNTRIES.map(({ code, name }) => (
+        <Button
+          key={code}
+          type="button"
+          size="sm"
+          variant="outline"
+          aria-pressed={selectedCode === code}
+          disabled={disabled}
+          className="aria-pressed:border-primary aria-pressed:bg-accent aria-pressed:text-accent-foreground"
+          onClick={() => onToggle(code)}
+        >
+          <Flag src={flagUrl(code)} />
+          {countryLabel(code, name, language)}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** The popular destinations the server has enabled; offered while no country is chosen. */
+export function PopularDestinations({ entries, onPick }: { entries: CountryEntry[]; onPick(code: string): void }) {
+  const { t } = useTranslation();
+  const popular = POPULAR_COUNTRY_CODES.flatMap((code) => entries.filter((entry) => entry.country.iso_name.toUpperCase() === code));
+  if (popular.length === 0) return null;
+  return (
+    <section aria-labelledby="popular-destinations" className="flex flex-col gap-2">
+      <h3 id="popular-destinations" className="text-sm font-medium text-muted-foreground">
+        {t('topup.country.popular')}
+      </h3>
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {popular.map(({ country, label, flag }) => (
+          <li key={country.id}>
+            <button
+              type="button"
+              onClick={() => onPick(country.iso_name.toUpperCase())}
+              className="flex w-full items-center gap-2 rounded-lg border px-3 py-2 text-start text-sm transition-colors hover:bg-muted"
+            >
+              <Flag src={flag} />
+              <span className="truncate">{label}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OperatorInfo } from '@shared/api/catalog';
+import { toCents } from '@shared/pricing';
+import { Button } from '@/components/ui/button';
+import { FieldError, Input, Label } from '@/components/ui/input';
+import { checkCustomAmount, formatLocalAmount, formatUsdCents, localAmountFor, type AmountOption } from '../lib/amounts';
+import { useUiLanguage } from '../use-ui-language';
+
+/** A RANGE operator also takes any USD amount between its bounds. */
+export function CustomAmount({ operator, onSendNow }: { operator: OperatorInfo; onSendNow(amount: AmountOption): void }) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const [text, setText] = useState('');
+  const check = checkCustomAmount(text, operator);
+  const bounds = {
+    min: formatUsdCents(toCents(operator.minAmount ?? 0)),
+    max: operator.maxAmount === null ? '' : formatUsdCents(toCents(operator.maxAmount)),
+  };
+  const error = check.ok || check.reason === 'empty' ? null : t(check.reason === 'range' ? 'topup.amount.outOfRange' : 'topup.amount.invalid', bounds);
+  const localAmount = check.ok ? localAmountFor(check.usdCents, operator) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (check.ok) onSendNow({ usdCents: check.usdCents, localAmount });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 rounded-xl border border-dashed p-4">
+      <Label htmlFor="custom-amount">{t('topup.amount.custom')}</Label>
+      <p id="custom-amount-hint" className="text-xs text-muted-foreground">
+        {t('topup.amount.range', bounds)}
+      </p>
+      <div className="flex gap-2">
+        <div className="relative flex-1" dir="ltr">
+          <span className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-sm text-muted-foreground">$</span>
+          <Input
+            id="custom-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            className="ps-7"
+            value={text}
+            onChange={(event) => setText(event.target.value.replace(/[^\d.]/g, ''))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'custom-amount-hint custom-amount-error' : 'custom-amount-hint'}
+          />
+        </div>
+        <Button type="submit" disabled={!check.ok}>
+          {t('topup.amount.sendNow')}
+        </Button>
+      </div>
+      {localAmount !== null && (
+        <p className="text-sm" data-testid="custom-they-get">
+          {t('topup.amount.theyGet')}: <strong>{formatLocalAmount(localAmount, operator.destinationCurrencyCode, language)}</strong>
+        </p>
+      )}
+      <FieldError id="custom-amount-error">{error ?? undefined}</FieldError>
+    </form>
+  );
+}

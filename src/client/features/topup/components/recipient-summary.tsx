@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import type { SelectedCountry } from '../lib/country-selection';
+import { Flag } from './flag';
+
+/** Who receives the top-up: flag, full number and operator. */
+export function RecipientSummary({ country, phone, operatorName }: { country: SelectedCountry; phone: string; operatorName: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <Flag src={country.flag} />
+      <div className="min-w-0">
+        <p dir="ltr" className="truncate text-start font-semibold" data-testid="recipient-number">
+          {country.phoneCode} {phone}
+        </p>
+        <p className="truncate text-sm text-muted-foreground">
+          {t('topup.amount.operator')}: <span data-testid="operator-name">{operatorName}</span>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { flagUrl, type Country } from '@shared/api/catalog';
+import type { Language } from '@shared/constants';
+import { displayPhoneCode } from './country-selection';
+
+/** Shortcut buttons shown whatever the list holds (SPEC §2). */
+export const QUICK_COUNTRIES = [
+  { code: 'IN', name: 'India' },
+  { code: 'NG', name: 'Nigeria' },
+  { code: 'CU', name: 'Cuba' },
+] as const;
+
+/** Popular destinations, offered when the server lists them as enabled. */
+export const POPULAR_COUNTRY_CODES = ['PH', 'IN', 'NG', 'DO', 'GT', 'CO', 'GH', 'KE'] as const;
+
+export interface CountryEntry {
+  country: Country;
+  /** The name in the interface language. */
+  label: string;
+  flag: string;
+  /** "+234", or null when the country's codes are unusable. */
+  phoneCode: string | null;
+}
+
+/** Intl locale for a language: Arabic keeps Western digits. */
+export function intlLocale(language: Language): string {
+  return language === 'ar' ? 'ar-u-nu-latn' : language;
+}
+
+const regionNames = new Map<Language, Intl.DisplayNames | null>();
+
+/** The country's name in the interface language; English uses the server's name. */
+export function countryLabel(code: string, englishName: string, language: Language): string {
+  if (language === 'en' || !code) return englishName;
+  if (!regionNames.has(language)) {
+    try {
+      regionNames.set(language, new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }));
+    } catch {
+      regionNames.set(language, null);
+    }
+  }
+  try {
+    return regionNames.get(language)?.of(code.toUpperCase()) ?? englishName;
+  } catch {
+    return englishName;
+  }
+}
+
+/** Enabled countries only (SPEC §5), named and sorted in the interface language. */
+export function countryEntries(countries: readonly Country[], language: Language): CountryEntry[] {
+  const collator = new Intl.Collator(language);
+  return countries
+    .filter((country) => country.enabled)
+    .map((country) => ({
+      country,
+      label: countryLabel(country.iso_name, country.name, language),
+      flag: country.flag || flagUrl(country.iso_name),
+      phoneCode: displayPhoneCode(country),
+    }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+}
+
+/** Entries whose shown or English name contains the search text, ignoring case. */
+export function searchCountries(entries: readonly CountryEntry[], search: string): CountryEntry[] {
+  const needle = search.trim().toLocaleLowerCase();
+  if (!needle) return [...entries];
+  return entries.filter(
+    ({ label, country }) => label.toLocaleLowerCase().includes(needle) || country.name.toLocaleLowerCase().includes(needle),
+  );
+}
+
+export function findCountry(countries: readonly Country[], code: string): Country | undefined {
+  return countries.find((country) => country.iso_name.toUpperCase() === code);
+}

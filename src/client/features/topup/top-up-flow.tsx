@@ -1,0 +1,111 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '@shared/routes';
+import { priceTopUp } from '@shared/pricing';
+import { QueryProvider } from '@/lib/query-provider';
+import { toast } from '@/lib/toast';
+import { OperatorDetectionError, useDetectOperator } from './api/detect-operator';
+import { useFeeConfig } from './api/use-fee-config';
+import { AmountStep } from './components/amount-step';
+import { RecipientStep } from './components/recipient-step';
+import { ReviewStep } from './components/review-step';
+import { TopUpSteps } from './components/top-up-steps';
+import { buildPendingTopUp, savePendingTopUp } from './lib/pending-top-up';
+import { useResetFromUrl } from './use-reset-from-url';
+import { useTopUpFlow } from './use-top-up-flow';
+
+interface TopUpFlowProps {
+  isSignedIn: boolean;
+}
+
+/** The top-up flow of the home page, with the data cache it needs (it loads lazily, after the first paint). */
+export function TopUpFlow(props: TopUpFlowProps) {
+  return (
+    <QueryProvider>
+      <TopUpFlowSteps {...props} />
+    </QueryProvider>
+  );
+}
+
+function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const flow = useTopUpFlow();
+  const { state } = flow;
+  const detection = useDetectOperator();
+  const { feeConfig, isLoading: feesLoading } = useFeeConfig({ enabled: state.step !== 'recipient' });
+  useResetFromUrl(flow.reset);
+
+  const price = useMemo(
+    () => (state.amount && !feesLoading ? priceTopUp(state.amount.usdCents, feeConfig) : null),
+    [state.amount, feeConfig, feesLoading],
+  );
+
+  const detect = () => {
+    if (!state.country) return;
+    detection.mutate(
+      { phone: state.phone, countryCode: state.country.code },
+      {
+        onSuccess: flow.operatorDetected,
+        onError: (error) => {
+          const description =
+            error instanceof OperatorDetectionError
+              ? error.messageKey
+                ? t(error.messageKey)
+                : error.message
+              : t('topup.errors.detectFailed');
+          toast({ title: t('topup.errors.title'), description, variant: 'destructive' });
+          flow.reset();
+          navigate(ROUTES.home);
+        },
+      },
+    );
+  };
+
+  const confirm = () => {
+    if (!state.country || !state.operator || !state.amount || !price) return;
+    // Signed-in visitors go on to payment, which arrives with the checkout; everyone else signs in first (SPEC §4).
+    if (isSignedIn) return;
+    savePendingTopUp(
+      buildPendingTopUp({ country: state.country, phone: state.phone, operator: state.operator, amount: state.amount, price, now: Date.now() }),
+    );
+    toast({ title: t('topup.review.authTitle'), description: t('topup.review.authBody') });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <TopUpSteps current={state.step} />
+      {state.step === 'recipient' || !state.country || !state.operator ? (
+        <RecipientStep
+          country={state.country}
+          phone={state.phone}
+          detecting={detection.isPending}
+          onCountrySelected={flow.selectCountry}
+          onCountryCleared={flow.clearCountry}
+          onPhoneChange={flow.changePhone}
+          onNext={detect}
+        />
+      ) : state.step === 'amount' || !state.amount ? (
+        <AmountStep
+          country={state.country}
+          phone={state.phone}
+          operator={state.operator}
+          chosen={state.amount}
+          onSendNow={flow.chooseAmount}
+          onChangeNumber={flow.changeNumber}
+        />
+      ) : (
+        <ReviewStep
+          country={state.country}
+          phone={state.phone}
+          operator={state.operator}
+          amount={state.amount}
+          price={price}
+          onCancel={flow.backToAmounts}
+          onConfirm={confirm}
+        />
+      )}
+    </div>
+  );
+}
