@@ -98,6 +98,10 @@ describe.each(TEST_DATABASE_KINDS)('HTTP API on %s', (kind) => {
     const page = await app.inject({ method: 'GET', url: '/' });
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    const missingApi = await app.inject({ method: 'GET', url: '/api/nothing' });
+    expect(missingApi.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('limits contact messages to 5 per 10 minutes per address', async () => {

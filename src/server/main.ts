@@ -1,10 +1,13 @@
+import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './start';
 
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
-  const server = await startServer(config);
+  // Log lines are written without blocking the request that logs them; what is still buffered is flushed on exit.
+  const logStream = pino.destination({ dest: 1, sync: false });
+  const server = await startServer(config, { logStream });
   server.app.log.info(
     { url: server.url, database: server.database.kind, startupMs: Math.round(performance.now() - startedAt) },
     'server ready',
@@ -15,9 +18,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.app.log.info({ signal }, 'shutting down');
+    const exit = (code: number) => {
+      logStream.flushSync();
+      process.exit(code);
+    };
     server.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => exit(0),
+      () => exit(1),
     );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -12,11 +13,11 @@ export interface RunningServer {
 }
 
 /** Opens the database, migrates and seeds it, then listens. Used by main.ts and by tests that need a real server. */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, options: { logStream?: DestinationStream } = {}): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   await seedDatabase(database.db);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream: options.logStream });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
