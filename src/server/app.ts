@@ -32,11 +32,12 @@ export async function buildApp({ config, database, operators, logStream }: AppDe
     bodyLimit: 100 * 1024,
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
+    done();
   });
   // Every answer, JSON or file, is to be read as the type it declares.
   app.addHook('onRequest', (_request, reply, done) => {
