@@ -1,10 +1,14 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { loadPageTexts } from '@/i18n';
 import { Header } from './header';
 
 /** Below the fold, so they load after the first paint; toasts raised before the stack arrives wait in the store. */
-const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+const Footer = lazy(async () => {
+  const [{ Footer: LoadedFooter }] = await Promise.all([import('./footer'), loadPageTexts()]);
+  return { default: LoadedFooter };
+});
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 
 /** On navigation: scroll to the element named by the hash (e.g. the how-it-works link), else to the top. */

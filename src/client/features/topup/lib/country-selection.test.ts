@@ -4,7 +4,7 @@ import pages from '@/i18n/locales/pages/en.json';
 import { COUNTRY_SELECTION_TOASTS, firstPhoneCode, parseCallingCodes, selectCountry, type CountrySelectionProblem } from './country-selection';
 import { testCountry } from './test-data';
 
-const english = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], { ...core, ...pages, topup: { ...core.topup, ...pages.topup } });
+const english = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], { ...core, ...pages });
 
 function problemOf(overrides: Parameters<typeof testCountry>[0]): CountrySelectionProblem | undefined {
   const selection = selectCountry(testCountry(overrides));
