@@ -1,53 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useServerAndBrowser, type VisitOptions } from './fixtures';
+import { countryBox, countryOptions, currentStep, enterRecipient, nextButton, NUMBERS, phoneInput, pickCountry, plain, sendNowOnCard, text, toastText, UNDETECTABLE_NG } from './top-up-helpers';
 
 const app = useServerAndBrowser();
-
-/** Sandbox numbers (docs/sandbox-topups.md). */
-const NUMBERS = {
-  IN: { country: 'India', phone: '9812345678', code: '+91', operator: 'Idea' },
-  NG: { country: 'Nigeria', phone: '08031234567', code: '+234', operator: 'MTN' },
-  CU: { country: 'Cuba', phone: '52123456', code: '+53', operator: 'etecsa' },
-  ET: { country: 'Ethiopia', phone: '912345678', code: '+251', operator: 'Ethio Telecom' },
-} as const;
-
-/** Valid Nigerian shape, but no operator owns the prefix. */
-const UNDETECTABLE_NG = '07001234567';
 
 async function openFlow(path = '/', options: VisitOptions = {}): Promise<Page> {
   const page = await openPage(app.browser, `${app.server.url}${path}`, options);
   await countryBox(page).waitFor();
   return page;
-}
-
-const countryBox = (page: Page) => page.getByRole('combobox', { name: 'Country' });
-const countryOptions = (page: Page) => page.getByRole('listbox', { name: 'Countries' }).getByRole('option');
-const phoneInput = (page: Page) => page.getByLabel('Phone number', { exact: true });
-const nextButton = (page: Page) => page.getByRole('button', { name: 'Next' });
-const toastText = (page: Page) => page.getByTestId('toast').textContent();
-const currentStep = (page: Page) => page.getByRole('list', { name: 'Top-up progress' }).locator('[aria-current="step"]').textContent();
-const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
-const plain = (value: string | null) => value?.replace(/\s/g, ' ');
-
-async function pickCountry(page: Page, name: string) {
-  await countryBox(page).fill(name);
-  await countryOptions(page).filter({ hasText: new RegExp(`^${name}\\+`) }).click();
-}
-
-async function enterRecipient(page: Page, key: keyof typeof NUMBERS) {
-  const { country, phone } = NUMBERS[key];
-  await pickCountry(page, country);
-  await phoneInput(page).fill(phone);
-  await nextButton(page).click();
-  await page.getByTestId('amount-card').first().waitFor();
-}
-
-async function sendNowOnCard(page: Page, youPay: string) {
-  const card = page.getByTestId('amount-card').filter({ has: page.getByTestId('you-pay').getByText(youPay, { exact: true }) });
-  await card.locator('button[aria-pressed]').click();
-  await card.getByRole('button', { name: 'Send Now' }).click();
-  await page.getByTestId('review-total').waitFor();
 }
 
 describe('top-up flow: recipient to review', () => {

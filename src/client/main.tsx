@@ -5,6 +5,7 @@ import { RootLayout } from '@/app/layout';
 import { AppRoutes } from '@/app/routes';
 import { scheduleSplashRemoval } from '@/app/splash';
 import { initI18n } from '@/i18n';
+import { AccountProvider } from '@/lib/account';
 import { ThemeProvider } from '@/lib/theme';
 import './styles.css';
 
@@ -13,11 +14,13 @@ async function start() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <ThemeProvider>
-        <BrowserRouter>
-          <RootLayout>
-            <AppRoutes />
-          </RootLayout>
-        </BrowserRouter>
+        <AccountProvider>
+          <BrowserRouter>
+            <RootLayout>
+              <AppRoutes />
+            </RootLayout>
+          </BrowserRouter>
+        </AccountProvider>
       </ThemeProvider>
     </StrictMode>,
   );

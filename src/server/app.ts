@@ -2,14 +2,24 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { promoteConfiguredAdmins } from './auth/admins';
+import { createAuth, type Auth } from './auth/auth';
+import { createGuards } from './auth/guards';
+import { createSignInThrottle } from './auth/sign-in-throttle';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { registerAccountRoutes } from './http/account';
+import { registerAdminRoutes } from './http/admin';
+import { registerAuthRoutes } from './http/auth';
 import { registerCatalogRoutes } from './http/catalog';
 import { registerClientApp } from './http/client-app';
 import { registerContactRoutes } from './http/contact';
+import { registerCrossSiteProtection } from './http/cross-site';
+import { registerDevOutboxRoutes } from './http/dev-outbox';
 import { handleError } from './http/errors';
 import { registerFlagRoutes } from './http/flags';
 import { registerHealthRoutes } from './http/health';
+import { createMailer, type Mailer } from './mail/mailer';
 import { createOperatorDirectory } from './topups';
 import type { OperatorDirectory } from './topups/provider';
 
@@ -20,10 +30,16 @@ export interface AppDependencies {
   operators?: OperatorDirectory;
   /** Where log lines go (standard output when unset); tests read them from here. */
   logStream?: DestinationStream;
+  /** Outgoing e-mail; SMTP or the outbox table, from the config, when not given. */
+  mailer?: Mailer;
+  /** Better Auth; built from the config, the database and the mailer when not given. */
+  auth?: Auth;
+  /** The clock of the sign-in throttle; tests move it forward. */
+  now?: () => Date;
 }
 
 /** Builds the whole server (API + built client) from a config and an open, migrated database. */
-export async function buildApp({ config, database, operators, logStream }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, operators, logStream, mailer, auth, now }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logStream ? { level: config.logLevel, stream: logStream } : { level: config.logLevel },
     // Fastify's own two lines per request are replaced by the single line of the onResponse hook below.
@@ -46,6 +62,24 @@ export async function buildApp({ config, database, operators, logStream }: AppDe
   });
   app.setErrorHandler(handleError);
   await app.register(rateLimit, { global: false });
+
+  registerCrossSiteProtection(app, { publicUrl: config.publicUrl });
+  app.decorateRequest('account', null);
+
+  const accountsAuth =
+    auth ??
+    createAuth({
+      config,
+      db: database.db,
+      mailer: mailer ?? createMailer(config, database.db),
+      log: (level, message) => app.log[level]({ component: 'better-auth' }, message),
+    });
+  await promoteConfiguredAdmins(database.db, config.adminEmails);
+  const guards = createGuards(accountsAuth, database.db);
+  await registerAuthRoutes(app, { auth: accountsAuth, config, throttle: createSignInThrottle(database.db, now) });
+  registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards });
+  await registerAdminRoutes(app, { db: database.db, guards });
+  if (config.nodeEnv !== 'production') registerDevOutboxRoutes(app, { db: database.db });
 
   registerHealthRoutes(app, { database });
   registerContactRoutes(app, { db: database.db });

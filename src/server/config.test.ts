@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveAuthSecret } from './auth/secret';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -46,6 +49,52 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/db', /^DATABASE_URL must be a postgres:\/\/ URL/],
     ['LOG_LEVEL', 'loud', /^LOG_LEVEL must be one of fatal, error/],
     ['NODE_ENV', 'staging', /^NODE_ENV must be one of development, production, test/],
+  ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+  it('reads the account settings: public URL, admins, SMTP and Google', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    const config = loadConfig({
+      PUBLIC_URL: 'https://topup.example/',
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ',
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(config).toMatchObject({
+      publicUrl: 'https://topup.example',
+      authSecret: 'x'.repeat(32),
+      adminEmails: ['boss@example.com', 'ops@example.com'],
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      google: { clientId: 'id', clientSecret: 'secret' },
+    });
+    expect(loadConfig({}).google).toBeUndefined();
+    expect(loadConfig({}).adminEmails).toEqual([]);
+  });
+
+  it('requires BETTER_AUTH_SECRET in production with PostgreSQL, and keeps a generated one in DATA_DIR otherwise', () => {
+    expect(() => resolveAuthSecret(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db/topup' }))).toThrow(
+      /^BETTER_AUTH_SECRET must be set in production with DATABASE_URL/,
+    );
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-secret-'));
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    const first = resolveAuthSecret(config);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(resolveAuthSecret(config)).toBe(first);
+    expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim()).toBe(first);
+    expect(resolveAuthSecret(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, BETTER_AUTH_SECRET: 'y'.repeat(40) }))).toBe('y'.repeat(40));
+  });
+
+  it.each([
+    ['PUBLIC_URL', 'topup.example', /^PUBLIC_URL must be an http:\/\/ or https:\/\/ URL \(got "topup.example"\)$/],
+    ['PUBLIC_URL', 'ftp://topup.example', /^PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/],
+    ['BETTER_AUTH_SECRET', 'short', /^BETTER_AUTH_SECRET must be at least 32 characters/],
+    ['ADMIN_EMAILS', 'boss@example.com,not-an-email', /^ADMIN_EMAILS must be a comma-separated list of e-mail addresses/],
+    ['SMTP_URL', 'http://mail.example', /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ['GOOGLE_CLIENT_ID', 'id', /^GOOGLE_CLIENT_SECRET must be set too/],
+    ['GOOGLE_CLIENT_SECRET', 'secret', /^GOOGLE_CLIENT_ID must be set too/],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -26,6 +26,22 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], 'must be true or false')
     .transform((value) => value === 'true' || value === '1')
     .default(false),
+  PUBLIC_URL: z
+    .url('must be an http:// or https:// URL')
+    .refine((value) => /^https?:\/\//.test(value), 'must be an http:// or https:// URL')
+    .optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .refine((emails) => emails.every((email) => z.email().safeParse(email).success), 'must be a comma-separated list of e-mail addresses')
+    .default([]),
+  SMTP_URL: z
+    .url('must be an smtp:// or smtps:// URL')
+    .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -40,6 +56,19 @@ export interface Config {
   clientDir: string;
   /** Reloadly credentials; when unset the sandbox top-up provider serves operators and top-ups. */
   reloadly: { clientId: string; clientSecret: string; sandbox: boolean } | undefined;
+  /** The address browsers use to reach the server (origin only): links in e-mails, trusted origin, OAuth callbacks. */
+  publicUrl: string;
+  /**
+   * Signs session cookies and encrypts two-factor secrets. Required in production with PostgreSQL; otherwise, when
+   * unset, one is generated and kept in DATA_DIR (see auth/secret.ts).
+   */
+  authSecret: string | undefined;
+  /** Lowercased addresses that are made admins at sign-up and at start. */
+  adminEmails: string[];
+  /** Outgoing mail server; when unset, e-mails are kept in the email_outbox table. */
+  smtpUrl: string | undefined;
+  /** Google OAuth credentials; when unset, Google sign-in is not offered by Google itself. */
+  google: { clientId: string; clientSecret: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -60,6 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     const missing = values.RELOADLY_CLIENT_ID ? 'RELOADLY_CLIENT_SECRET' : 'RELOADLY_CLIENT_ID';
     throw new ConfigError(`${missing} must be set too: Reloadly needs both RELOADLY_CLIENT_ID and RELOADLY_CLIENT_SECRET`);
   }
+  if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
+    const missing = values.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+    throw new ConfigError(`${missing} must be set too: Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET`);
+  }
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
@@ -71,6 +104,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     reloadly:
       values.RELOADLY_CLIENT_ID && values.RELOADLY_CLIENT_SECRET
         ? { clientId: values.RELOADLY_CLIENT_ID, clientSecret: values.RELOADLY_CLIENT_SECRET, sandbox: values.RELOADLY_SANDBOX }
+        : undefined,
+    publicUrl: new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).origin,
+    authSecret: values.BETTER_AUTH_SECRET,
+    adminEmails: values.ADMIN_EMAILS,
+    smtpUrl: values.SMTP_URL,
+    google:
+      values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+        ? { clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET }
         : undefined,
   };
 }

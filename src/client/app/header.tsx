@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { ROUTES } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { useAccount } from '@/lib/account';
 import { useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 
@@ -48,6 +49,27 @@ function ThemeToggle() {
   );
 }
 
+/** The signed-in menu loads only for signed-in visitors. */
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+
+function AccountSlot() {
+  const { t } = useTranslation();
+  const { user, isLoading } = useAccount();
+  if (isLoading) return null;
+  if (user) {
+    return (
+      <Suspense fallback={null}>
+        <UserMenu user={user} />
+      </Suspense>
+    );
+  }
+  return (
+    <Button asChild>
+      <Link to={ROUTES.auth}>{t('nav.loginRegister')}</Link>
+    </Button>
+  );
+}
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted', isActive && 'text-primary');
 
@@ -73,9 +95,7 @@ export function Header() {
         </nav>
         <div className="flex items-center gap-2">
           <ThemeToggle />
-          <Button asChild>
-            <Link to={ROUTES.auth}>{t('nav.loginRegister')}</Link>
-          </Button>
+          <AccountSlot />
         </div>
       </div>
     </header>

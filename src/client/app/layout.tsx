@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { loadPageTexts } from '@/i18n';
+import { useAccount } from '@/lib/account';
 import { Header } from './header';
 
 /** Below the fold, so they load after the first paint; toasts raised before the stack arrives wait in the store. */
@@ -10,6 +11,7 @@ const Footer = lazy(async () => {
   return { default: LoadedFooter };
 });
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+const SettingsSync = lazy(() => import('./settings-sync').then((m) => ({ default: m.SettingsSync })));
 
 /** On navigation: scroll to the element named by the hash (e.g. the how-it-works link), else to the top. */
 function useScrollOnNavigate() {
@@ -25,6 +27,7 @@ function useScrollOnNavigate() {
 
 export function RootLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const { user } = useAccount();
   useScrollOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">
@@ -41,6 +44,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <Footer />
         <Toaster />
+        {user && <SettingsSync userId={user.id} />}
       </Suspense>
     </div>
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { ROUTES } from '@shared/routes';
-import { useAccount } from '@/features/auth/account';
+import { useAccount } from '@/lib/account';
 import { HomePage } from '@/features/home/home-page';
 import { loadPageTexts } from '@/i18n';
 import { ErrorBoundary } from './error-boundary';

@@ -1,15 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
+import { STORAGE_KEYS } from '@shared/constants';
 import { ROUTES } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
-import { ApiRequestError, apiRequest } from '@/lib/api-client';
+import { useAccount } from '@/lib/account';
+import { ApiRequestError } from '@/lib/api-client';
+import { resumeAfterSignIn } from '@/lib/pending-action';
+import { safeStorage } from '@/lib/storage';
 import { toast } from '@/lib/toast';
+import { requestPasswordReset, resetPassword, signInWithPassword, signUpWithPassword, startGoogleSignIn, verifyTotp } from './auth-api';
 
-type Mode = 'login' | 'register';
+type View = 'tabs' | 'two-factor' | 'forgot' | 'reset';
 
 function GoogleGlyph() {
   return (
@@ -22,107 +27,220 @@ function GoogleGlyph() {
   );
 }
 
-function AccountForm({ mode }: { mode: Mode }) {
-  const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.currentTarget));
-    setPending(true);
-    try {
-      await apiRequest(mode === 'login' ? '/api/auth/sign-in/email' : '/api/auth/sign-up/email', { method: 'POST', body: data });
-    } catch (error) {
-      const description = error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : String(error);
-      toast({ title: t('errorView.title'), description, variant: 'destructive' });
-    } finally {
-      setPending(false);
-    }
-  };
-  const id = (field: string) => `${mode}-${field}`;
+/** Where to go after signing in: a path given in ?returnTo (SPEC §2), else home. */
+function destinationOf(returnTo: string | null): string {
+  return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : ROUTES.home;
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function Field({ id, label, ...props }: { id: string; label: string } & React.ComponentProps<'input'>) {
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={id('email')}>{t('auth.email')}</Label>
-        <Input id={id('email')} name="email" type="email" autoComplete="email" required dir="ltr" />
-      </div>
-      {mode === 'register' && (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={id('username')}>{t('auth.username')}</Label>
-          <Input id={id('username')} name="username" autoComplete="username" maxLength={30} />
-        </div>
-      )}
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={id('password')}>{t('auth.password')}</Label>
-        <Input
-          id={id('password')}
-          name="password"
-          type="password"
-          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-          required
-          minLength={8}
-          maxLength={128}
-          dir="ltr"
-        />
-      </div>
-      {mode === 'register' ? (
-        <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" name="marketingPreference" className="mt-0.5 size-4 accent-[var(--primary)]" />
-          {t('auth.marketing')}
-        </label>
-      ) : (
-        <a href="#forgot" className="self-end text-sm text-primary hover:underline">
-          {t('auth.forgotPassword')}
-        </a>
-      )}
-      <Button type="submit" disabled={pending}>
-        {mode === 'login' ? t('auth.loginSubmit') : t('auth.registerSubmit')}
-      </Button>
-    </form>
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} {...props} />
+    </div>
   );
 }
 
 export function AuthPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { refresh } = useAccount();
+  const resetToken = params.get('reset');
+  const [view, setView] = useState<View>(resetToken ? 'reset' : 'tabs');
+  const [pending, setPending] = useState(false);
+  const destination = destinationOf(params.get('returnTo'));
+
+  useEffect(() => {
+    if (params.get('error') === 'google') {
+      toast({ title: t('auth.googleFailedTitle'), description: t('auth.googleFailed'), variant: 'destructive' });
+    }
+  }, [params, t]);
+
+  const run = async (action: () => Promise<void>) => {
+    setPending(true);
+    try {
+      await action();
+    } catch (error) {
+      toast({ title: t('auth.failedTitle'), description: errorText(error), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  /** After sign-in: resume what the visitor was doing (SPEC §4), else go where ?returnTo says. */
+  const finishSignIn = async () => {
+    await refresh();
+    const next = resumeAfterSignIn();
+    switch (next.kind) {
+      case 'restore':
+        toast({ title: t('auth.restoredTitle'), description: t('auth.restoredBody') });
+        return navigate(next.path, { replace: true });
+      case 'expired':
+        toast({ title: t('auth.expiredTitle'), description: t('auth.expiredBody'), variant: 'destructive' });
+        return navigate(ROUTES.home, { replace: true });
+      case 'broken':
+        toast({ title: t('auth.brokenTitle'), description: t('auth.brokenBody'), variant: 'destructive' });
+        return navigate(ROUTES.home, { replace: true });
+      case 'incomplete':
+        toast({ title: t('auth.incomplete') });
+        return navigate(ROUTES.home, { replace: true });
+      case 'dropped':
+        return navigate(ROUTES.home, { replace: true });
+      case 'none':
+        return navigate(destination, { replace: true });
+    }
+  };
+
+  const onLogin = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    void run(async () => {
+      const answer = await signInWithPassword({ email: String(form.get('email')), password: String(form.get('password')) });
+      if (answer.twoFactorRedirect) setView('two-factor');
+      else await finishSignIn();
+    });
+  };
+
+  const onRegister = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email'));
+    const username = String(form.get('username') ?? '').trim();
+    const marketingPreference = form.get('marketingPreference') === 'on';
+    void run(async () => {
+      safeStorage.set(STORAGE_KEYS.marketingPreference, String(marketingPreference));
+      await signUpWithPassword({
+        email,
+        password: String(form.get('password')),
+        name: username || email.split('@')[0]!,
+        ...(username ? { username } : {}),
+        marketingPreference,
+      });
+      await finishSignIn();
+    });
+  };
+
+  const onTwoFactor = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code')).replace(/\s/g, '');
+    void run(async () => {
+      await verifyTotp(code);
+      await finishSignIn();
+    });
+  };
+
+  const onForgot = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email'));
+    void run(async () => {
+      await requestPasswordReset(email);
+      toast({ title: t('auth.forgotTitle'), description: t('auth.resetSent') });
+      setView('tabs');
+    });
+  };
+
+  const onReset = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get('password'));
+    void run(async () => {
+      await resetPassword(resetToken ?? '', password);
+      toast({ title: t('auth.resetTitle'), description: t('auth.resetDone') });
+      navigate(ROUTES.auth, { replace: true });
+      setView('tabs');
+    });
+  };
+
+  const onGoogle = () => {
+    setPending(true);
+    startGoogleSignIn(`${window.location.origin}${destination}`).catch(() => {
+      setPending(false);
+      toast({ title: t('auth.googleFailedTitle'), description: t('auth.googleFailed'), variant: 'destructive' });
+    });
+  };
+
   const tabClass =
     'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm';
+  const passwordProps = { type: 'password', required: true, minLength: 8, maxLength: 128, dir: 'ltr' } as const;
+
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <h1 className="text-2xl font-semibold">{t('auth.title')}</h1>
-          <CardDescription>{t('auth.subtitle')}</CardDescription>
+          <h1 className="text-2xl font-semibold">{t(view === 'two-factor' ? 'auth.twoFactorTitle' : view === 'forgot' ? 'auth.forgotTitle' : view === 'reset' ? 'auth.resetTitle' : 'auth.title')}</h1>
+          <CardDescription>
+            {t(view === 'two-factor' ? 'auth.twoFactorPrompt' : view === 'forgot' ? 'auth.forgotPrompt' : 'auth.subtitle')}
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
-          <Tabs.Root defaultValue="login" className="flex flex-col gap-6">
-            <Tabs.List className="flex gap-1 rounded-lg bg-muted p-1" aria-label={t('auth.title')}>
-              <Tabs.Trigger value="login" className={tabClass}>
-                {t('auth.loginTab')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="register" className={tabClass}>
-                {t('auth.registerTab')}
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="login">
-              <AccountForm mode="login" />
-            </Tabs.Content>
-            <Tabs.Content value="register">
-              <AccountForm mode="register" />
-            </Tabs.Content>
-          </Tabs.Root>
-          <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
-            <span className="h-px flex-1 bg-border" />
-            {t('auth.or')}
-            <span className="h-px flex-1 bg-border" />
-          </div>
-          <Button variant="outline" type="button" onClick={() => window.location.assign('/api/auth/sign-in/google')}>
-            <GoogleGlyph />
-            {t('auth.google')}
-          </Button>
-          <p className="text-center text-xs text-muted-foreground">
-            <Link to={ROUTES.terms} className="hover:underline">
-              {t('auth.termsNotice')}
-            </Link>
-          </p>
+          {view === 'two-factor' && (
+            <form onSubmit={onTwoFactor} className="flex flex-col gap-4">
+              <Field id="two-factor-code" name="code" label={t('auth.code')} inputMode="numeric" autoComplete="one-time-code" required pattern="[0-9 ]{6,7}" dir="ltr" autoFocus />
+              <Button type="submit" disabled={pending}>{t('auth.verify')}</Button>
+            </form>
+          )}
+          {view === 'forgot' && (
+            <form onSubmit={onForgot} className="flex flex-col gap-4">
+              <Field id="forgot-email" name="email" label={t('auth.email')} type="email" autoComplete="email" required dir="ltr" />
+              <Button type="submit" disabled={pending}>{t('auth.sendResetLink')}</Button>
+              <Button type="button" variant="link" onClick={() => setView('tabs')}>{t('auth.backToLogin')}</Button>
+            </form>
+          )}
+          {view === 'reset' && (
+            <form onSubmit={onReset} className="flex flex-col gap-4">
+              <Field id="reset-password" name="password" label={t('auth.newPassword')} autoComplete="new-password" {...passwordProps} />
+              <Button type="submit" disabled={pending}>{t('auth.resetSubmit')}</Button>
+            </form>
+          )}
+          {view === 'tabs' && (
+            <>
+              <Tabs.Root defaultValue="login" className="flex flex-col gap-6">
+                <Tabs.List className="flex gap-1 rounded-lg bg-muted p-1" aria-label={t('auth.title')}>
+                  <Tabs.Trigger value="login" className={tabClass}>{t('auth.loginTab')}</Tabs.Trigger>
+                  <Tabs.Trigger value="register" className={tabClass}>{t('auth.registerTab')}</Tabs.Trigger>
+                </Tabs.List>
+                <Tabs.Content value="login">
+                  <form onSubmit={onLogin} className="flex flex-col gap-4">
+                    <Field id="login-email" name="email" label={t('auth.email')} type="email" autoComplete="email" required dir="ltr" />
+                    <Field id="login-password" name="password" label={t('auth.password')} autoComplete="current-password" {...passwordProps} />
+                    <Button type="button" variant="link" className="self-end px-0" onClick={() => setView('forgot')}>
+                      {t('auth.forgotPassword')}
+                    </Button>
+                    <Button type="submit" disabled={pending}>{t('auth.loginSubmit')}</Button>
+                  </form>
+                </Tabs.Content>
+                <Tabs.Content value="register">
+                  <form onSubmit={onRegister} className="flex flex-col gap-4">
+                    <Field id="register-email" name="email" label={t('auth.email')} type="email" autoComplete="email" required dir="ltr" />
+                    <Field id="register-username" name="username" label={t('auth.username')} autoComplete="username" maxLength={30} />
+                    <Field id="register-password" name="password" label={t('auth.password')} autoComplete="new-password" {...passwordProps} />
+                    <label className="flex items-start gap-2 text-sm">
+                      <input type="checkbox" name="marketingPreference" className="mt-0.5 size-4 accent-[var(--primary)]" />
+                      {t('auth.marketing')}
+                    </label>
+                    <Button type="submit" disabled={pending}>{t('auth.registerSubmit')}</Button>
+                  </form>
+                </Tabs.Content>
+              </Tabs.Root>
+              <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+                <span className="h-px flex-1 bg-border" />
+                {t('auth.or')}
+                <span className="h-px flex-1 bg-border" />
+              </div>
+              <Button variant="outline" type="button" onClick={onGoogle} disabled={pending}>
+                <GoogleGlyph />
+                {t('auth.google')}
+              </Button>
+              <p className="text-center text-xs text-muted-foreground">
+                <Link to={ROUTES.terms} className="hover:underline">{t('auth.termsNotice')}</Link>
+              </p>
+            </>
+          )}
         </CardContent>
       </Card>
     </div>

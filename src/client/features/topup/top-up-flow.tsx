@@ -13,6 +13,7 @@ import { ReviewStep } from './components/review-step';
 import { TopUpSteps } from './components/top-up-steps';
 import { buildPendingTopUp, savePendingTopUp } from './lib/pending-top-up';
 import { useResetFromUrl } from './use-reset-from-url';
+import { useRestoreFromUrl } from './use-restore-from-url';
 import { useTopUpFlow } from './use-top-up-flow';
 
 interface TopUpFlowProps {
@@ -36,6 +37,7 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
   const detection = useDetectOperator();
   const { feeConfig, isLoading: feesLoading } = useFeeConfig({ enabled: state.step !== 'recipient' });
   useResetFromUrl(flow.reset);
+  useRestoreFromUrl(flow.restore);
 
   const price = useMemo(
     () => (state.amount && !feesLoading ? priceTopUp(state.amount.usdCents, feeConfig) : null),
@@ -71,6 +73,7 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
       buildPendingTopUp({ country: state.country, phone: state.phone, operator: state.operator, amount: state.amount, price, now: Date.now() }),
     );
     toast({ title: t('topup.review.authTitle'), description: t('topup.review.authBody') });
+    navigate(`${ROUTES.auth}?returnTo=topup`);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { clearPendingTopUp } from './lib/pending-top-up';
+import { clearPendingAction } from '@/lib/pending-action';
 
 /** `?reset=true` on / or /top-up clears saved top-up data, restarts the flow and leaves the URL (SPEC §2). */
 export function useResetFromUrl(restart: () => void) {
@@ -13,7 +13,7 @@ export function useResetFromUrl(restart: () => void) {
 
   useEffect(() => {
     if (!requested) return;
-    clearPendingTopUp();
+    clearPendingAction();
     restart();
     navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true });
   }, [requested, restart, navigate, pathname, rest, hash]);

@@ -16,6 +16,8 @@ export function useTopUpFlow() {
       chooseAmount: (amount: AmountOption) => dispatch({ type: 'amountChosen', amount }),
       changeNumber: () => dispatch({ type: 'changeNumber' }),
       backToAmounts: () => dispatch({ type: 'backToAmounts' }),
+      restore: (restored: { country: SelectedCountry; phone: string; operator: OperatorInfo; amount: AmountOption }) =>
+        dispatch({ type: 'restored', ...restored }),
       reset: () => dispatch({ type: 'reset' }),
     }),
     [],

@@ -23,6 +23,7 @@ export type FlowAction =
   | { type: 'amountChosen'; amount: AmountOption }
   | { type: 'changeNumber' }
   | { type: 'backToAmounts' }
+  | { type: 'restored'; country: SelectedCountry; phone: string; operator: OperatorInfo; amount: AmountOption }
   | { type: 'reset' };
 
 export const initialFlowState: FlowState = { step: 'recipient', country: null, phone: '', operator: null, amount: null };
@@ -43,6 +44,8 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       return { ...state, step: 'recipient', operator: null, amount: null };
     case 'backToAmounts':
       return state.operator ? { ...state, step: 'amount' } : state;
+    case 'restored':
+      return { step: 'review', country: action.country, phone: digitsOnly(action.phone), operator: action.operator, amount: action.amount };
     case 'reset':
       return initialFlowState;
   }

@@ -1,6 +1,7 @@
 import type { OperatorInfo } from '@shared/api/catalog';
 import { STORAGE_KEYS } from '@shared/constants';
 import type { TopUpPrice } from '@shared/pricing';
+import { clearPendingAction, isFresh } from '@/lib/pending-action';
 import { safeStorage } from '@/lib/storage';
 import type { AmountOption } from './amounts';
 import type { SelectedCountry } from './country-selection';
@@ -59,7 +60,18 @@ export function savePendingTopUp(data: PendingTopUpData) {
   safeStorage.set(STORAGE_KEYS.pendingAuthAction, JSON.stringify(action));
 }
 
-export function clearPendingTopUp() {
-  safeStorage.remove(STORAGE_KEYS.pendingTransactionData);
-  safeStorage.remove(STORAGE_KEYS.pendingAuthAction);
+/** The saved top-up, if it is still fresh and is the one the URL names (after sign-in: ?restore=summary). */
+export function readPendingTopUp(match: { country: string; phone: string }, now: number): PendingTopUpData | null {
+  let data: PendingTopUpData | null = null;
+  try {
+    data = JSON.parse(safeStorage.get(STORAGE_KEYS.pendingTransactionData) ?? 'null') as PendingTopUpData | null;
+  } catch {
+    data = null;
+  }
+  if (!data || !isFresh(data.timestamp, now)) {
+    clearPendingAction();
+    return null;
+  }
+  const matches = data.selectedCountry?.code === match.country && data.phoneNumber === match.phone && Boolean(data.operatorInfo);
+  return matches ? data : null;
 }

@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useServerAndBrowser } from './fixtures';
+import { enterRecipient, sendNowOnCard, text } from './top-up-helpers';
+
+const app = useServerAndBrowser();
+const PASSWORD = 'correct-horse-battery-42';
+
+/** The open tab of the auth page (the other one stays in the page, hidden). */
+const openTab = (page: Page) => page.getByRole('tabpanel');
+
+async function register(page: Page, email: string, username?: string) {
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await openTab(page).getByLabel('Email', { exact: true }).fill(email);
+  if (username) await openTab(page).getByLabel('Username (optional)').fill(username);
+  await openTab(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await openTab(page).getByLabel('Email', { exact: true }).fill(email);
+  await openTab(page).getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+describe('accounts', () => {
+  it('registers, signs out and signs in again', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/auth`);
+    await register(page, 'amina@example.com', 'amina');
+    await page.waitForURL(`${app.server.url}/`);
+    const menu = page.getByTestId('user-menu');
+    await menu.waitFor();
+    expect(await menu.textContent()).toBe('Welcome, amina');
+
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByTestId('logout-overlay').waitFor();
+    await page.getByRole('link', { name: 'Login / Register' }).waitFor();
+    expect(page.url()).toBe(`${app.server.url}/`);
+    expect((await page.request.get(`${app.server.url}/api/user`)).status()).toBe(401);
+
+    await page.getByRole('link', { name: 'Login / Register' }).click();
+    await signIn(page, 'amina@example.com');
+    await page.getByTestId('user-menu').waitFor();
+    await page.goto(`${app.server.url}/profile`);
+    await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    expect(await page.getByTestId('profile-email').textContent()).toBe('amina@example.com');
+    await page.context().close();
+  });
+
+  it('greets by the e-mail name when there is no username, and a wrong password shows the reason', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/auth`);
+    await register(page, 'kwame.mensah@example.com');
+    expect(await page.getByTestId('user-menu').textContent()).toBe('Welcome, kwame.mensah');
+    await page.context().clearCookies();
+
+    await page.goto(`${app.server.url}/auth`);
+    await signIn(page, 'kwame.mensah@example.com', 'not-the-password-1');
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Could not sign you in');
+    await page.context().close();
+  });
+
+  it('resets a forgotten password with the link from the e-mail', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/auth`);
+    await register(page, 'jean@example.com', 'jean');
+    await page.getByTestId('user-menu').waitFor();
+    await page.context().clearCookies();
+
+    await page.goto(`${app.server.url}/auth`);
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email', { exact: true }).fill('jean@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByTestId('toast').waitFor();
+
+    const outbox = await page.request.get(`${app.server.url}/api/dev/outbox?to=${encodeURIComponent('jean@example.com')}`);
+    const { message } = (await outbox.json()) as { message: { text: string } };
+    const link = /https?:\/\/\S+\/auth\?reset=\S+/.exec(message.text)![0];
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, app.server.url));
+    await page.getByLabel('New password').fill('a-brand-new-secret-77');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+
+    await signIn(page, 'jean@example.com', 'a-brand-new-secret-77');
+    await page.getByTestId('user-menu').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('the sign-in gate', () => {
+  async function confirmAsVisitor(page: Page) {
+    await page.getByRole('combobox', { name: 'Country' }).waitFor();
+    await enterRecipient(page, 'NG');
+    await sendNowOnCard(page, (await text(page, 'you-pay'))!);
+    const total = await text(page, 'review-total');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(`${app.server.url}/auth?returnTo=topup`);
+    return total;
+  }
+
+  it('brings a visitor back to the restored review after registering', async () => {
+    const page = await openPage(app.browser, app.server.url);
+    const total = await confirmAsVisitor(page);
+    await register(page, 'fatima@example.com', 'fatima');
+    await page.waitForURL(/\/\?restore=summary&country=NG&phone=08031234567$/);
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Transaction Restored');
+    await page.getByTestId('review-total').waitFor();
+    expect(await text(page, 'review-total')).toBe(total);
+    await page.waitForURL(`${app.server.url}/`);
+    expect(await page.getByTestId('user-menu').textContent()).toBe('Welcome, fatima');
+    await page.context().close();
+  });
+
+  it('brings a visitor back after signing in with a password', async () => {
+    const setup = await openPage(app.browser, `${app.server.url}/auth`);
+    await register(setup, 'omar@example.com', 'omar');
+    await setup.getByTestId('user-menu').waitFor();
+    await setup.context().close();
+
+    const page = await openPage(app.browser, app.server.url);
+    await confirmAsVisitor(page);
+    await signIn(page, 'omar@example.com');
+    await page.getByTestId('review-total').waitFor();
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Continuing with your payment...');
+    await page.context().close();
+  });
+
+  it('drops a pending top-up older than 30 minutes with Session Expired', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(app.server.url);
+    await page.clock.runFor(2000);
+    await page.locator('#splash').waitFor({ state: 'detached' });
+    await confirmAsVisitor(page);
+    await page.clock.fastForward('31:00');
+    await register(page, 'late@example.com', 'late');
+    await page.waitForURL(`${app.server.url}/`);
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Session Expired');
+    expect(await page.evaluate(() => [localStorage.getItem('pendingAuthAction'), localStorage.getItem('pendingTransactionData')])).toEqual([null, null]);
+    await context.close();
+  });
+});

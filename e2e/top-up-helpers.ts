@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+
+/** Steps and selectors of the home page's top-up flow, shared by the end-to-end tests. */
+
+/** Sandbox numbers (docs/sandbox-topups.md). */
+export const NUMBERS = {
+  IN: { country: 'India', phone: '9812345678', code: '+91', operator: 'Idea' },
+  NG: { country: 'Nigeria', phone: '08031234567', code: '+234', operator: 'MTN' },
+  CU: { country: 'Cuba', phone: '52123456', code: '+53', operator: 'etecsa' },
+  ET: { country: 'Ethiopia', phone: '912345678', code: '+251', operator: 'Ethio Telecom' },
+} as const;
+
+/** Valid Nigerian shape, but no operator owns the prefix. */
+export const UNDETECTABLE_NG = '07001234567';
+
+export const countryBox = (page: Page) => page.getByRole('combobox', { name: 'Country' });
+export const countryOptions = (page: Page) => page.getByRole('listbox', { name: 'Countries' }).getByRole('option');
+export const phoneInput = (page: Page) => page.getByLabel('Phone number', { exact: true });
+export const nextButton = (page: Page) => page.getByRole('button', { name: 'Next' });
+export const toastText = (page: Page) => page.getByTestId('toast').textContent();
+export const currentStep = (page: Page) => page.getByRole('list', { name: 'Top-up progress' }).locator('[aria-current="step"]').textContent();
+export const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
+export const plain = (value: string | null) => value?.replace(/\s/g, ' ');
+
+export async function pickCountry(page: Page, name: string) {
+  await countryBox(page).fill(name);
+  await countryOptions(page).filter({ hasText: new RegExp(`^${name}\\+`) }).click();
+}
+
+export async function enterRecipient(page: Page, key: keyof typeof NUMBERS) {
+  const { country, phone } = NUMBERS[key];
+  await pickCountry(page, country);
+  await phoneInput(page).fill(phone);
+  await nextButton(page).click();
+  await page.getByTestId('amount-card').first().waitFor();
+}
+
+export async function sendNowOnCard(page: Page, youPay: string) {
+  const card = page.getByTestId('amount-card').filter({ has: page.getByTestId('you-pay').getByText(youPay, { exact: true }) });
+  await card.locator('button[aria-pressed]').click();
+  await card.getByRole('button', { name: 'Send Now' }).click();
+  await page.getByTestId('review-total').waitFor();
+}

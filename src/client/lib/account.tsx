@@ -1,0 +1,66 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AccountUser, UserResponse } from '@shared/api/account';
+
+export type { AccountUser };
+
+export interface AccountState {
+  user: AccountUser | null;
+  /** True until the first answer of GET /api/user. */
+  isLoading: boolean;
+  /** Reads the signed-in user again (after sign-in, sign-out or an admin change). */
+  refresh(): Promise<AccountUser | null>;
+}
+
+const AccountContext = createContext<AccountState | null>(null);
+
+/** GET /api/user: 401 means signed out (no retry); any other failure is retried once (SPEC §8). */
+async function fetchUser(attempt = 0): Promise<AccountUser | null> {
+  const response = await fetch('/api/user', { credentials: 'include', headers: { Accept: 'application/json' } });
+  if (response.status === 401) return null;
+  if (!response.ok) {
+    if (attempt === 0) return fetchUser(1);
+    throw new Error(`${response.status}: ${response.statusText}`);
+  }
+  return ((await response.json()) as UserResponse).user;
+}
+
+/** Who is signed in, for the header, the guards and the pages. */
+export function AccountProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<AccountUser | null>(null);
+  const [isLoading, setLoading] = useState(true);
+
+  const refresh = useCallback(async () => {
+    const next = await fetchUser().catch(() => null);
+    setUser(next);
+    setLoading(false);
+    return next;
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchUser()
+      .catch(() => null)
+      .then((next) => {
+        if (cancelled) return;
+        setUser(next);
+        setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const value = useMemo(() => ({ user, isLoading, refresh }), [user, isLoading, refresh]);
+  return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;
+}
+
+export function useAccount(): AccountState {
+  const state = useContext(AccountContext);
+  if (!state) throw new Error('useAccount must be used inside AccountProvider');
+  return state;
+}
+
+/** The name the header greets: the username, else the part of the e-mail before the @, else 'User' (SPEC §2). */
+export function displayNameOf(user: Pick<AccountUser, 'username' | 'email'>, fallback: string): string {
+  return user.username || user.email.split('@')[0] || fallback;
+}

@@ -1,0 +1,182 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins';
+import { and, eq, ne } from 'drizzle-orm';
+import { SUPPORTED_LANGUAGES, THEMES } from '../../shared/constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MESSAGES, usernameSchema } from '../../shared/api/account';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { passwordProblem } from './passwords';
+import { resolveAuthSecret } from './secret';
+import { socialProviders } from './social-providers';
+
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** Session lifetime: a week, extended (at most once a day) while the user keeps coming back. */
+const SESSION_EXPIRES_IN_S = 7 * 24 * 60 * 60;
+const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
+/** A reset link works for one hour. */
+const RESET_TOKEN_EXPIRES_IN_S = 60 * 60;
+
+export interface AuthDependencies {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  /** Where Better Auth's own warnings and errors go (the app's logger). */
+  log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+}
+
+/** Where the reset e-mail sends the user: the client's /auth page reads `reset` and posts the new password. */
+export function resetPasswordPageUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/auth?reset=${encodeURIComponent(token)}`;
+}
+
+/** The origin a proxied request was addressed to, from the Host and X-Forwarded-Proto that http/auth.ts sets. */
+function requestOrigin(request: Request): string | undefined {
+  const host = request.headers.get('host');
+  return host ? `${request.headers.get('x-forwarded-proto') ?? 'http'}://${host}` : undefined;
+}
+
+function badRequest(message: string, code: string): APIError {
+  return new APIError('BAD_REQUEST', { message, code });
+}
+
+/** Checks the product's own user fields on sign-up and update-user, the same way the /api/user calls do. */
+async function checkUserFields(db: Database, body: Record<string, unknown>, currentUserId?: string) {
+  if (body.username !== undefined && body.username !== null && body.username !== '') {
+    const parsed = usernameSchema.safeParse(body.username);
+    if (!parsed.success) throw badRequest(USERNAME_MESSAGES.invalid, 'USERNAME_INVALID');
+    const [taken] = await db
+      .select({ id: schema.user.id })
+      .from(schema.user)
+      .where(and(eq(schema.user.username, parsed.data), currentUserId ? ne(schema.user.id, currentUserId) : undefined))
+      .limit(1);
+    if (taken) throw new APIError('CONFLICT', { message: USERNAME_MESSAGES.taken, code: 'USERNAME_TAKEN' });
+  }
+  if (body.language !== undefined && !(SUPPORTED_LANGUAGES as readonly unknown[]).includes(body.language)) {
+    throw badRequest(`language must be one of ${SUPPORTED_LANGUAGES.join(', ')}`, 'VALIDATION_FAILED');
+  }
+  if (body.theme !== undefined && !(THEMES as readonly unknown[]).includes(body.theme)) {
+    throw badRequest(`theme must be one of ${THEMES.join(', ')}`, 'VALIDATION_FAILED');
+  }
+  if (body.marketingPreference !== undefined && typeof body.marketingPreference !== 'boolean') {
+    throw badRequest('marketingPreference must be true or false', 'VALIDATION_FAILED');
+  }
+}
+
+function checkNewPassword(password: unknown) {
+  if (typeof password !== 'string') return; // Better Auth answers the missing field itself.
+  const problem = passwordProblem(password);
+  if (problem) throw badRequest(problem.message, problem.code);
+}
+
+/** Better Auth on the product's database: e-mail and password, Google, two-factor (TOTP), password reset by e-mail. */
+export function createAuth({ config, db, mailer, log }: AuthDependencies) {
+  const production = config.nodeEnv === 'production';
+  const adminEmails = new Set(config.adminEmails);
+
+  return betterAuth({
+    appName: 'GlobalTopUp',
+    logger: log ? { level: 'warn', log: (level, message) => log(level, message) } : { disabled: config.logLevel === 'silent' },
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: resolveAuthSecret(config),
+    // PUBLIC_URL, and the origin the request itself was addressed to (a browser cannot forge Host): the same rule as
+    // the cross-site check of every /api call (http/cross-site.ts).
+    trustedOrigins: (request) => [config.publicUrl, request ? requestOrigin(request) : undefined],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, twoFactor: schema.twoFactor },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      requireEmailVerification: false,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN_S,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const link = resetPasswordPageUrl(config.publicUrl, token);
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your GlobalTopUp password',
+          text: `Someone asked to reset the password of your GlobalTopUp account.\n\nChoose a new password here (the link works for one hour):\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
+          html: `<p>Someone asked to reset the password of your GlobalTopUp account.</p><p><a href="${link}">Choose a new password</a> (the link works for one hour).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+        });
+      },
+    },
+    socialProviders: socialProviders(config),
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    user: {
+      additionalFields: {
+        username: { type: 'string', required: false, unique: true },
+        isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+        marketingPreference: { type: 'boolean', required: false, defaultValue: false },
+        language: { type: 'string', required: false, defaultValue: 'en' },
+        theme: { type: 'string', required: false, defaultValue: 'system' },
+      },
+    },
+    session: {
+      expiresIn: SESSION_EXPIRES_IN_S,
+      updateAge: SESSION_UPDATE_AGE_S,
+      // Every request reads the session row, so sign-out and revocation take effect at once.
+      cookieCache: { enabled: false },
+    },
+    advanced: {
+      cookiePrefix: 'globaltopup',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: production },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    // Failed password sign-ins are throttled per e-mail and address by the HTTP layer (http/auth.ts); this limiter
+    // only caps request bursts per address, in production.
+    rateLimit: {
+      enabled: production,
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 30 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 5 },
+      },
+    },
+    plugins: [twoFactor({ issuer: 'GlobalTopUp' })],
+    databaseHooks: {
+      user: {
+        create: {
+          async before(newUser) {
+            return { data: { ...newUser, isAdmin: adminEmails.has(newUser.email.toLowerCase()) } };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === '/sign-up/email') {
+          checkNewPassword(body.password);
+          await checkUserFields(db, body);
+          const username = typeof body.username === 'string' && body.username.trim() ? body.username.trim() : undefined;
+          const name = typeof body.name === 'string' && body.name.trim() ? body.name : (username ?? String(body.email ?? '').split('@')[0] ?? '');
+          const { username: _raw, ...rest } = body;
+          return { context: { body: { ...rest, name, ...(username ? { username } : {}) } } };
+        }
+        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
+          checkNewPassword(body.newPassword);
+        }
+        if (ctx.path === '/update-user') {
+          const session = await getSessionFromCtx(ctx);
+          await checkUserFields(db, body, session?.user.id);
+        }
+        return undefined;
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,27 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendError } from './errors';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function isOwnOrigin(request: FastifyRequest, origin: string, publicUrl: string): boolean {
+  if (origin === publicUrl) return true;
+  return origin === `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Refuses state-changing API calls that a browser made from another site: `Sec-Fetch-Site: cross-site`, or an
+ * Origin header that is neither PUBLIC_URL nor the request's own host. Calls without an Origin (curl, servers) pass.
+ * The session cookie is SameSite=Lax as well; this also covers same-site subdomains and older browsers.
+ */
+export function registerCrossSiteProtection(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const pathname = request.url.split('?')[0]!;
+    if (pathname !== '/api' && !pathname.startsWith('/api/')) return;
+    const site = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    if (site === 'cross-site' || (origin !== undefined && !isOwnOrigin(request, origin, publicUrl))) {
+      return sendError(reply, 403, { message: 'Cross-site request refused', code: 'CROSS_SITE' });
+    }
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+
+export const TEST_ORIGIN = 'http://localhost:0';
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header (empty values dropped). */
+export function cookieHeader(response: LightMyRequestResponse): string {
+  const raw = response.headers['set-cookie'];
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return list
+    .map((cookie) => cookie.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+/** A browser-like client for one test: keeps the cookies it is given and sends the same-origin Origin header. */
+export function accountClient(app: FastifyInstance, ip = '203.0.113.10') {
+  let cookies = '';
+  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => {
+    const response = await app.inject({
+      method,
+      url,
+      payload: payload as Record<string, unknown> | undefined,
+      headers: { origin: TEST_ORIGIN, 'x-forwarded-for': ip, ...(cookies ? { cookie: cookies } : {}) },
+    });
+    if (response.headers['set-cookie']) cookies = mergeCookies(cookies, response);
+    return response;
+  };
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload?: unknown) => call('POST', url, payload ?? {}),
+    patch: (url: string, payload?: unknown) => call('PATCH', url, payload ?? {}),
+    signUp: (email: string, password: string, extra: Record<string, unknown> = {}) => call('POST', '/api/auth/sign-up/email', { email, password, ...extra }),
+    signIn: (email: string, password: string) => call('POST', '/api/auth/sign-in/email', { email, password }),
+    get cookies() {
+      return cookies;
+    },
+  };
+}
+
+function mergeCookies(current: string, response: LightMyRequestResponse): string {
+  const jar = new Map(current ? current.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const) : []);
+  const raw = response.headers['set-cookie'];
+  for (const cookie of raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
+    const [pair] = cookie.split(';');
+    const index = pair!.indexOf('=');
+    const name = pair!.slice(0, index);
+    const value = pair!.slice(index + 1);
+    if (!value || /max-age=0/i.test(cookie)) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** The current TOTP code for an otpauth:// URI, as an authenticator app would show it. */
+export function totpCode(totpUri: string): string {
+  const secret = new URL(totpUri).searchParams.get('secret')!;
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+}
