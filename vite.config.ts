@@ -23,6 +23,6 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
-    proxy: Object.fromEntries(['/api', '/flags'].map((prefix) => [prefix, `http://127.0.0.1:${process.env.PORT ?? 3000}`])),
+    proxy: Object.fromEntries(['/api', '/flags', '/oidc'].map((prefix) => [prefix, `http://127.0.0.1:${process.env.PORT ?? 3000}`])),
   },
 });

@@ -1,27 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { register, signIn } from './account-helpers';
 import { openPage, useServerAndBrowser } from './fixtures';
 import { enterRecipient, sendNowOnCard, text } from './top-up-helpers';
 
 const app = useServerAndBrowser();
-const PASSWORD = 'correct-horse-battery-42';
-
-/** The open tab of the auth page (the other one stays in the page, hidden). */
-const openTab = (page: Page) => page.getByRole('tabpanel');
-
-async function register(page: Page, email: string, username?: string) {
-  await page.getByRole('tab', { name: 'Register' }).click();
-  await openTab(page).getByLabel('Email', { exact: true }).fill(email);
-  if (username) await openTab(page).getByLabel('Username (optional)').fill(username);
-  await openTab(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await openTab(page).getByLabel('Email', { exact: true }).fill(email);
-  await openTab(page).getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
 
 describe('accounts', () => {
   it('registers, signs out and signs in again', async () => {

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
@@ -23,10 +24,26 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (`dist/`) on a free port with a fresh data directory. */
+/** A port nothing listens on right now, asked of the system. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port'))));
+    });
+  });
+}
+
+/**
+ * Starts the built server (`dist/`) on a free port with a fresh data directory. The port is chosen first so that
+ * PUBLIC_URL is the address the browser uses: OAuth redirects (Google sign-in) are built from it.
+ */
 export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-e2e-'));
-  const server = await startBuiltServer(dataDir, { NODE_ENV: 'test', ...env });
+  const port = env.PORT ?? String(await freePort());
+  const server = await startBuiltServer(dataDir, { NODE_ENV: 'test', PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
   return {
     url: server.url,
     dataDir,

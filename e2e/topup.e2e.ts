@@ -289,3 +289,27 @@ describe('country picker', () => {
     await page.context().close();
   });
 });
+
+describe('top-up carried in the URL', () => {
+  it('post-auth=true with phone, amount, operatorInfo and flag restores the review, then leaves the URL', async () => {
+    const setup = await openPage(app.browser, app.server.url);
+    const detection = await setup.request.get(`${app.server.url}/api/reloadly/operator-detect/08031234567/NG`);
+    const { data: operator } = (await detection.json()) as { data: { suggestedAmounts: number[] } };
+    await setup.context().close();
+    const amount = String(operator.suggestedAmounts[0]);
+    const query = new URLSearchParams({
+      'post-auth': 'true',
+      country: 'NG',
+      phone: '08031234567',
+      amount,
+      operatorInfo: JSON.stringify(operator),
+      flag: '/flags/ng.svg',
+    });
+    const page = await openPage(app.browser, `${app.server.url}/?${query.toString()}`);
+    await page.getByTestId('review-total').waitFor();
+    expect(await text(page, 'review-you-pay')).toBe(`$${Number(amount).toFixed(2)}`);
+    expect(await text(page, 'recipient-number')).toBe('+234 08031234567');
+    await page.waitForURL(`${app.server.url}/`);
+    await page.context().close();
+  });
+});

@@ -3,8 +3,9 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { promoteConfiguredAdmins } from './auth/admins';
-import { createAuth, type Auth } from './auth/auth';
+import { AUTH_BASE_PATH, createAuth, type Auth } from './auth/auth';
 import { createGuards } from './auth/guards';
+import { createLocalOidc } from './auth/local-oidc';
 import { createSignInThrottle } from './auth/sign-in-throttle';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -19,6 +20,7 @@ import { registerDevOutboxRoutes } from './http/dev-outbox';
 import { handleError } from './http/errors';
 import { registerFlagRoutes } from './http/flags';
 import { registerHealthRoutes } from './http/health';
+import { registerLocalOidcRoutes } from './http/local-oidc';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createOperatorDirectory } from './topups';
 import type { OperatorDirectory } from './topups/provider';
@@ -66,6 +68,10 @@ export async function buildApp({ config, database, operators, logStream, mailer,
   registerCrossSiteProtection(app, { publicUrl: config.publicUrl });
   app.decorateRequest('account', null);
 
+  // Stands in for Google without credentials, in development and tests (never in production unless LOCAL_OIDC=true).
+  const localOidc = config.localOidc
+    ? createLocalOidc({ publicUrl: config.publicUrl, callbackUrl: `${config.publicUrl}${AUTH_BASE_PATH}/callback/google` })
+    : undefined;
   const accountsAuth =
     auth ??
     createAuth({
@@ -73,6 +79,7 @@ export async function buildApp({ config, database, operators, logStream, mailer,
       db: database.db,
       mailer: mailer ?? createMailer(config, database.db),
       log: (level, message) => app.log[level]({ component: 'better-auth' }, message),
+      localOidc,
     });
   await promoteConfiguredAdmins(database.db, config.adminEmails);
   const guards = createGuards(accountsAuth, database.db);
@@ -80,6 +87,7 @@ export async function buildApp({ config, database, operators, logStream, mailer,
   registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards });
   await registerAdminRoutes(app, { db: database.db, guards });
   if (config.nodeEnv !== 'production') registerDevOutboxRoutes(app, { db: database.db });
+  if (localOidc) await registerLocalOidcRoutes(app, { oidc: localOidc });
 
   registerHealthRoutes(app, { database });
   registerContactRoutes(app, { db: database.db });

@@ -42,6 +42,10 @@ const envSchema = z.object({
     .optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  LOCAL_OIDC: z
+    .enum(['true', 'false', '1', '0'], 'must be true or false')
+    .transform((value) => value === 'true' || value === '1')
+    .optional(),
 });
 
 export interface Config {
@@ -69,6 +73,11 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Google OAuth credentials; when unset, Google sign-in is not offered by Google itself. */
   google: { clientId: string; clientSecret: string } | undefined;
+  /**
+   * Whether the local OpenID Connect provider at /oidc stands in for Google (auth/local-oidc.ts). Never when Google
+   * credentials are set; otherwise LOCAL_OIDC, which defaults to true outside production and false in production.
+   */
+  localOidc: boolean;
 }
 
 export class ConfigError extends Error {
@@ -113,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
         ? { clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET }
         : undefined,
+    localOidc: !values.GOOGLE_CLIENT_ID && (values.LOCAL_OIDC ?? values.NODE_ENV !== 'production'),
   };
 }

@@ -13,7 +13,6 @@ export class ApiRequestError extends Error {
 }
 
 async function toError(response: Response): Promise<ApiRequestError> {
-  if (response.status === 401) return new ApiRequestError(401, '401: Please login to continue');
   const text = await response.text();
   let body: { message?: unknown; field?: unknown; messageKey?: unknown } | undefined;
   try {
@@ -24,7 +23,7 @@ async function toError(response: Response): Promise<ApiRequestError> {
   const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
   return new ApiRequestError(
     response.status,
-    `${response.status}: ${text || response.statusText}`,
+    response.status === 401 ? '401: Please login to continue' : `${response.status}: ${text || response.statusText}`,
     serverMessage,
     typeof body?.field === 'string' ? body.field : undefined,
     typeof body?.messageKey === 'string' ? body.messageKey : undefined,

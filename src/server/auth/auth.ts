@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { twoFactor } from 'better-auth/plugins';
+import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { and, eq, ne } from 'drizzle-orm';
 import { SUPPORTED_LANGUAGES, THEMES } from '../../shared/constants';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MESSAGES, usernameSchema } from '../../shared/api/account';
@@ -11,7 +11,8 @@ import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { passwordProblem } from './passwords';
 import { resolveAuthSecret } from './secret';
-import { socialProviders } from './social-providers';
+import type { LocalOidc } from './local-oidc';
+import { localGoogle, socialProviders } from './social-providers';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -27,6 +28,8 @@ export interface AuthDependencies {
   mailer: Mailer;
   /** Where Better Auth's own warnings and errors go (the app's logger). */
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+  /** The local OpenID Connect provider standing in for Google (config.localOidc), when it runs. */
+  localOidc?: LocalOidc;
 }
 
 /** Where the reset e-mail sends the user: the client's /auth page reads `reset` and posts the new password. */
@@ -74,7 +77,7 @@ function checkNewPassword(password: unknown) {
 }
 
 /** Better Auth on the product's database: e-mail and password, Google, two-factor (TOTP), password reset by e-mail. */
-export function createAuth({ config, db, mailer, log }: AuthDependencies) {
+export function createAuth({ config, db, mailer, log, localOidc }: AuthDependencies) {
   const production = config.nodeEnv === 'production';
   const adminEmails = new Set(config.adminEmails);
 
@@ -145,7 +148,7 @@ export function createAuth({ config, db, mailer, log }: AuthDependencies) {
         '/request-password-reset': { window: 60, max: 5 },
       },
     },
-    plugins: [twoFactor({ issuer: 'GlobalTopUp' })],
+    plugins: [twoFactor({ issuer: 'GlobalTopUp' }), genericOAuth({ config: localGoogle(localOidc) })],
     databaseHooks: {
       user: {
         create: {

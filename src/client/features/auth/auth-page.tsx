@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
@@ -54,7 +54,9 @@ export function AuthPage() {
   const resetToken = params.get('reset');
   const [view, setView] = useState<View>(resetToken ? 'reset' : 'tabs');
   const [pending, setPending] = useState(false);
-  const destination = destinationOf(params.get('returnTo'));
+  const returnTo = params.get('returnTo');
+  const destination = destinationOf(returnTo);
+  const finishedGoogle = useRef(false);
 
   useEffect(() => {
     if (params.get('error') === 'google') {
@@ -96,6 +98,13 @@ export function AuthPage() {
         return navigate(destination, { replace: true });
     }
   };
+
+  // Back from Google (?post-auth=google, the callbackURL given below): finish like a password sign-in, once.
+  useEffect(() => {
+    if (params.get('post-auth') !== 'google' || finishedGoogle.current) return;
+    finishedGoogle.current = true;
+    void refresh().then((user) => (user ? finishSignIn() : undefined));
+  });
 
   const onLogin = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -158,7 +167,8 @@ export function AuthPage() {
 
   const onGoogle = () => {
     setPending(true);
-    startGoogleSignIn(`${window.location.origin}${destination}`).catch(() => {
+    const back = new URLSearchParams({ ...(returnTo ? { returnTo } : {}), 'post-auth': 'google' });
+    startGoogleSignIn(`${window.location.origin}${ROUTES.auth}?${back.toString()}`).catch(() => {
       setPending(false);
       toast({ title: t('auth.googleFailedTitle'), description: t('auth.googleFailed'), variant: 'destructive' });
     });

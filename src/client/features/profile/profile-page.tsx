@@ -1,100 +1,43 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserResponse } from '@shared/api/account';
-import { SUPPORTED_LANGUAGES, THEMES } from '@shared/constants';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Button } from '@/components/ui/button';
-import { Input, Label, NativeSelect } from '@/components/ui/input';
+import { useSearchParams } from 'react-router';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { useAccount } from '@/lib/account';
-import { changeLanguage, isLanguage } from '@/i18n';
-import { ApiRequestError, apiRequest } from '@/lib/api-client';
-import { isTheme, useTheme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
+import { AccountSection } from './account-section';
+import { LinkedAccountsSection } from './linked-accounts-section';
+import { SettingsSection } from './settings-section';
+import { TwoFactorSection } from './two-factor-section';
 
-/** The username, changed through PATCH /api/user; an empty field removes it. */
-function UsernameForm({ username }: { username: string | null }) {
+/** Back from Google with ?error=… when linking failed: say so once, then drop the parameter. */
+function useLinkErrorNotice() {
   const { t } = useTranslation();
-  const { refresh } = useAccount();
-  const [pending, setPending] = useState(false);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('username')).trim();
-    setPending(true);
-    try {
-      await apiRequest<UserResponse>('/api/user', { method: 'PATCH', body: { username: value || null } });
-      await refresh();
-      toast({ title: t('profile.usernameSaved') });
-    } catch (error) {
-      const description = error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : String(error);
-      toast({ title: t('profile.saveFailed'), description, variant: 'destructive' });
-    } finally {
-      setPending(false);
-    }
-  };
-  return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-1.5">
-      <Label htmlFor="profile-username">{t('profile.username')}</Label>
-      <div className="flex gap-2">
-        <Input id="profile-username" name="username" defaultValue={username ?? ''} maxLength={30} aria-describedby="profile-username-hint" />
-        <Button type="submit" disabled={pending}>{t('profile.save')}</Button>
-      </div>
-      <p id="profile-username-hint" className="text-xs text-muted-foreground">{t('profile.usernameHint')}</p>
-    </form>
-  );
+  const [params, setParams] = useSearchParams();
+  const error = params.get('error');
+  useEffect(() => {
+    if (!error) return;
+    toast({ title: t('profile.linked.linkFailed'), description: t('profile.linked.linkFailedBody'), variant: 'destructive' });
+    setParams(
+      (current) => {
+        current.delete('error');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [error, setParams, t]);
 }
 
 export function ProfilePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user } = useAccount();
-  const { theme, setTheme } = useTheme();
+  useLinkErrorNotice();
   return (
     <Page title={t('profile.title')}>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('profile.accountTitle')}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <span className="text-sm font-medium">{t('profile.email')}</span>
-            <span className="text-sm text-muted-foreground" dir="ltr" data-testid="profile-email">
-              {user?.email}
-            </span>
-          </div>
-          {user && <UsernameForm username={user.username} />}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('profile.settingsTitle')}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="profile-language">{t('language.label')}</Label>
-            <NativeSelect
-              id="profile-language"
-              value={i18n.language}
-              onChange={(event) => isLanguage(event.target.value) && void changeLanguage(event.target.value)}
-            >
-              {SUPPORTED_LANGUAGES.map((language) => (
-                <option key={language} value={language}>
-                  {t(`language.${language}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="profile-theme">{t('theme.toggle')}</Label>
-            <NativeSelect id="profile-theme" value={theme} onChange={(event) => isTheme(event.target.value) && setTheme(event.target.value)}>
-              {THEMES.map((option) => (
-                <option key={option} value={option}>
-                  {t(`theme.${option}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </CardContent>
-      </Card>
+      <AccountSection user={user} />
+      <SettingsSection />
+      {user && <TwoFactorSection userId={user.id} />}
+      {user && <LinkedAccountsSection userId={user.id} />}
       <Card>
         <CardHeader>
           <CardTitle>{t('profile.historyTitle')}</CardTitle>

@@ -2,39 +2,40 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { RESTORE_DELAY_MS } from '@shared/constants';
 import { toCents } from '@shared/pricing';
-import type { OperatorInfo } from '@shared/api/catalog';
-import type { AmountOption } from './lib/amounts';
-import type { SelectedCountry } from './lib/country-selection';
+import { useCountries } from './api/get-countries';
 import { readPendingTopUp } from './lib/pending-top-up';
+import { restoreFromParams, type RestoredTopUp } from './lib/restore-params';
 
-type Restore = (restored: { country: SelectedCountry; phone: string; operator: OperatorInfo; amount: AmountOption }) => void;
+type Restore = (restored: RestoredTopUp) => void;
 
 /**
- * `?restore=summary&country=..&phone=..` (where sign-in sends a visitor back): after 300 ms the saved top-up is shown
- * again on its review step, and the parameters leave the URL (SPEC §2, §4).
+ * `?restore=summary&country=..&phone=..` (where sign-in sends a visitor back) or `?post-auth=true` with the top-up in
+ * `phone`, `amount`, `operatorInfo` and `flag`: after 300 ms the top-up is shown again on its review step (from the
+ * browser's saved copy, else from the URL), and the parameters leave the URL (SPEC §2, §4).
  */
 export function useRestoreFromUrl(restore: Restore, now: () => number = Date.now) {
   const { search } = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(search);
-  const requested = params.get('restore') === 'summary';
-  const country = params.get('country') ?? '';
-  const phone = params.get('phone') ?? '';
+  const requested = params.get('restore') === 'summary' || params.get('post-auth') === 'true';
+  const { data: countries } = useCountries();
 
   useEffect(() => {
-    if (!requested) return;
+    if (!requested || !countries) return;
+    const query = new URLSearchParams(search);
     const timer = setTimeout(() => {
-      const data = readPendingTopUp({ country, phone }, now());
-      if (data) {
-        restore({
-          country: data.selectedCountry,
-          phone: data.phoneNumber,
-          operator: data.operatorInfo,
-          amount: { usdCents: toCents(data.selectedAmount), localAmount: data.localAmount },
-        });
-      }
+      const data = readPendingTopUp({ country: query.get('country') ?? '', phone: query.get('phone') ?? '' }, now());
+      const restored: RestoredTopUp | null = data
+        ? {
+            country: data.selectedCountry,
+            phone: data.phoneNumber,
+            operator: data.operatorInfo,
+            amount: { usdCents: toCents(data.selectedAmount), localAmount: data.localAmount },
+          }
+        : restoreFromParams(query, countries);
+      if (restored) restore(restored);
       navigate({ search: '' }, { replace: true });
     }, RESTORE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [requested, country, phone, restore, navigate, now]);
+  }, [requested, countries, search, restore, navigate, now]);
 }

@@ -3,6 +3,7 @@ import type { OperatorInfo } from '@shared/api/catalog';
 import type { AmountOption } from './lib/amounts';
 import type { SelectedCountry } from './lib/country-selection';
 import { flowReducer, initialFlowState } from './lib/flow-state';
+import type { RestoredTopUp } from './lib/restore-params';
 
 /** The state of the top-up flow and the moves between its steps. */
 export function useTopUpFlow() {
@@ -16,8 +17,7 @@ export function useTopUpFlow() {
       chooseAmount: (amount: AmountOption) => dispatch({ type: 'amountChosen', amount }),
       changeNumber: () => dispatch({ type: 'changeNumber' }),
       backToAmounts: () => dispatch({ type: 'backToAmounts' }),
-      restore: (restored: { country: SelectedCountry; phone: string; operator: OperatorInfo; amount: AmountOption }) =>
-        dispatch({ type: 'restored', ...restored }),
+      restore: (restored: RestoredTopUp) => dispatch({ type: 'restored', ...restored }),
       reset: () => dispatch({ type: 'reset' }),
     }),
     [],

@@ -1,0 +1,20 @@
+import type { Page } from 'playwright-core';
+
+export const PASSWORD = 'correct-horse-battery-42';
+
+/** The open tab of the auth page (the other one stays in the page, hidden). */
+export const openTab = (page: Page) => page.getByRole('tabpanel');
+
+export async function register(page: Page, email: string, username?: string) {
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await openTab(page).getByLabel('Email', { exact: true }).fill(email);
+  if (username) await openTab(page).getByLabel('Username (optional)').fill(username);
+  await openTab(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await openTab(page).getByLabel('Email', { exact: true }).fill(email);
+  await openTab(page).getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}

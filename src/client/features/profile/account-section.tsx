@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserResponse } from '@shared/api/account';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input, Label } from '@/components/ui/input';
+import { useAccount, type AccountUser } from '@/lib/account';
+import { ApiRequestError, apiRequest } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+/** The username, changed through PATCH /api/user; an empty field removes it. */
+function UsernameForm({ username }: { username: string | null }) {
+  const { t } = useTranslation();
+  const { refresh } = useAccount();
+  const [pending, setPending] = useState(false);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get('username')).trim();
+    setPending(true);
+    try {
+      await apiRequest<UserResponse>('/api/user', { method: 'PATCH', body: { username: value || null } });
+      await refresh();
+      toast({ title: t('profile.usernameSaved') });
+    } catch (error) {
+      const description = error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : String(error);
+      toast({ title: t('profile.saveFailed'), description, variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-1.5">
+      <Label htmlFor="profile-username">{t('profile.username')}</Label>
+      <div className="flex gap-2">
+        <Input id="profile-username" name="username" defaultValue={username ?? ''} maxLength={30} aria-describedby="profile-username-hint" />
+        <Button type="submit" disabled={pending}>{t('profile.save')}</Button>
+      </div>
+      <p id="profile-username-hint" className="text-xs text-muted-foreground">{t('profile.usernameHint')}</p>
+    </form>
+  );
+}
+
+/** The e-mail address and the username. */
+export function AccountSection({ user }: { user: AccountUser | null }) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('profile.accountTitle')}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <span className="text-sm font-medium">{t('profile.email')}</span>
+          <span className="text-sm text-muted-foreground" dir="ltr" data-testid="profile-email">
+            {user?.email}
+          </span>
+        </div>
+        {user && <UsernameForm username={user.username} />}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query';
+
+/**
+ * Better Auth's endpoints under /api/auth that the profile page calls: two-factor enrolment and the linked sign-in
+ * methods. They answer errors as `{ success: false, message, code }`; a wrong TOTP code is a 401 (`INVALID_CODE`)
+ * even though the session is fine, so these calls keep the code instead of treating 401 as "signed out".
+ */
+export class AuthCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function authCall<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/api/auth/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    credentials: 'include',
+    headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!response.ok) {
+    const error = (json ?? {}) as { message?: unknown; code?: unknown };
+    throw new AuthCallError(
+      response.status,
+      typeof error.code === 'string' ? error.code : undefined,
+      typeof error.message === 'string' ? error.message : `${response.status}: ${text || response.statusText}`,
+    );
+  }
+  return json as T;
+}
+
+export interface TwoFactorEnrolment {
+  /** otpauth://totp/…?secret=…&issuer=GlobalTopUp&digits=6&period=30 */
+  totpURI: string;
+  backupCodes: string[];
+}
+
+export interface LinkedAccount {
+  id: string;
+  providerId: string;
+  accountId: string;
+}
+
+/** The sign-in methods the profile knows how to show, in display order. */
+export const SIGN_IN_METHODS = ['credential', 'google'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+export const enableTwoFactor = (password: string) => authCall<TwoFactorEnrolment>('two-factor/enable', { password });
+/** Confirms enrolment; for a user who already has two-factor on it only checks the code. */
+export const verifyTotpCode = (code: string) => authCall<unknown>('two-factor/verify-totp', { code });
+export const disableTwoFactor = (password: string) => authCall<{ status: boolean }>('two-factor/disable', { password });
+export const unlinkAccount = (account: Pick<LinkedAccount, 'providerId' | 'accountId'>) =>
+  authCall<{ status: boolean }>('unlink-account', { providerId: account.providerId, accountId: account.accountId });
+
+/** Asks for the provider's address and sends the browser there; it comes back to the profile either way. */
+export async function linkGoogle() {
+  const back = `${window.location.origin}/profile`;
+  const answer = await authCall<{ url?: string }>('link-social', { provider: 'google', callbackURL: back, errorCallbackURL: back });
+  if (!answer.url) throw new Error('No sign-in address');
+  window.location.assign(answer.url);
+}
+
+/** Whether two-factor is on, from GET /api/auth/get-session (`{ session, user }`, or null when signed out). */
+export function useTwoFactorEnabled(userId: string) {
+  return useQuery({
+    queryKey: ['profile', userId, 'two-factor'],
+    queryFn: async () => {
+      const answer = await authCall<{ user?: { twoFactorEnabled?: boolean | null } } | null>('get-session');
+      return answer?.user?.twoFactorEnabled === true;
+    },
+    staleTime: 0,
+  });
+}
+
+export function useLinkedAccounts(userId: string) {
+  return useQuery({
+    queryKey: ['profile', userId, 'accounts'],
+    queryFn: () => authCall<LinkedAccount[]>('list-accounts'),
+    staleTime: 0,
+  });
+}
+
+/** The secret of an otpauth:// URI, for people who type it into their app instead of scanning. */
+export function secretOf(totpUri: string): string {
+  try {
+    return new URL(totpUri).searchParams.get('secret') ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** ABCD EFGH IJKL …: easier to read and type. */
+export function groupKey(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** Digits only: people paste codes with spaces ('123 456'). */
+export const normaliseCode = (code: string) => code.replace(/\s/g, '');

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LANGUAGES, THEMES } from '@shared/constants';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label, NativeSelect } from '@/components/ui/input';
+import { changeLanguage, isLanguage } from '@/i18n';
+import { isTheme, useTheme } from '@/lib/theme';
+
+/** Language and theme, saved to the account like the header's controls. */
+export function SettingsSection() {
+  const { t, i18n } = useTranslation();
+  const { theme, setTheme } = useTheme();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('profile.settingsTitle')}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="profile-language">{t('language.label')}</Label>
+          <NativeSelect
+            id="profile-language"
+            value={i18n.language}
+            onChange={(event) => isLanguage(event.target.value) && void changeLanguage(event.target.value)}
+          >
+            {SUPPORTED_LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {t(`language.${language}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="profile-theme">{t('theme.toggle')}</Label>
+          <NativeSelect id="profile-theme" value={theme} onChange={(event) => isTheme(event.target.value) && setTheme(event.target.value)}>
+            {THEMES.map((option) => (
+              <option key={option} value={option}>
+                {t(`theme.${option}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
