@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { register, signIn } from './account-helpers';
+import { openPage, useServerAndBrowser } from './fixtures';
+
+const app = useServerAndBrowser();
+const isDark = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+
+describe('settings of a signed-in user', () => {
+  it('saves theme and language to the account and applies them at sign-in on another device', async () => {
+    const first = await openPage(app.browser, `${app.server.url}/auth`, { colorScheme: 'light' });
+    await register(first, 'nadia@example.com', 'nadia');
+    await first.getByTestId('user-menu').waitFor();
+    const saved = first.waitForResponse((response) => response.url().endsWith('/api/user/settings') && response.request().method() === 'POST');
+    await first.getByTestId('theme-toggle').click();
+    expect((await saved).status()).toBe(200);
+    const savedLanguage = first.waitForResponse((response) => response.url().endsWith('/api/user/settings') && response.request().method() === 'POST');
+    await first.getByTestId('language-select').selectOption('fr');
+    expect((await savedLanguage).status()).toBe(200);
+    await first.context().close();
+
+    // Another browser: nothing stored locally, light system theme, English.
+    const second = await openPage(app.browser, `${app.server.url}/auth`, { colorScheme: 'light' });
+    expect(await isDark(second)).toBe(false);
+    await signIn(second, 'nadia@example.com');
+    await second.getByTestId('user-menu').waitFor();
+    await expect.poll(() => isDark(second)).toBe(true);
+    await expect.poll(() => second.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await second.context().close();
+  });
+
+  it('says so when the theme cannot be saved', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/auth`, { colorScheme: 'light' });
+    await register(page, 'tariq@example.com', 'tariq');
+    await page.getByTestId('user-menu').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.route('**/api/user/settings', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: 'down' }) : route.continue()));
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Failed to save theme preference');
+    expect(await page.getByTestId('toast').textContent()).toContain('Your theme preference will reset when you reload the page');
+    await page.context().close();
+  });
+});
