@@ -89,7 +89,7 @@ describe('the sign-in gate', () => {
     await page.waitForURL(/\/\?restore=summary&country=NG&phone=08031234567$/);
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Transaction Restored');
     await page.getByTestId('review-total').waitFor();
-    expect(await text(page, 'review-total')).toBe(total);
+    await expect.poll(() => text(page, 'review-total')).toBe(total);
     await page.waitForURL(`${app.server.url}/`);
     expect(await page.getByTestId('user-menu').textContent()).toBe('Welcome, fatima');
     await page.context().close();

@@ -62,7 +62,7 @@ describe('Google sign-in through the local provider', () => {
     await signInAtProvider(page, 'chidi@example.com');
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Transaction Restored');
     await page.getByTestId('review-total').waitFor();
-    expect(await text(page, 'review-total')).toBe(total);
+    await expect.poll(() => text(page, 'review-total')).toBe(total);
     expect(await page.getByTestId('user-menu').textContent()).toBe('Welcome, chidi');
     await page.context().close();
   });

@@ -39,5 +39,11 @@ export async function sendNowOnCard(page: Page, youPay: string) {
   const card = page.getByTestId('amount-card').filter({ has: page.getByTestId('you-pay').getByText(youPay, { exact: true }) });
   await card.locator('button[aria-pressed]').click();
   await card.getByRole('button', { name: 'Send Now' }).click();
+  await reviewPriced(page);
+}
+
+/** Waits until the review shows a price (the fee configuration loads with the review). */
+export async function reviewPriced(page: Page) {
   await page.getByTestId('review-total').waitFor();
+  await page.waitForFunction(() => /\$\d/.test(document.querySelector('[data-testid="review-total"]')?.textContent ?? ''));
 }
