@@ -14,14 +14,17 @@ function isOwnOrigin(request: FastifyRequest, origin: string, publicUrl: string)
  * The session cookie is SameSite=Lax as well; this also covers same-site subdomains and older browsers.
  */
 export function registerCrossSiteProtection(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
+  // A callback hook, not an async one: it runs for every request, and most of them are reads it lets through at once.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!UNSAFE_METHODS.has(request.method)) return done();
     const pathname = request.url.split('?')[0]!;
-    if (pathname !== '/api' && !pathname.startsWith('/api/')) return;
+    if (pathname !== '/api' && !pathname.startsWith('/api/')) return done();
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     if (site === 'cross-site' || (origin !== undefined && !isOwnOrigin(request, origin, publicUrl))) {
-      return sendError(reply, 403, { message: 'Cross-site request refused', code: 'CROSS_SITE' });
+      sendError(reply, 403, { message: 'Cross-site request refused', code: 'CROSS_SITE' });
+      return;
     }
+    done();
   });
 }
