@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { register, signIn } from './account-helpers';
 import { openPage, useServerAndBrowser } from './fixtures';
-import { enterRecipient, sendNowOnCard, text } from './top-up-helpers';
+import { confirmAsVisitor, text } from './top-up-helpers';
 
 const app = useServerAndBrowser();
 
@@ -72,16 +71,6 @@ describe('accounts', () => {
 });
 
 describe('the sign-in gate', () => {
-  async function confirmAsVisitor(page: Page) {
-    await page.getByRole('combobox', { name: 'Country' }).waitFor();
-    await enterRecipient(page, 'NG');
-    await sendNowOnCard(page, (await text(page, 'you-pay'))!);
-    const total = await text(page, 'review-total');
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForURL(`${app.server.url}/auth?returnTo=topup`);
-    return total;
-  }
-
   it('brings a visitor back to the restored review after registering', async () => {
     const page = await openPage(app.browser, app.server.url);
     const total = await confirmAsVisitor(page);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useServerAndBrowser } from './fixtures';
-import { enterRecipient, sendNowOnCard, text } from './top-up-helpers';
+import { confirmAsVisitor, text } from './top-up-helpers';
 
 // No GOOGLE_CLIENT_ID: 'Continue with Google' goes through the local OpenID Connect provider at /oidc.
 const app = useServerAndBrowser();
@@ -51,12 +51,7 @@ describe('Google sign-in through the local provider', () => {
 
   it('brings a visitor back to the restored review after signing in with Google', async () => {
     const page = await openPage(app.browser, app.server.url);
-    await page.getByRole('combobox', { name: 'Country' }).waitFor();
-    await enterRecipient(page, 'NG');
-    await sendNowOnCard(page, (await text(page, 'you-pay'))!);
-    const total = await text(page, 'review-total');
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForURL(`${app.server.url}/auth?returnTo=topup`);
+    const total = await confirmAsVisitor(page);
 
     await continueWithGoogle(page);
     await signInAtProvider(page, 'chidi@example.com');

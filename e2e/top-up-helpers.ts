@@ -47,3 +47,14 @@ export async function reviewPriced(page: Page) {
   await page.getByTestId('review-total').waitFor();
   await page.waitForFunction(() => /\$\d/.test(document.querySelector('[data-testid="review-total"]')?.textContent ?? ''));
 }
+
+/** A visitor takes a Nigerian top-up to the review and presses Confirm; answers the total shown before signing in. */
+export async function confirmAsVisitor(page: Page) {
+  await countryBox(page).waitFor();
+  await enterRecipient(page, 'NG');
+  await sendNowOnCard(page, (await text(page, 'you-pay'))!);
+  const total = await text(page, 'review-total');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL(/\/auth\?returnTo=topup$/);
+  return total;
+}

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CURRENCY, SUPPORTED_LANGUAGES } from '@shared/constants';
+import { CURRENCY } from '@shared/constants';
 import { HOW_IT_WORKS_ANCHOR, ROUTES } from '@shared/routes';
+import { LanguageSelect } from '@/components/language-select';
 import { Label, NativeSelect } from '@/components/ui/input';
-import { changeLanguage, isLanguage } from '@/i18n';
 import { Icon } from '@/components/ui/icon';
 import { PAYMENT_METHODS, PaymentIcon, SOCIAL_LINKS } from './brand-icons';
 
 const linkClass = 'text-sm text-muted-foreground transition-colors hover:text-foreground';
 
 export function Footer() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const year = new Date().getFullYear();
   return (
     <footer className="border-t bg-card">
@@ -56,18 +56,7 @@ export function Footer() {
           <p className="text-sm font-semibold">{t('footer.preferences')}</p>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="footer-language">{t('language.label')}</Label>
-            <NativeSelect
-              id="footer-language"
-              value={i18n.language}
-              onChange={(event) => isLanguage(event.target.value) && void changeLanguage(event.target.value)}
-              data-testid="language-select"
-            >
-              {SUPPORTED_LANGUAGES.map((language) => (
-                <option key={language} value={language} lang={language}>
-                  {t(`language.${language}`)}
-                </option>
-              ))}
-            </NativeSelect>
+            <LanguageSelect id="footer-language" data-testid="language-select" />
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="footer-currency">{t('currency.label')}</Label>

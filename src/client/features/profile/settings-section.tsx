@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES, THEMES } from '@shared/constants';
+import { THEMES } from '@shared/constants';
+import { LanguageSelect } from '@/components/language-select';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label, NativeSelect } from '@/components/ui/input';
-import { changeLanguage, isLanguage } from '@/i18n';
 import { isTheme, useTheme } from '@/lib/theme';
 
 /** Language and theme, saved to the account like the header's controls. */
 export function SettingsSection() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { theme, setTheme } = useTheme();
   return (
     <Card>
@@ -17,17 +17,7 @@ export function SettingsSection() {
       <CardContent className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="profile-language">{t('language.label')}</Label>
-          <NativeSelect
-            id="profile-language"
-            value={i18n.language}
-            onChange={(event) => isLanguage(event.target.value) && void changeLanguage(event.target.value)}
-          >
-            {SUPPORTED_LANGUAGES.map((language) => (
-              <option key={language} value={language}>
-                {t(`language.${language}`)}
-              </option>
-            ))}
-          </NativeSelect>
+          <LanguageSelect id="profile-language" />
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="profile-theme">{t('theme.toggle')}</Label>
