@@ -5,7 +5,6 @@ import type { DestinationStream } from 'pino';
 import { promoteConfiguredAdmins } from './auth/admins';
 import { AUTH_BASE_PATH, createAuth, type Auth } from './auth/auth';
 import { createGuards } from './auth/guards';
-import { createLocalOidc } from './auth/local-oidc';
 import { createSignInThrottle } from './auth/sign-in-throttle';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -20,7 +19,6 @@ import { registerDevOutboxRoutes } from './http/dev-outbox';
 import { handleError } from './http/errors';
 import { registerFlagRoutes } from './http/flags';
 import { registerHealthRoutes } from './http/health';
-import { registerLocalOidcRoutes } from './http/local-oidc';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createOperatorDirectory } from './topups';
 import type { OperatorDirectory } from './topups/provider';
@@ -69,9 +67,12 @@ export async function buildApp({ config, database, operators, logStream, mailer,
   app.decorateRequest('account', null);
 
   // Stands in for Google without credentials, in development and tests (never in production unless LOCAL_OIDC=true).
-  const localOidc = config.localOidc
-    ? createLocalOidc({ publicUrl: config.publicUrl, callbackUrl: `${config.publicUrl}${AUTH_BASE_PATH}/callback/google` })
-    : undefined;
+  // Loaded only then, so a production start does not pay for oidc-provider.
+  const localOidcModules = config.localOidc ? await Promise.all([import('./auth/local-oidc'), import('./http/local-oidc')]) : undefined;
+  const localOidc = localOidcModules?.[0].createLocalOidc({
+    publicUrl: config.publicUrl,
+    callbackUrl: `${config.publicUrl}${AUTH_BASE_PATH}/callback/google`,
+  });
   const accountsAuth =
     auth ??
     createAuth({
@@ -87,7 +88,7 @@ export async function buildApp({ config, database, operators, logStream, mailer,
   registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards });
   await registerAdminRoutes(app, { db: database.db, guards });
   if (config.nodeEnv !== 'production') registerDevOutboxRoutes(app, { db: database.db });
-  if (localOidc) await registerLocalOidcRoutes(app, { oidc: localOidc });
+  if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
 
   registerHealthRoutes(app, { database });
   registerContactRoutes(app, { db: database.db });
