@@ -1,5 +1,6 @@
 /** `npm run bench`: runs each benchmark in turn against the built server. Add a benchmark as a module and list it here. */
 import { isServerBuilt } from '../scripts/built-server';
+import { runCheckoutThroughputBenchmark } from './checkout-throughput';
 import { runCountriesThroughputBenchmark } from './countries-throughput';
 import { runOperatorDetectionBenchmark } from './operator-detection';
 import { runReloadlyAdapterBenchmark } from './reloadly-adapter';
@@ -10,6 +11,7 @@ const benchmarks: Array<{ title: string; run: () => Promise<void> }> = [
   { title: 'Operator detection on the sandbox provider (server-side time)', run: runOperatorDetectionBenchmark },
   { title: `GET /api/countries at 50 connections vs a bare Fastify route`, run: runCountriesThroughputBenchmark },
   { title: 'Reloadly adapter: upstream calls per detection', run: runReloadlyAdapterBenchmark },
+  { title: 'Checkout throughput: whole orders per second over HTTP (create intent, confirm, top-up)', run: runCheckoutThroughputBenchmark },
 ];
 
 if (!isServerBuilt()) {

@@ -20,26 +20,40 @@ import { handleError } from './http/errors';
 import { registerFlagRoutes } from './http/flags';
 import { registerHealthRoutes } from './http/health';
 import { createMailer, type Mailer } from './mail/mailer';
-import { createOperatorDirectory } from './topups';
-import type { OperatorDirectory } from './topups/provider';
+import { registerOrderRoutes } from './http/orders';
+import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
+import { createFulfilment } from './orders/fulfilment';
+import { startReconciler } from './orders/reconciler';
+import type { OrderServices } from './orders/services';
+import { createPaymentProvider } from './payments';
+import { withStripeDirectives } from './payments/stripe/content-security-policy';
+import type { PaymentProvider } from './payments/provider';
+import { createTopupProvider } from './topups';
+import type { OperatorDirectory, TopupDelivery } from './topups/provider';
 
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   /** Operator lookups; chosen from the config (Reloadly or the sandbox) when not given. */
   operators?: OperatorDirectory;
+  /** Top-up sending; chosen from the config with the operators when not given. */
+  topups?: TopupDelivery;
+  /** Card payments; Stripe or the sandbox, from the config, when not given. */
+  payments?: PaymentProvider;
+  /** Whether the order reconciler runs in the background (at start, then every 30 s). Tests drive it themselves. */
+  reconciler?: boolean;
   /** Where log lines go (standard output when unset); tests read them from here. */
   logStream?: DestinationStream;
   /** Outgoing e-mail; SMTP or the outbox table, from the config, when not given. */
   mailer?: Mailer;
   /** Better Auth; built from the config, the database and the mailer when not given. */
   auth?: Auth;
-  /** The clock of the sign-in throttle; tests move it forward. */
+  /** The clock of the sign-in throttle and the order code; tests move it forward. */
   now?: () => Date;
 }
 
 /** Builds the whole server (API + built client) from a config and an open, migrated database. */
-export async function buildApp({ config, database, operators, logStream, mailer, auth, now }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, operators, topups, payments, reconciler = true, logStream, mailer, auth, now }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logStream ? { level: config.logLevel, stream: logStream } : { level: config.logLevel },
     // Fastify's own two lines per request are replaced by the single line of the onResponse hook below.
@@ -83,7 +97,7 @@ export async function buildApp({ config, database, operators, logStream, mailer,
       localOidc,
     });
   await promoteConfiguredAdmins(database.db, config.adminEmails);
-  const guards = createGuards(accountsAuth, database.db);
+  const guards = createGuards(accountsAuth);
   await registerAuthRoutes(app, { auth: accountsAuth, config, throttle: createSignInThrottle(database.db, now) });
   registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards });
   await registerAdminRoutes(app, { db: database.db, guards });
@@ -92,25 +106,51 @@ export async function buildApp({ config, database, operators, logStream, mailer,
 
   registerHealthRoutes(app, { database });
   registerContactRoutes(app, { db: database.db });
-  registerCatalogRoutes(app, { db: database.db, operators: operators ?? createOperatorDirectory(config, database.db) });
+  const topupProvider = createTopupProvider(config, database.db);
+  const orderServices: OrderServices = {
+    db: database.db,
+    payments: payments ?? (await createPaymentProvider(config, database.db)),
+    topups: topups ?? topupProvider,
+    operators: operators ?? topupProvider,
+    now: now ?? (() => new Date()),
+    log: app.log,
+    dailySpendLimitCents: config.dailySpendLimitCents,
+  };
+  if (config.stripe && !config.stripe.webhookSecret) {
+    app.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused and paid orders whose browser went away wait for the reconciler');
+  }
+  const fulfilment = createFulfilment(orderServices);
+  registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators });
+  registerOrderRoutes(app, { services: orderServices, fulfilment, guards });
+  if (orderServices.payments.kind === 'sandbox') registerSandboxPaymentRoutes(app, { db: database.db });
+  if (reconciler) {
+    let running: ReturnType<typeof startReconciler> | undefined;
+    app.addHook('onReady', async () => {
+      running = startReconciler(orderServices, fulfilment);
+    });
+    app.addHook('onClose', async () => {
+      await running?.stop();
+    });
+  }
   await registerFlagRoutes(app);
 
+  const documentDirectives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: config.nodeEnv === 'production' ? [] : null,
+  };
   // Pages and their assets get the document security headers (CSP, frame and referrer policies, HSTS). They live in
   // their own context because helmet's per-request hook would otherwise run for every API call too, at a third of
   // the API's throughput.
   await app.register(async (documents) => {
     await documents.register(helmet, {
       contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: config.nodeEnv === 'production' ? [] : null,
-        },
+        directives: config.stripe ? withStripeDirectives(documentDirectives) : documentDirectives,
       },
       strictTransportSecurity: config.nodeEnv === 'production',
     });

@@ -39,6 +39,71 @@ describe('loadConfig', () => {
     );
   });
 
+  it('uses the sandbox payment provider unless both Stripe keys are set, with the webhook secret optional', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' }).stripe).toEqual({
+      secretKey: 'sk_test_51Abc',
+      publishableKey: 'pk_test_51Abc',
+      webhookSecret: undefined,
+    });
+    const live = loadConfig({
+      NODE_ENV: 'production',
+      STRIPE_SECRET_KEY: 'rk_live_51Abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    });
+    expect(live.stripe).toEqual({ secretKey: 'rk_live_51Abc', publishableKey: 'pk_live_51Abc', webhookSecret: 'whsec_abc123' });
+    const liveWithoutWebhooks = loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc' });
+    expect(liveWithoutWebhooks.stripe?.webhookSecret).toBeUndefined();
+  });
+
+  it.each([
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_51Abc' },
+      /^STRIPE_PUBLISHABLE_KEY must be set too: Stripe needs both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY$/,
+    ],
+    [{ STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' }, /^STRIPE_SECRET_KEY must be set too/],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }, /^STRIPE_WEBHOOK_SECRET is set but STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are not$/],
+    [
+      { STRIPE_SECRET_KEY: 'sk_live_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' },
+      /^STRIPE_PUBLISHABLE_KEY is a test key but STRIPE_SECRET_KEY is a live key: both must be test keys or both live keys$/,
+    ],
+    [
+      { STRIPE_SECRET_KEY: 'pk_test_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' },
+      /^STRIPE_SECRET_KEY must be a Stripe secret or restricted key: sk_test_…, sk_live_…, rk_test_… or rk_live_… \(value not shown\)$/,
+    ],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_51Abc', STRIPE_PUBLISHABLE_KEY: 'sk_test_51Abc' },
+      /^STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key: pk_test_… or pk_live_… \(got "sk_test_51Abc"\)$/,
+    ],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc', STRIPE_WEBHOOK_SECRET: 'sk_test_51Abc' },
+      /^STRIPE_WEBHOOK_SECRET must be a webhook endpoint's signing secret: whsec_… \(value not shown\)$/,
+    ],
+  ])('rejects the Stripe settings %j with one line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads DAILY_SPEND_LIMIT_USD as cents, $200 by default', () => {
+    expect(loadConfig({}).dailySpendLimitCents).toBe(20_000);
+    expect(loadConfig({ DAILY_SPEND_LIMIT_USD: '350' }).dailySpendLimitCents).toBe(35_000);
+    expect(loadConfig({ DAILY_SPEND_LIMIT_USD: '0.29' }).dailySpendLimitCents).toBe(29);
+    expect(loadConfig({ DAILY_SPEND_LIMIT_USD: '1234.5' }).dailySpendLimitCents).toBe(123_450);
+  });
+
+  it.each(['0', '0.00', '-5', '10.999', 'abc', '1e3'])('rejects DAILY_SPEND_LIMIT_USD=%s with one line naming the variable', (value) => {
+    expect(() => loadConfig({ DAILY_SPEND_LIMIT_USD: value })).toThrow(
+      `DAILY_SPEND_LIMIT_USD must be a positive USD amount with at most 2 decimals (got "${value}")`,
+    );
+  });
+
+  it('never repeats a secret in a configuration error', () => {
+    expect(() => loadConfig({ BETTER_AUTH_SECRET: 'too-short-secret' })).toThrow(
+      /^BETTER_AUTH_SECRET must be at least 32 characters \(value not shown\)$/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -2,6 +2,14 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** Never echoed in a configuration error: the message ends up in logs. */
+const SECRET_VARIABLES = new Set([
+  'BETTER_AUTH_SECRET',
+  'RELOADLY_CLIENT_SECRET',
+  'GOOGLE_CLIENT_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
 
 /** Environment variables the server reads, each with the one-line message shown when it is wrong. */
 const envSchema = z.object({
@@ -46,6 +54,18 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], 'must be true or false')
     .transform((value) => value === 'true' || value === '1')
     .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key: sk_test_…, sk_live_…, rk_test_… or rk_live_…')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key: pk_test_… or pk_live_…').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a webhook endpoint's signing secret: whsec_…").optional(),
+  DAILY_SPEND_LIMIT_USD: z
+    .string()
+    .regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'must be a positive USD amount with at most 2 decimals')
+    .transform(usdToCents)
+    .refine((cents) => cents > 0, 'must be a positive USD amount with at most 2 decimals')
+    .default(20_000),
 });
 
 export interface Config {
@@ -78,6 +98,14 @@ export interface Config {
    * credentials are set; otherwise LOCAL_OIDC, which defaults to true outside production and false in production.
    */
   localOidc: boolean;
+  /**
+   * Stripe keys (test or live, never mixed); when unset the sandbox payment provider takes payments. `webhookSecret`
+   * verifies POST /api/webhooks/stripe. It may be left unset, even in production: that route then refuses every event,
+   * and orders move on only through the browser's top-up call and the reconciler.
+   */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  /** The most one user may spend in any 24 hours, in USD cents (DAILY_SPEND_LIMIT_USD, default $200). */
+  dailySpendLimitCents: number;
 }
 
 export class ConfigError extends Error {
@@ -91,7 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`${name} ${issue.message} (got ${JSON.stringify(env[name])})`);
+    const got = SECRET_VARIABLES.has(name) ? 'value not shown' : `got ${JSON.stringify(env[name])}`;
+    throw new ConfigError(`${name} ${issue.message} (${got})`);
   }
   const values = parsed.data;
   if (Boolean(values.RELOADLY_CLIENT_ID) !== Boolean(values.RELOADLY_CLIENT_SECRET)) {
@@ -102,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     const missing = values.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
     throw new ConfigError(`${missing} must be set too: Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET`);
   }
+  const stripe = stripeSettings(values);
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
@@ -123,5 +153,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
         ? { clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET }
         : undefined,
     localOidc: !values.GOOGLE_CLIENT_ID && (values.LOCAL_OIDC ?? values.NODE_ENV !== 'production'),
+    stripe,
+    dailySpendLimitCents: values.DAILY_SPEND_LIMIT_USD,
   };
+}
+
+function stripeSettings(values: z.output<typeof envSchema>): Config['stripe'] {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = values;
+  if (Boolean(secretKey) !== Boolean(publishableKey)) {
+    const missing = secretKey ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY';
+    throw new ConfigError(`${missing} must be set too: Stripe needs both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY`);
+  }
+  if (!secretKey || !publishableKey) {
+    if (webhookSecret) throw new ConfigError('STRIPE_WEBHOOK_SECRET is set but STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are not');
+    return undefined;
+  }
+  // The schema has checked both keys start with <kind>_test_ or <kind>_live_.
+  const [, secretMode] = secretKey.split('_');
+  const [, publishableMode] = publishableKey.split('_');
+  if (secretMode !== publishableMode) {
+    throw new ConfigError(
+      `STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key: ` +
+        'both must be test keys or both live keys',
+    );
+  }
+  return { secretKey, publishableKey, webhookSecret };
+}
+
+/** "12.5" → 1250, without floating-point rounding. */
+function usdToCents(amount: string): number {
+  const [dollars, cents = ''] = amount.split('.');
+  return Number(dollars) * 100 + Number(cents.padEnd(2, '0'));
 }

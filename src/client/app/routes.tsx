@@ -27,7 +27,7 @@ const AboutPage = lazyPage(() => import('@/features/info/about-page').then((m) =
 const TermsPage = lazyPage(() => import('@/features/info/terms-page').then((m) => m.TermsPage));
 const ContactPage = lazyPage(() => import('@/features/contact/contact-page').then((m) => m.ContactPage));
 const AuthPage = lazyPage(() => import('@/features/auth/auth-page').then((m) => m.AuthPage));
-const PaymentCompletePage = lazyPage(() => import('@/features/payment/payment-complete-page').then((m) => m.PaymentCompletePage));
+const PaymentCompletePage = lazyPage(() => import('@/features/topup/payment/payment-complete-page').then((m) => m.PaymentCompletePage));
 const ProfilePage = lazyPage(() => import('@/features/profile/profile-page').then((m) => m.ProfilePage));
 const AdminPage = lazyPage(() => import('@/features/admin/admin-page').then((m) => m.AdminPage));
 

@@ -45,8 +45,9 @@ export function UserMenu({ user }: { user: AccountUser }) {
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger asChild>
-          <Button variant="outline" data-testid="user-menu">
-            {t('account.welcome', { name: displayNameOf(user, t('account.userFallback')) })}
+          <Button variant="outline" data-testid="user-menu" className="min-w-0 max-w-[11rem] sm:max-w-xs">
+            {/* A long name is cut with an ellipsis instead of pushing the header off a phone's screen. */}
+            <span className="truncate">{t('account.welcome', { name: displayNameOf(user, t('account.userFallback')) })}</span>
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -58,6 +59,9 @@ export function UserMenu({ user }: { user: AccountUser }) {
             )}
             <DropdownMenu.Item asChild className={itemClass}>
               <Link to={ROUTES.profile}>{t('nav.profile')}</Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={`${ROUTES.profile}#transactions`}>{t('nav.transactions')}</Link>
             </DropdownMenu.Item>
             <DropdownMenu.Separator className="my-1 h-px bg-border" />
             <DropdownMenu.Item className={itemClass} disabled={loggingOut} onSelect={() => void onLogout()}>

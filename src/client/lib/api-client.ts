@@ -7,6 +7,8 @@ export class ApiRequestError extends Error {
     readonly serverMessage?: string,
     readonly field?: string,
     readonly messageKey?: string,
+    /** The server's error code (e.g. PRICE_CHANGED), when it gave one. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -14,7 +16,7 @@ export class ApiRequestError extends Error {
 
 async function toError(response: Response): Promise<ApiRequestError> {
   const text = await response.text();
-  let body: { message?: unknown; field?: unknown; messageKey?: unknown } | undefined;
+  let body: { message?: unknown; field?: unknown; messageKey?: unknown; code?: unknown } | undefined;
   try {
     body = JSON.parse(text);
   } catch {
@@ -27,6 +29,7 @@ async function toError(response: Response): Promise<ApiRequestError> {
     serverMessage,
     typeof body?.field === 'string' ? body.field : undefined,
     typeof body?.messageKey === 'string' ? body.messageKey : undefined,
+    typeof body?.code === 'string' ? body.code : undefined,
   );
 }
 

@@ -66,7 +66,7 @@ export function registerAccountRoutes(app: FastifyInstance, { auth, db, guards }
   });
 
   app.get('/api/user/settings', async (request, reply) => {
-    const account = await currentUser(auth, db, request);
+    const account = await currentUser(auth, request);
     if (!account) return reply.status(401).send({ language: DEFAULT_LANGUAGE });
     return settingsOf(account);
   });

@@ -1,11 +1,11 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { OperatorDirectory } from './provider';
+import type { TopupProvider } from './provider';
 import { createReloadlyProvider } from './reloadly/client';
-import { createSandboxOperatorDirectory } from './sandbox/operator-directory';
+import { createSandboxTopupProvider } from './sandbox';
 
-/** Reloadly when its credentials are configured, else the sandbox catalog in our own database. */
-export function createOperatorDirectory(config: Config, db: Database): OperatorDirectory {
+/** Reloadly when its credentials are configured, else the sandbox provider in our own database. */
+export function createTopupProvider(config: Config, db: Database): TopupProvider {
   if (config.reloadly) return createReloadlyProvider(config.reloadly);
-  return createSandboxOperatorDirectory(db);
+  return createSandboxTopupProvider(db);
 }

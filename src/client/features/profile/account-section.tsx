@@ -46,7 +46,7 @@ export function AccountSection({ user }: { user: AccountUser | null }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t('profile.accountTitle')}</CardTitle>
+        <CardTitle level={2}>{t('profile.accountTitle')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5">

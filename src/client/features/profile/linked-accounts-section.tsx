@@ -91,7 +91,7 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
   return (
     <Card aria-labelledby="linked-title" role="region" data-testid="linked-accounts-section">
       <CardHeader>
-        <CardTitle id="linked-title">{t('profile.linked.title')}</CardTitle>
+        <CardTitle level={2} id="linked-title">{t('profile.linked.title')}</CardTitle>
         <CardDescription>{t('profile.linked.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">

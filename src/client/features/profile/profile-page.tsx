@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { useAccount } from '@/lib/account';
 import { toast } from '@/lib/toast';
 import { AccountSection } from './account-section';
+import { TransactionHistorySection } from './history/transaction-history-section';
 import { LinkedAccountsSection } from './linked-accounts-section';
 import { SettingsSection } from './settings-section';
 import { TwoFactorSection } from './two-factor-section';
@@ -38,12 +38,7 @@ export function ProfilePage() {
       <SettingsSection />
       {user && <TwoFactorSection userId={user.id} />}
       {user && <LinkedAccountsSection userId={user.id} />}
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('profile.historyTitle')}</CardTitle>
-          <CardDescription>{t('profile.historyEmpty')}</CardDescription>
-        </CardHeader>
-      </Card>
+      {user && <TransactionHistorySection userId={user.id} />}
     </Page>
   );
 }

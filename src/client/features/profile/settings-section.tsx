@@ -12,7 +12,7 @@ export function SettingsSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t('profile.settingsTitle')}</CardTitle>
+        <CardTitle level={2}>{t('profile.settingsTitle')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5">

@@ -112,7 +112,7 @@ export function TwoFactorSection({ userId }: { userId: string }) {
   return (
     <Card aria-labelledby="two-factor-title" role="region" data-testid="two-factor-section">
       <CardHeader>
-        <CardTitle id="two-factor-title">{t('profile.twoFactor.title')}</CardTitle>
+        <CardTitle level={2} id="two-factor-title">{t('profile.twoFactor.title')}</CardTitle>
         <CardDescription>{t('profile.twoFactor.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '@shared/routes';
@@ -8,13 +8,23 @@ import { toast } from '@/lib/toast';
 import { OperatorDetectionError, useDetectOperator } from './api/detect-operator';
 import { useFeeConfig } from './api/use-fee-config';
 import { AmountStep } from './components/amount-step';
+import { BusyStep } from './components/busy-step';
 import { RecipientStep } from './components/recipient-step';
 import { ReviewStep } from './components/review-step';
 import { TopUpSteps } from './components/top-up-steps';
-import { buildPendingTopUp, savePendingTopUp } from './lib/pending-top-up';
+import { useCheckout } from './use-checkout';
 import { useResetFromUrl } from './use-reset-from-url';
 import { useRestoreFromUrl } from './use-restore-from-url';
 import { useTopUpFlow } from './use-top-up-flow';
+
+/** Payment and the result load only when the flow reaches them: Stripe and confetti stay out of the home page's code. */
+const PaymentStep = lazy(() => import('@/features/topup/payment/payment-step').then((module) => ({ default: module.PaymentStep })));
+const TopupResult = lazy(() => import('@/features/topup/payment/topup-result').then((module) => ({ default: module.TopupResult })));
+
+function LazyStep({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <Suspense fallback={<BusyStep label={t('common.loading')} />}>{children}</Suspense>;
+}
 
 interface TopUpFlowProps {
   isSignedIn: boolean;
@@ -37,7 +47,7 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
   const detection = useDetectOperator();
   const { feeConfig, isLoading: feesLoading } = useFeeConfig({ enabled: state.step !== 'recipient' });
   useResetFromUrl(flow.reset);
-  useRestoreFromUrl(flow.restore);
+  useRestoreFromUrl(flow.restore, flow.restoreRecipient);
 
   const price = useMemo(
     () => (state.amount && !feesLoading ? priceTopUp(state.amount.usdCents, feeConfig) : null),
@@ -65,21 +75,16 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
     );
   };
 
-  const confirm = () => {
-    if (!state.country || !state.operator || !state.amount || !price) return;
-    // Signed-in visitors go on to payment, which arrives with the checkout; everyone else signs in first (SPEC §4).
-    if (isSignedIn) return;
-    savePendingTopUp(
-      buildPendingTopUp({ country: state.country, phone: state.phone, operator: state.operator, amount: state.amount, price, now: Date.now() }),
-    );
-    toast({ title: t('topup.review.authTitle'), description: t('topup.review.authBody') });
-    navigate(`${ROUTES.auth}?returnTo=topup`);
-  };
+  const checkout = useCheckout(flow, price, isSignedIn);
 
   return (
     <div className="flex flex-col gap-6">
       <TopUpSteps current={state.step} />
-      {state.step === 'recipient' || !state.country || !state.operator ? (
+      {state.step === 'summary' && state.outcome ? (
+        <LazyStep>
+          <TopupResult outcome={state.outcome} amountPaid={state.intent?.totalAmount} />
+        </LazyStep>
+      ) : state.step === 'recipient' || !state.country || !state.operator ? (
         <RecipientStep
           country={state.country}
           phone={state.phone}
@@ -98,6 +103,12 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
           onSendNow={flow.chooseAmount}
           onChangeNumber={flow.changeNumber}
         />
+      ) : state.step === 'processing' ? (
+        <BusyStep label={t('payment.preparing')} />
+      ) : state.step === 'payment' && state.intent ? (
+        <LazyStep>
+          <PaymentStep intent={state.intent} receiptEmail={checkout.receiptEmail} onAuthorised={checkout.sendTopup} onCancel={flow.cancelPayment} />
+        </LazyStep>
       ) : (
         <ReviewStep
           country={state.country}
@@ -106,7 +117,7 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
           amount={state.amount}
           price={price}
           onCancel={flow.backToAmounts}
-          onConfirm={confirm}
+          onConfirm={checkout.confirm}
         />
       )}
     </div>

@@ -1,9 +1,11 @@
 import { useMemo, useReducer } from 'react';
 import type { OperatorInfo } from '@shared/api/catalog';
+import type { CheckoutIntent } from '@/features/topup/payment/api/create-payment-intent';
+import type { TopupOutcome } from '@/features/topup/payment/lib/topup-outcome';
 import type { AmountOption } from './lib/amounts';
 import type { SelectedCountry } from './lib/country-selection';
-import { flowReducer, initialFlowState } from './lib/flow-state';
-import type { RestoredTopUp } from './lib/restore-params';
+import { flowReducer, initialFlowState, type AfterSignIn } from './lib/flow-state';
+import type { RestoredRecipient, RestoredTopUp } from './lib/restore-params';
 
 /** The state of the top-up flow and the moves between its steps. */
 export function useTopUpFlow() {
@@ -17,7 +19,14 @@ export function useTopUpFlow() {
       chooseAmount: (amount: AmountOption) => dispatch({ type: 'amountChosen', amount }),
       changeNumber: () => dispatch({ type: 'changeNumber' }),
       backToAmounts: () => dispatch({ type: 'backToAmounts' }),
-      restore: (restored: RestoredTopUp) => dispatch({ type: 'restored', ...restored }),
+      restore: (topUp: RestoredTopUp | null, afterSignIn: AfterSignIn | null) => dispatch({ type: 'restored', topUp, afterSignIn }),
+      restoreRecipient: ({ country, phone }: RestoredRecipient) => dispatch({ type: 'recipientRestored', country, phone }),
+      requestIntent: (orderKey: string) => dispatch({ type: 'intentRequested', orderKey }),
+      intentCreated: (intent: CheckoutIntent) => dispatch({ type: 'intentCreated', intent }),
+      intentFailed: (forgetOrderKey = false) => dispatch({ type: 'intentFailed', forgetOrderKey }),
+      cancelPayment: () => dispatch({ type: 'paymentCanceled' }),
+      requestTopup: () => dispatch({ type: 'topupRequested' }),
+      topupSettled: (outcome: Exclude<TopupOutcome, { kind: 'pending' }>) => dispatch({ type: 'topupSettled', outcome }),
       reset: () => dispatch({ type: 'reset' }),
     }),
     [],

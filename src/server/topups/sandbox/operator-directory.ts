@@ -96,7 +96,7 @@ async function loadCountryOperators(db: Database, iso: string): Promise<CountryO
  * calling code is dropped when the number is too long to be national, and a trunk prefix such as Nigeria's 0 is
  * removed by parsing. Undefined when the digits cannot be a number of the country.
  */
-function nationalSignificantNumber(phone: string, country: CountryRow): string | undefined {
+export function nationalSignificantNumber(phone: string, country: Pick<CountryRow, 'isoName' | 'callingCodes'>): string | undefined {
   let digits = phone.replace(/\D/g, '');
   const callingCode = country.callingCodes[0];
   if (callingCode && digits.startsWith(callingCode) && digits.length > maxNationalLength(country.isoName)) {

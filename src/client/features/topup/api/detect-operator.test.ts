@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testOperator } from '../lib/test-data';
+import { testOperator } from '@/testing/builders';
 import { detectOperator, OperatorDetectionError } from './detect-operator';
 
 function answer(status: number, body: unknown) {

@@ -1,6 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OperatorDetectResponse, OperatorInfo } from '@shared/api/catalog';
-import { ApiRequestError, apiRequest } from '@/lib/api-client';
+import type { OperatorInfo } from '@shared/api/catalog';
+import { ApiRequestError } from '@/lib/api-client';
+import { InvalidDetectionResponseError, requestOperatorDetection, type DetectOperatorInput } from '@/lib/operator-detection';
+
+export type { DetectOperatorInput } from '@/lib/operator-detection';
 
 /** A failed detection; `messageKey` is set when the text is ours (and so translatable) rather than the server's. */
 export class OperatorDetectionError extends Error {
@@ -12,29 +15,16 @@ export class OperatorDetectionError extends Error {
   }
 }
 
-export interface DetectOperatorInput {
-  phone: string;
-  countryCode: string;
-}
-
-function isDetectResponse(body: unknown): body is OperatorDetectResponse {
-  if (typeof body !== 'object' || body === null) return false;
-  const { success, data } = body as { success?: unknown; data?: unknown };
-  return success === true && typeof data === 'object' && data !== null;
-}
-
-export async function detectOperator({ phone, countryCode }: DetectOperatorInput): Promise<OperatorInfo> {
-  let body: unknown;
+export async function detectOperator(input: DetectOperatorInput): Promise<OperatorInfo> {
   try {
-    body = await apiRequest<unknown>(`/api/reloadly/operator-detect/${encodeURIComponent(phone)}/${encodeURIComponent(countryCode)}`);
+    return await requestOperatorDetection(input);
   } catch (error) {
+    if (error instanceof InvalidDetectionResponseError) {
+      throw new OperatorDetectionError('Invalid response format from server', 'topup.errors.invalidResponse');
+    }
     if (error instanceof ApiRequestError && error.serverMessage) throw new OperatorDetectionError(error.serverMessage);
     throw new OperatorDetectionError('Failed to detect operator', 'topup.errors.detectFailed');
   }
-  if (!isDetectResponse(body)) {
-    throw new OperatorDetectionError('Invalid response format from server', 'topup.errors.invalidResponse');
-  }
-  return body.data;
 }
 
 export const detectOperatorQueryOptions = (input: DetectOperatorInput) =>

@@ -1,14 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { cn } from '@/lib/utils';
+import type { FlowStep } from '../lib/flow-state';
 
 export const TOP_UP_STEPS = ['recipient', 'amount', 'review', 'payment', 'done'] as const;
 export type TopUpStep = (typeof TOP_UP_STEPS)[number];
 
+/** Where each view state sits on the progress bar: creating the intent is part of Payment; the result is Done. */
+const PROGRESS_STEP: Record<FlowStep, TopUpStep> = {
+  recipient: 'recipient',
+  amount: 'amount',
+  review: 'review',
+  processing: 'payment',
+  payment: 'payment',
+  summary: 'done',
+};
+
 /** The progress bar of the top-up flow: Recipient, Amount, Review, Payment, Done (SPEC §2 step labels). */
-export function TopUpSteps({ current }: { current: TopUpStep }) {
+export function TopUpSteps({ current }: { current: FlowStep }) {
   const { t } = useTranslation();
-  const currentIndex = TOP_UP_STEPS.indexOf(current);
+  const currentIndex = TOP_UP_STEPS.indexOf(PROGRESS_STEP[current]);
   return (
     <ol aria-label={t('steps.progress')} className="flex items-start justify-between gap-1">
       {TOP_UP_STEPS.map((step, index) => {

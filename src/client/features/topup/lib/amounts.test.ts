@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountOptions, checkCustomAmount, formatLocalAmount, formatUsdCents, localAmountFor } from './amounts';
-import { testOperator } from './test-data';
+import { testOperator } from '@/testing/builders';
 
 describe('amount options', () => {
   it('pair each suggested USD amount with its local amount', () => {

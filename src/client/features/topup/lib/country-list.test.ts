@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countryEntries, countryLabel, searchCountries } from './country-list';
-import { testCountry } from './test-data';
+import { testCountry } from '@/testing/builders';
 
 const countries = [
   testCountry({ id: 1, name: 'Nigeria', iso_name: 'NG' }),

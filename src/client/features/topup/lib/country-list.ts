@@ -1,5 +1,6 @@
 import { flagUrl, type Country } from '@shared/api/catalog';
 import type { Language } from '@shared/constants';
+import { countryNameIn } from '@/lib/country-names';
 import { displayPhoneCode } from './country-selection';
 
 /** Shortcut buttons shown whatever the list holds (SPEC §2). */
@@ -26,24 +27,8 @@ export function intlLocale(language: Language): string {
   return language === 'ar' ? 'ar-u-nu-latn' : language;
 }
 
-const regionNames = new Map<Language, Intl.DisplayNames | null>();
-
 /** The country's name in the interface language; English uses the server's name. */
-export function countryLabel(code: string, englishName: string, language: Language): string {
-  if (language === 'en' || !code) return englishName;
-  if (!regionNames.has(language)) {
-    try {
-      regionNames.set(language, new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }));
-    } catch {
-      regionNames.set(language, null);
-    }
-  }
-  try {
-    return regionNames.get(language)?.of(code.toUpperCase()) ?? englishName;
-  } catch {
-    return englishName;
-  }
-}
+export const countryLabel = countryNameIn;
 
 /** Enabled countries only (SPEC §5), named and sorted in the interface language. */
 export function countryEntries(countries: readonly Country[], language: Language): CountryEntry[] {

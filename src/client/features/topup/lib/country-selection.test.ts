@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import core from '@/i18n/locales/en.json';
 import pages from '@/i18n/locales/pages/en.json';
 import { COUNTRY_SELECTION_TOASTS, firstPhoneCode, parseCallingCodes, selectCountry, type CountrySelectionProblem } from './country-selection';
-import { testCountry } from './test-data';
+import { testCountry } from '@/testing/builders';
 
 const english = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], { ...core, ...pages });
 

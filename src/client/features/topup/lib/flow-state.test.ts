@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flowReducer, initialFlowState, type FlowAction, type FlowState } from './flow-state';
-import { testOperator } from './test-data';
+import { testOperator, testTopupResult } from '@/testing/builders';
 
 const nigeria = { code: 'NG', name: 'Nigeria', flag: '/flags/ng.svg', phoneCode: '+234' };
 const run = (...actions: FlowAction[]): FlowState => actions.reduce(flowReducer, initialFlowState);
@@ -32,6 +32,11 @@ describe('the top-up flow', () => {
     expect(run(...toReview, { type: 'countryCleared' })).toMatchObject({ step: 'recipient', country: null, operator: null, amount: null });
   });
 
+  it('a restored recipient without an amount starts the recipient step from that country and number', () => {
+    const state = run(...toReview, { type: 'recipientRestored', country: nigeria, phone: '08031234567' });
+    expect(state).toMatchObject({ step: 'recipient', country: nigeria, phone: '08031234567', operator: null, amount: null });
+  });
+
   it('reset clears everything', () => {
     expect(run(...toReview, { type: 'reset' })).toEqual(initialFlowState);
   });
@@ -41,3 +46,72 @@ describe('the top-up flow', () => {
     expect(run({ type: 'amountChosen', amount: { usdCents: 100, localAmount: null } })).toEqual(initialFlowState);
   });
 });
+
+const intent = { clientSecret: 'pi_1_secret', paymentIntentId: 'pi_1', orderId: 'order-1', amount: '10.00', fee: '0.63', totalAmount: '10.63' };
+const toPayment: FlowAction[] = [...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentCreated', intent }];
+const delivered = testTopupResult({ deliveredAmount: 15000 });
+
+describe('the checkout (SPEC §4)', () => {
+  it('a refused intent goes back to the review keeping the order key, unless the order was closed', () => {
+    const refused = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed' });
+    expect(refused).toMatchObject({ step: 'review', orderKey: 'key-1' });
+    const closed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', forgetOrderKey: true });
+    expect(closed).toMatchObject({ step: 'review', orderKey: null });
+  });
+
+  it('Confirm goes from review to processing with an order key, then to payment with the intent', () => {
+    const processing = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' });
+    expect(processing).toMatchObject({ step: 'processing', orderKey: 'key-1', intent: null });
+    expect(flowReducer(processing, { type: 'intentCreated', intent })).toMatchObject({ step: 'payment', intent, orderKey: 'key-1' });
+  });
+
+  it('a failed intent goes back to the review, and Confirm again keeps the order key', () => {
+    const failed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed' });
+    expect(failed).toMatchObject({ step: 'review', orderKey: 'key-1' });
+    expect(flowReducer(failed, { type: 'intentRequested', orderKey: 'key-2' }).orderKey).toBe('key-1');
+  });
+
+  it('Cancel in the payment form goes to the amounts and starts a new checkout next time', () => {
+    const canceled = run(...toPayment, { type: 'paymentCanceled' });
+    expect(canceled).toMatchObject({ step: 'amount', intent: null, orderKey: null });
+    const again = flowReducer(flowReducer(canceled, { type: 'amountChosen', amount: { usdCents: 1000, localAmount: 15000 } }), { type: 'intentRequested', orderKey: 'key-2' });
+    expect(again.orderKey).toBe('key-2');
+  });
+
+  it('choosing another amount is another checkout', () => {
+    const failed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed' }, { type: 'backToAmounts' });
+    expect(flowReducer(failed, { type: 'amountChosen', amount: { usdCents: 1500, localAmount: 22500 } }).orderKey).toBeNull();
+  });
+
+  it('an authorised payment shows the result screen as pending, then the server result', () => {
+    const pending = run(...toPayment, { type: 'topupRequested' });
+    expect(pending).toMatchObject({ step: 'summary', outcome: { kind: 'pending' }, intent });
+    const outcome = { kind: 'answered', result: delivered, alreadyCaptured: false } as const;
+    expect(flowReducer(pending, { type: 'topupSettled', outcome })).toMatchObject({ step: 'summary', outcome });
+  });
+
+  it('ignores moves that do not belong to the current step', () => {
+    const review = run(...toReview);
+    expect(flowReducer(review, { type: 'intentCreated', intent })).toBe(review);
+    expect(flowReducer(review, { type: 'paymentCanceled' })).toBe(review);
+    expect(flowReducer(review, { type: 'topupSettled', outcome: { kind: 'failed', failure: { messageKey: 'x' } } })).toBe(review);
+    expect(run({ type: 'intentRequested', orderKey: 'key-1' })).toEqual(initialFlowState);
+  });
+});
+
+describe('returning from sign-in', () => {
+  const topUp = { country: nigeria, phone: '0803-123-4567', operator: testOperator(), amount: { usdCents: 1000, localAmount: 15000 } };
+
+  it('shows the restored top-up on its review, with what should follow by itself', () => {
+    const state = run({ type: 'restored', topUp, afterSignIn: { kind: 'createIntent' } });
+    expect(state).toMatchObject({ step: 'review', phone: '08031234567', country: nigeria, afterSignIn: { kind: 'createIntent' } });
+    expect(flowReducer(state, { type: 'intentRequested', orderKey: 'key-1' }).afterSignIn).toBeNull();
+  });
+
+  it('keeps a top-up to send even when the saved top-up is gone, and forgets it once sent', () => {
+    const state = run({ type: 'restored', topUp: null, afterSignIn: { kind: 'processTopup', paymentIntentId: 'pi_1' } });
+    expect(state).toMatchObject({ step: 'recipient', afterSignIn: { kind: 'processTopup', paymentIntentId: 'pi_1' } });
+    expect(flowReducer(state, { type: 'topupRequested' })).toMatchObject({ step: 'summary', afterSignIn: null, outcome: { kind: 'pending' } });
+  });
+});
+

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFeeConfig, priceTopUp } from '@shared/pricing';
 import { buildPendingTopUp } from './pending-top-up';
-import { testOperator } from './test-data';
+import { testOperator } from '@/testing/builders';
 
 describe('the top-up saved before sign-in', () => {
   it('holds the selection and the price with the default fees: 10.00 + 0.30 + 0.33 = 10.63', () => {

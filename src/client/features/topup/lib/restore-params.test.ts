@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { restoreFromParams } from './restore-params';
-import { testCountry, testOperator } from './test-data';
+import { afterSignInOf, restoreFromParams, restoreRecipientFromParams } from './restore-params';
+import { testCountry, testOperator } from '@/testing/builders';
 
 const countries = [testCountry(), testCountry({ id: 2, name: 'Cuba', iso_name: 'CU', flag: '/flags/cu.svg', calling_codes: ['53'] })];
 const params = (entries: Record<string, string>) => new URLSearchParams(entries);
@@ -33,8 +33,54 @@ describe('a top-up carried in the URL', () => {
     expect(restoreFromParams(params(entries), countries)).toBeNull();
   });
 
+  it('finds the local amount of a 2-decimal amount under the operator map key written without decimals', () => {
+    const operator = JSON.stringify(testOperator({ suggestedAmountsMap: { '10': 14800 } }));
+    expect(restoreFromParams(params({ country: 'NG', phone: '08031234567', amount: '10.00', operatorInfo: operator }), countries)?.amount).toEqual({
+      usdCents: 1000,
+      localAmount: 14800,
+    });
+  });
+
   it('ignores a flag that is not one of ours', () => {
     const restored = restoreFromParams(params({ country: 'NG', phone: '0803', amount: '10', operatorInfo, flag: 'https://evil.example/x.svg' }), countries);
     expect(restored?.country.flag).toBe('/flags/ng.svg');
+  });
+});
+
+describe('a number carried in the URL without an amount', () => {
+  it('restores the country and the number so the visitor can pick an amount again', () => {
+    expect(restoreRecipientFromParams(params({ restore: 'summary', country: 'ng', phone: '0803 123 4567' }), countries)).toEqual({
+      country: { code: 'NG', name: 'Nigeria', flag: '/flags/ng.svg', phoneCode: '+234' },
+      phone: '08031234567',
+    });
+  });
+
+  it.each([
+    [{ country: 'NG', phone: '' }],
+    [{ country: 'ZZ', phone: '08031234567' }],
+    [{ phone: '08031234567' }],
+  ])('gives nothing without a known country and a number (%#)', (entries) => {
+    expect(restoreRecipientFromParams(params(entries), countries)).toBeNull();
+  });
+
+  it('gives nothing for a country that is not served', () => {
+    const closed = [testCountry({ enabled: false })];
+    expect(restoreRecipientFromParams(params({ country: 'NG', phone: '08031234567' }), closed)).toBeNull();
+  });
+});
+
+describe('what follows a return from sign-in', () => {
+  it('post-auth with a payment intent sends the top-up', () => {
+    expect(afterSignInOf(params({ 'post-auth': 'true', payment_intent_id: 'pi_1', step: 'steps.payment' }))).toEqual({ kind: 'processTopup', paymentIntentId: 'pi_1' });
+  });
+
+  it('post-auth on the payment step creates a new payment intent', () => {
+    expect(afterSignInOf(params({ 'post-auth': 'true', step: 'steps.payment' }))).toEqual({ kind: 'createIntent' });
+  });
+
+  it('anything else only restores the review', () => {
+    expect(afterSignInOf(params({ 'post-auth': 'true' }))).toBeNull();
+    expect(afterSignInOf(params({ restore: 'summary', step: 'steps.payment', payment_intent_id: 'pi_1' }))).toBeNull();
+    expect(afterSignInOf(params({ 'post-auth': 'google', step: 'steps.payment' }))).toBeNull();
   });
 });

@@ -3,6 +3,13 @@ import { digitsOnly } from '@shared/phone-rules';
 import { toCents } from '@shared/pricing';
 import { localAmountFor, type AmountOption } from './amounts';
 import { selectCountry, type SelectedCountry } from './country-selection';
+import type { AfterSignIn } from './flow-state';
+
+/** The number alone, when the URL carries no amount: the visitor picks the amount again. */
+export interface RestoredRecipient {
+  country: SelectedCountry;
+  phone: string;
+}
 
 export interface RestoredTopUp {
   country: SelectedCountry;
@@ -53,11 +60,33 @@ export function restoreFromParams(params: URLSearchParams, countries: readonly C
   }
   if (usdCents <= 0) return null;
   const flag = params.get('flag');
-  const localAmount = operator.suggestedAmountsMap?.[amountText] ?? localAmountFor(usdCents, operator);
+  // The map's keys are written like "10" and "7.5", while the URL may say "10.00".
+  const localAmount = operator.suggestedAmountsMap?.[amountText] ?? operator.suggestedAmountsMap?.[String(usdCents / 100)] ?? localAmountFor(usdCents, operator);
   return {
     country: flag && flag.startsWith('/flags/') ? { ...selection.country, flag } : selection.country,
     phone,
     operator,
     amount: { usdCents, localAmount },
   };
+}
+
+/** The country and number of `?restore=summary&country=..&phone=..` without an amount; null when either is unusable. */
+export function restoreRecipientFromParams(params: URLSearchParams, countries: readonly Country[]): RestoredRecipient | null {
+  const phone = digitsOnly(params.get('phone') ?? '');
+  const countryCode = (params.get('country') ?? '').toUpperCase();
+  const country = countries.find((candidate) => candidate.iso_name === countryCode);
+  if (!phone || !country) return null;
+  const selection = selectCountry(country);
+  return selection.ok ? { country: selection.country, phone } : null;
+}
+
+/**
+ * SPEC §4 returns from sign-in: `post-auth=true&payment_intent_id=…` sends the top-up (the payment is already
+ * authorised); `post-auth=true&step=steps.payment` creates a new payment intent; anything else just shows the review.
+ */
+export function afterSignInOf(params: URLSearchParams): AfterSignIn | null {
+  if (params.get('post-auth') !== 'true') return null;
+  const paymentIntentId = params.get('payment_intent_id');
+  if (paymentIntentId) return { kind: 'processTopup', paymentIntentId };
+  return params.get('step') === 'steps.payment' ? { kind: 'createIntent' } : null;
 }

@@ -1,6 +1,7 @@
 import type { Country, OperatorInfo } from '@shared/api/catalog';
+import type { TopupResponse } from '@shared/api/orders';
 
-/** Builders for the unit tests of this feature. */
+/** Builders of API data for the browser's unit tests, shared by the features. */
 export function testCountry(overrides: Partial<Country> = {}): Country {
   return { id: 1, name: 'Nigeria', iso_name: 'NG', flag: '/flags/ng.svg', enabled: true, calling_codes: ['+234'], ...overrides };
 }
@@ -21,6 +22,24 @@ export function testOperator(overrides: Partial<OperatorInfo> = {}): OperatorInf
     destinationCurrencyCode: 'NGN',
     country: { name: 'Nigeria', isoName: 'NG' },
     logoUrl: null,
+    ...overrides,
+  };
+}
+
+export function testTopupResult(overrides: Partial<TopupResponse> = {}): TopupResponse {
+  return {
+    success: true,
+    orderId: 'order-1',
+    status: 'SUCCESSFUL',
+    recipientPhone: '+234 8031234567',
+    operatorName: 'MTN Nigeria',
+    requestedAmount: 10,
+    requestedAmountCurrencyCode: 'USD',
+    deliveredAmount: 14600,
+    deliveredAmountCurrencyCode: 'NGN',
+    transactionId: '4602843',
+    paymentIntentId: 'pi_1',
+    transactionDate: '2026-11-22 10:15:30',
     ...overrides,
   };
 }

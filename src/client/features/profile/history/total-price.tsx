@@ -1,0 +1,12 @@
+import { cn } from '@/lib/utils';
+import { isNothingCharged, type OrderSummary } from './order-format';
+
+/** The order's total in USD, struck through when the card was never charged (the status says so in words). */
+export function TotalPrice({ summary }: { summary: OrderSummary }) {
+  const notCharged = isNothingCharged(summary.order.displayStatus);
+  return (
+    <span dir="ltr" className={cn(notCharged && 'font-normal text-muted-foreground line-through')}>
+      {summary.totalPrice}
+    </span>
+  );
+}

@@ -1,0 +1,47 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CreatePaymentIntentBody, CreatePaymentIntentResponse } from '@shared/api/orders';
+import { ApiRequestError, apiRequest } from '@/lib/api-client';
+
+/** The payment intent the server created for a checkout, with the server's own price (2-decimal USD strings). */
+export type CheckoutIntent = Pick<CreatePaymentIntentResponse, 'clientSecret' | 'paymentIntentId' | 'orderId' | 'amount' | 'fee' | 'totalAmount'>;
+
+export function checkoutIntentOf({ clientSecret, paymentIntentId, orderId, amount, fee, totalAmount }: CreatePaymentIntentResponse): CheckoutIntent {
+  return { clientSecret, paymentIntentId, orderId, amount, fee, totalAmount };
+}
+
+/** A payment intent that could not be created; `messageKey` is set when the text is ours rather than the server's. */
+export class PaymentIntentError extends Error {
+  constructor(
+    message: string,
+    readonly messageKey?: string,
+    /** The server's error code, e.g. PRICE_CHANGED when the fees changed since the review was shown. */
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+
+  /** SPEC §4: an error mentioning 401 means the session is gone and the payer must sign in again. */
+  get sessionExpired(): boolean {
+    return this.message.includes('401');
+  }
+}
+
+/** POST /api/create-payment-intent (SPEC §7); the answer must carry a clientSecret (SPEC §5). */
+export async function createPaymentIntent(body: CreatePaymentIntentBody): Promise<CreatePaymentIntentResponse> {
+  let answer: Partial<CreatePaymentIntentResponse> | null;
+  try {
+    answer = await apiRequest<Partial<CreatePaymentIntentResponse> | null>('/api/create-payment-intent', { method: 'POST', body });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) throw new PaymentIntentError(error.message);
+    if (error instanceof ApiRequestError && error.serverMessage) throw new PaymentIntentError(error.serverMessage, undefined, error.code);
+    throw new PaymentIntentError('Failed to create payment intent', 'payment.intent.failed');
+  }
+  if (!answer?.clientSecret || !answer.paymentIntentId || !answer.orderId) {
+    throw new PaymentIntentError('Invalid response from server', 'payment.intent.invalidResponse');
+  }
+  return answer as CreatePaymentIntentResponse;
+}
+
+export function useCreatePaymentIntent() {
+  return useMutation({ mutationFn: createPaymentIntent });
+}

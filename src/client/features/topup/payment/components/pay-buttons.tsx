@@ -1,0 +1,39 @@
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+
+interface PayButtonsProps {
+  payLabel: string;
+  paying: boolean;
+  /** The payment is authorised: nothing more to press. */
+  locked: boolean;
+  /** False while the form cannot take a payment yet (Stripe's form still loading). */
+  canPay?: boolean;
+  errorKey: string | null;
+  onCancel(): void;
+}
+
+/** The refusal message, if any, then Cancel and 'Pay $X.XX' (the form's submit button). */
+export function PayButtons({ payLabel, paying, locked, canPay = true, errorKey, onCancel }: PayButtonsProps) {
+  const { t } = useTranslation();
+  // Pressing a button must not blur the field first: its message would appear, move the buttons and lose the click.
+  const keepFocus = (event: MouseEvent) => event.preventDefault();
+  return (
+    <div className="flex flex-col gap-3">
+      {errorKey && (
+        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive" data-testid="payment-error">
+          {t(errorKey)}
+        </p>
+      )}
+      <div className="grid grid-cols-2 gap-3">
+        <Button type="button" variant="outline" size="lg" onMouseDown={keepFocus} onClick={onCancel} disabled={paying || locked}>
+          {t('payment.cancel')}
+        </Button>
+        <Button type="submit" size="lg" onMouseDown={keepFocus} disabled={paying || locked || !canPay} aria-busy={paying}>
+          {paying && <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />}
+          <span dir="auto">{paying ? t('payment.paying') : payLabel}</span>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { CheckoutIntent } from '../api/create-payment-intent';
+import type { PaymentAttempt } from '../lib/payment-messages';
+
+/** What the Stripe form and the sandbox form share: they look and behave the same. */
+export interface PaymentFormProps {
+  intent: CheckoutIntent;
+  receiptEmail: string | undefined;
+  /** 'Pay $X.XX' with the total. */
+  payLabel: string;
+  /** True once the payment is authorised: nothing more to press. */
+  locked: boolean;
+  /** Translation key of the last refusal, shown above the buttons. */
+  errorKey: string | null;
+  onAttempt(attempt: PaymentAttempt): void;
+  onUnexpectedError(error: unknown): void;
+  onCancel(): void;
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ROUTES } from '@shared/routes';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Icon } from '@/components/ui/icon';
+import { requestTopup, type TopupOutcome } from './lib/topup-outcome';
+import { TopupResult } from './topup-result';
+
+type Arrival = 'authorised' | 'processing' | 'failed' | 'missing';
+
+/** The payment provider sends the browser here with payment_intent and redirect_status after a redirect (Cash App). */
+function arrivalOf(params: URLSearchParams): Arrival {
+  if (!params.get('payment_intent')) return 'missing';
+  const status = params.get('redirect_status');
+  if (status === 'succeeded' || status === 'requires_capture') return 'authorised';
+  if (status === 'processing') return 'processing';
+  return 'failed';
+}
+
+/** An authorised payment: the top-up is requested by its payment intent (the server finds the order) and followed. */
+function AuthorisedPayment({ paymentIntentId }: { paymentIntentId: string }) {
+  const [outcome, setOutcome] = useState<TopupOutcome>({ kind: 'pending' });
+  const requested = useRef(false);
+  useEffect(() => {
+    if (requested.current) return;
+    requested.current = true;
+    void requestTopup({ paymentIntentId }).then(setOutcome);
+  }, [paymentIntentId]);
+  return <TopupResult outcome={outcome} titleLevel="h1" />;
+}
+
+/** A payment that was not authorised, is still pending at the provider, or no payment at all. */
+function PaymentNotice({ arrival }: { arrival: Exclude<Arrival, 'authorised'> }) {
+  const { t } = useTranslation();
+  const failed = arrival === 'failed';
+  return (
+    <div className="flex flex-col items-center gap-5 text-center">
+      <span
+        className={
+          failed
+            ? 'flex size-14 items-center justify-center rounded-full bg-destructive/15 text-destructive'
+            : 'flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground'
+        }
+      >
+        <Icon name={failed ? 'triangle-alert' : 'clock-3'} className="size-7" />
+      </span>
+      <h1 className="text-2xl font-bold">{t(failed ? 'payment.toasts.failedTitle' : 'payment.complete.title')}</h1>
+      <div className="flex flex-col gap-2 text-muted-foreground" role="status">
+        {failed && <p>{t('payment.messages.default')}</p>}
+        <p>{t(`payment.complete.${arrival}`)}</p>
+      </div>
+      <Button size="lg" asChild>
+        <Link to={`${ROUTES.home}?reset=true`}>{t('common.backToHome')}</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** /payment-complete (SPEC §2): where the payment provider returns the browser after confirming a payment. */
+export function PaymentCompletePage() {
+  const [params] = useSearchParams();
+  const arrival = arrivalOf(params);
+  return (
+    <div className="mx-auto w-full max-w-lg px-4 py-12">
+      <Card>
+        <div className="p-6 sm:p-8">
+          {arrival === 'authorised' ? <AuthorisedPayment paymentIntentId={params.get('payment_intent') ?? ''} /> : <PaymentNotice arrival={arrival} />}
+        </div>
+      </Card>
+    </div>
+  );
+}

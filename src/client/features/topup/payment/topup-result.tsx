@@ -1,0 +1,203 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { TopupResponse } from '@shared/api/orders';
+import { NAVIGATION_LOADER_DELAY_MS } from '@shared/constants';
+import { ROUTES } from '@shared/routes';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { clearPendingAction } from '@/lib/pending-action';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { orderQueryOptions } from './api/get-order';
+import { formatDeliveredAmount, formatDollars, formatTransactionDate } from './lib/result-format';
+import { displayedStatus, failedResultMessage, resultViewOf, type ResultView, type TopupOutcome } from './lib/topup-outcome';
+import { useConfetti } from './use-confetti';
+import { useUiLanguage } from '../use-ui-language';
+import { DescriptionRow } from '@/components/ui/description-row';
+
+/** How often a top-up still PROCESSING is read again (SPEC §4: Processing Top-up follows the order until it is final). */
+const ORDER_POLL_INTERVAL_MS = 2000;
+
+interface TopupResultProps {
+  outcome: TopupOutcome;
+  /** The total charged (2-decimal USD), when the page knows it; otherwise it is read from the order. */
+  amountPaid?: string;
+  /** h3 inside the home page's flow, h1 as the page of its own at /payment-complete. */
+  titleLevel?: 'h1' | 'h3';
+}
+
+const TITLES: Record<ResultView, string> = {
+  successful: 'topup.result.successTitle',
+  processing: 'topup.result.processingTitle',
+  failed: 'topup.result.failedTitle',
+};
+
+function StatusIcon({ view }: { view: ResultView }) {
+  if (view === 'processing') {
+    return <span className="size-14 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />;
+  }
+  return (
+    <span
+      className={cn(
+        'flex size-14 items-center justify-center rounded-full',
+        view === 'successful' ? 'bg-accent text-accent-foreground' : 'bg-destructive/15 text-destructive',
+      )}
+    >
+      <Icon name={view === 'successful' ? 'check' : 'triangle-alert'} className="size-7" />
+    </span>
+  );
+}
+
+
+function ResultDetails({ result, amountPaid, language }: { result: TopupResponse; amountPaid: string | number | undefined; language: string }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="w-full divide-y rounded-xl border px-4 text-sm">
+      {result.recipientPhone && (
+        <DescriptionRow label={t('topup.result.recipient')} testId="result-recipient">
+          <bdi>{result.recipientPhone}</bdi>
+        </DescriptionRow>
+      )}
+      {result.operatorName && (
+        <DescriptionRow label={t('topup.result.operator')} testId="result-operator">
+          {result.operatorName}
+        </DescriptionRow>
+      )}
+      {amountPaid !== undefined && (
+        <DescriptionRow label={t('topup.result.amountPaid')} testId="result-amount-paid">
+          <bdi>{formatDollars(amountPaid)}</bdi>
+        </DescriptionRow>
+      )}
+      {result.deliveredAmount !== null && result.deliveredAmountCurrencyCode && (
+        <DescriptionRow label={t('topup.result.delivered')} testId="result-delivered">
+          <bdi>{formatDeliveredAmount(result.deliveredAmount, result.deliveredAmountCurrencyCode, language)}</bdi>
+        </DescriptionRow>
+      )}
+      {result.transactionId && (
+        <DescriptionRow label={t('topup.result.transactionId')} testId="result-transaction-id">
+          <bdi>{result.transactionId}</bdi>
+        </DescriptionRow>
+      )}
+      {result.transactionDate && (
+        <DescriptionRow label={t('topup.result.date')} testId="result-date">
+          {formatTransactionDate(result.transactionDate, language)}
+        </DescriptionRow>
+      )}
+    </dl>
+  );
+}
+
+/** The failed view's particulars (SPEC §8): what went wrong, the technical detail and the error code, when known. */
+function FailureDetails({ outcome, latest }: { outcome: TopupOutcome; latest: TopupResponse | null }) {
+  const { t } = useTranslation();
+  const fromResult = latest ? failedResultMessage(latest) : null;
+  const message =
+    outcome.kind === 'failed' ? t(outcome.failure.messageKey) : fromResult && ('messageKey' in fromResult ? t(fromResult.messageKey) : fromResult.text);
+  const technical = outcome.kind === 'failed' ? outcome.failure.detail : latest?.technicalDetails;
+  const errorCode = outcome.kind === 'failed' ? undefined : latest?.errorCode;
+  if (!message && !technical && !errorCode) return null;
+  return (
+    <div className="flex w-full flex-col gap-2 rounded-xl border border-destructive/40 bg-destructive/5 p-4 text-start text-sm">
+      {message && (
+        <p dir="auto" className="font-medium" data-testid="result-failure-message">
+          {message}
+        </p>
+      )}
+      {technical && (
+        <p className="break-words text-muted-foreground" data-testid="result-technical-details">
+          <span className="font-medium">{t('topup.result.technicalDetails')}:</span> <bdi>{technical}</bdi>
+        </p>
+      )}
+      {errorCode && (
+        <p className="text-muted-foreground" data-testid="result-error-code">
+          <span className="font-medium">{t('topup.result.errorCode')}:</span> <bdi className="font-mono">{errorCode}</bdi>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The result screen (SPEC §2 step 6): 'Processing Top-up' while the top-up runs, following the order every 2 s until
+ * it is final, then 'Transaction Summary' with confetti, or 'Top-up Failed'. Reaching a final view finishes the
+ * checkout, so the saved top-up and pending action are cleared.
+ */
+export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupResultProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [leaving, setLeaving] = useState(false);
+  const language = useUiLanguage();
+
+  const answered = outcome.kind === 'answered' ? outcome : null;
+  const orderId = answered?.result.orderId ?? '';
+  const answeredStatus = answered ? displayedStatus(answered.result.status) : null;
+  const followOrder = Boolean(orderId) && !answered?.alreadyCaptured && (answeredStatus === 'PROCESSING' || amountPaid === undefined);
+  const order = useQuery({
+    ...orderQueryOptions(orderId),
+    enabled: followOrder,
+    refetchInterval: (query) => ((query.state.data?.result.status ?? answeredStatus) === 'PROCESSING' ? ORDER_POLL_INTERVAL_MS : false),
+  });
+  const latest = (followOrder ? order.data?.result : undefined) ?? answered?.result ?? null;
+  const view = resultViewOf(outcome, latest);
+  // Until the order is read, what was charged is unknown: the requested amount leaves out the fee.
+  const paid = amountPaid ?? order.data?.order.totalAmount ?? (followOrder && !order.isError ? undefined : latest?.requestedAmount);
+
+  const alreadyCaptured = answered?.alreadyCaptured ?? false;
+  const announcedCapture = useRef(false);
+
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (!alreadyCaptured || announcedCapture.current) return;
+    announcedCapture.current = true;
+    toast({ title: t('topup.result.capturedToast') });
+  }, [alreadyCaptured, t]);
+  useEffect(() => {
+    if (view !== 'processing') clearPendingAction();
+  }, [view]);
+  useConfetti(view === 'successful');
+
+  const makeAnother = () => {
+    setLeaving(true);
+    setTimeout(() => navigate(`${ROUTES.home}?reset=true`), NAVIGATION_LOADER_DELAY_MS);
+  };
+
+  const Title = titleLevel;
+  return (
+    <section aria-labelledby="topup-result-title" className="flex flex-col items-center gap-5 text-center" data-testid="topup-result" data-view={view}>
+      <StatusIcon view={view} />
+      <div className="flex flex-col gap-2" aria-live="polite">
+        <Title
+          id="topup-result-title"
+          ref={heading}
+          tabIndex={-1}
+          className={cn('font-bold outline-none', titleLevel === 'h1' ? 'text-2xl' : 'text-xl')}
+          data-testid="topup-result-title"
+        >
+          {t(TITLES[view])}
+        </Title>
+        {view === 'failed' ? (
+          <>
+            <p className="text-sm text-muted-foreground">{t('topup.result.failedLead')}</p>
+            <p className="text-sm text-muted-foreground">{t('topup.result.failedNotCharged')}</p>
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t(view === 'successful' ? 'topup.result.successLead' : 'topup.result.processingLead')}</p>
+        )}
+      </div>
+      {view === 'failed' ? <FailureDetails outcome={outcome} latest={latest} /> : latest && <ResultDetails result={latest} amountPaid={paid} language={language} />}
+      {view === 'failed' ? (
+        <Button type="button" size="lg" className="w-full sm:w-auto" onClick={() => navigate(`${ROUTES.home}?reset=true`)}>
+          {t('common.backToHome')}
+        </Button>
+      ) : (
+        <Button type="button" size="lg" className="w-full sm:w-auto" onClick={makeAnother} disabled={leaving} aria-busy={leaving}>
+          {leaving && <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />}
+          {t('topup.result.makeAnother')}
+        </Button>
+      )}
+    </section>
+  );
+}

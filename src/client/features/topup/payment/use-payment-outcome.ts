@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_SUCCESS_CALLBACK_DELAY_MS } from '@shared/constants';
+import { toast } from '@/lib/toast';
+import { decidePayment, type PaymentAttempt } from './lib/payment-messages';
+
+/**
+ * What follows a payment form's answer (SPEC §4, §8): an authorised payment toasts 'Payment Successful' and hands over
+ * to the top-up 100 ms later; a refused one toasts 'Payment Failed' with the message for its code and keeps the form
+ * open for another try.
+ */
+export function usePaymentOutcome(onAuthorised: (paymentIntentId: string) => void) {
+  const { t } = useTranslation();
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [authorised, setAuthorised] = useState(false);
+
+  const settle = (attempt: PaymentAttempt) => {
+    const decision = decidePayment(attempt);
+    if (decision.kind === 'declined') {
+      setErrorKey(decision.messageKey);
+      toast({ title: t('payment.toasts.failedTitle'), description: t(decision.messageKey), variant: 'destructive' });
+      return;
+    }
+    setErrorKey(null);
+    setAuthorised(true);
+    toast({ title: t('payment.toasts.successTitle'), description: t('payment.toasts.successBody') });
+    setTimeout(() => {
+      try {
+        onAuthorised(decision.paymentIntentId);
+      } catch {
+        toast({ title: t('payment.toasts.processingTitle'), description: t('payment.toasts.processingBody') });
+      }
+    }, PAYMENT_SUCCESS_CALLBACK_DELAY_MS);
+  };
+
+  const failUnexpectedly = () => {
+    toast({ title: t('payment.toasts.errorTitle'), description: t('payment.toasts.errorBody'), variant: 'destructive' });
+  };
+
+  return { errorKey, authorised, settle, failUnexpectedly };
+}

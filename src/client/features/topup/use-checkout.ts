@@ -1,0 +1,115 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { POST_AUTH_INTENT_DELAY_MS, POST_AUTH_TOPUP_DELAY_MS } from '@shared/constants';
+import { formatUsd, type TopUpPrice } from '@shared/pricing';
+import { ROUTES } from '@shared/routes';
+import { checkoutIntentOf, PaymentIntentError, useCreatePaymentIntent } from '@/features/topup/payment/api/create-payment-intent';
+import { requestTopup } from '@/features/topup/payment/lib/topup-outcome';
+import { useAccount } from '@/lib/account';
+import { toast } from '@/lib/toast';
+import { buildPendingTopUp, savePendingTopUp } from './lib/pending-top-up';
+import type { useTopUpFlow } from './use-top-up-flow';
+
+type Flow = ReturnType<typeof useTopUpFlow>;
+
+/**
+ * Confirm and what follows it (SPEC §4): visitors sign in first; signed-in payers get a payment intent (processing →
+ * payment, or back to the review with the reason); an authorised payment sends the top-up and the result screen
+ * follows it. Returns from sign-in that ask for it create the intent or send the top-up by themselves.
+ */
+export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: boolean) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user, refresh } = useAccount();
+  const createIntent = useCreatePaymentIntent();
+  const queryClient = useQueryClient();
+  const { state } = flow;
+
+  /** Saves the top-up and the action to resume, then sends the visitor to sign in (SPEC §4). */
+  const signInFirst = () => {
+    if (state.country && state.operator && state.amount && price) {
+      savePendingTopUp(buildPendingTopUp({ country: state.country, phone: state.phone, operator: state.operator, amount: state.amount, price, now: Date.now() }));
+    }
+    navigate(`${ROUTES.auth}?returnTo=topup`);
+  };
+
+  const confirm = () => {
+    const { country, operator, amount, phone } = state;
+    if (!country || !operator || !amount) return;
+    if (!isSignedIn) {
+      if (!price) return;
+      toast({ title: t('topup.review.authTitle'), description: t('topup.review.authBody') });
+      signInFirst();
+      return;
+    }
+    const orderKey = state.orderKey ?? crypto.randomUUID();
+    flow.requestIntent(orderKey);
+    createIntent.mutate(
+      {
+        amount: formatUsd(amount.usdCents),
+        ...(user?.email ? { email: user.email } : {}),
+        orderKey,
+        operatorId: operator.operatorId,
+        countryCode: country.code,
+        phone,
+        ...(price ? { fee: formatUsd(price.serviceFeeCents), totalAmount: formatUsd(price.totalCents) } : {}),
+      },
+      {
+        onSuccess: (answer) => flow.intentCreated(checkoutIntentOf(answer)),
+        onError: (error) => {
+          flow.intentFailed(error instanceof PaymentIntentError && error.code === 'ORDER_CLOSED');
+          if (error instanceof PaymentIntentError && error.sessionExpired) {
+            toast({ title: t('auth.expiredTitle'), description: t('payment.intent.loginAgain'), variant: 'destructive' });
+            void refresh();
+            signInFirst();
+            return;
+          }
+          // The fees changed since the review was priced: load them again so the review shows the server's total.
+          if (error instanceof PaymentIntentError && error.code === 'PRICE_CHANGED') void queryClient.invalidateQueries({ queryKey: ['price-config'] });
+          const description = error instanceof PaymentIntentError && error.messageKey ? t(error.messageKey) : error.message;
+          toast({ title: t('topup.errors.title'), description, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  /** The payment is authorised: the result screen shows 'Processing Top-up' until the server answers. */
+  const sendTopup = async (paymentIntentId: string) => {
+    const { country, operator, amount, phone, intent } = state;
+    flow.requestTopup();
+    const outcome = await requestTopup(
+      {
+        paymentIntentId,
+        operatorId: operator?.operatorId,
+        operatorName: operator?.name,
+        amountCents: amount?.usdCents,
+        countryCode: country?.code,
+        phone: phone || undefined,
+      },
+      {
+        orderId: intent?.orderId,
+        recipientPhone: country ? `${country.phoneCode} ${phone}` : undefined,
+        operatorName: operator?.name,
+        amountCents: amount?.usdCents,
+      },
+    );
+    flow.topupSettled(outcome);
+  };
+
+  const continueAfterSignIn = useEffectEvent(() => {
+    const next = state.afterSignIn;
+    if (next?.kind === 'createIntent') confirm();
+    else if (next?.kind === 'processTopup') void sendTopup(next.paymentIntentId);
+  });
+
+  useEffect(() => {
+    if (!state.afterSignIn) return;
+    const delay = state.afterSignIn.kind === 'createIntent' ? POST_AUTH_INTENT_DELAY_MS : POST_AUTH_TOPUP_DELAY_MS;
+    const timer = setTimeout(() => continueAfterSignIn(), delay);
+    return () => clearTimeout(timer);
+  }, [state.afterSignIn]);
+
+  return { confirm, sendTopup: (paymentIntentId: string) => void sendTopup(paymentIntentId), receiptEmail: user?.email };
+}

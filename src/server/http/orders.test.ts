@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CreatePaymentIntentResponse, OrderDetailResponse, OrderListResponse, TopupResponse } from '../../shared/api/orders';
+import { formatUsd, priceTopUp, toCents } from '../../shared/pricing';
+import { buildApp } from '../app';
+import { loadFeeConfig } from '../catalog/price-config';
+import { orders, sandboxPaymentIntents, sandboxTopups } from '../db/schema';
+import { SANDBOX_WEBHOOK_SECRET } from '../payments';
+import { signSandboxWebhook } from '../payments/sandbox/sandbox-payment-provider';
+import { testConfig } from '../testing/app';
+import { accountClient } from '../testing/accounts';
+import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
+import { GOOD_CARD, SANDBOX_NUMBERS } from '../testing/orders';
+
+const PASSWORD = 'Lagos-to-Accra-2026';
+let addressCounter = 0;
+
+describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let clock = new Date('2026-11-22T10:00:00Z');
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await buildApp({ config: testConfig(), database, now: () => clock, reconciler: false });
+  });
+  beforeEach(async () => {
+    clock = new Date('2026-11-22T10:00:00Z');
+    await database.reset();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  async function signedIn(email = `${randomUUID()}@example.com`) {
+    const client = accountClient(app, `198.51.100.${++addressCounter % 250}`);
+    expect((await client.signUp(email, PASSWORD)).statusCode).toBe(200);
+    return client;
+  }
+
+  /** What the review step shows for an NG number's first offered amount, priced as the browser prices it. */
+  async function reviewedTopUp(phone: string = SANDBOX_NUMBERS.successful) {
+    const detected = await app.inject({ method: 'GET', url: `/api/reloadly/operator-detect/${phone}/NG` });
+    const operator = detected.json().data;
+    const amount = operator.denominationType === 'FIXED' ? operator.fixedAmounts[0] : 5;
+    const price = priceTopUp(toCents(amount), await loadFeeConfig(database.db));
+    return {
+      amount: formatUsd(price.amountCents),
+      fee: formatUsd(price.serviceFeeCents),
+      totalAmount: formatUsd(price.totalCents),
+      operatorId: operator.operatorId,
+      operatorName: operator.name as string,
+      countryCode: 'NG',
+      phone,
+      orderKey: randomUUID(),
+    };
+  }
+
+  type Client = Awaited<ReturnType<typeof signedIn>>;
+
+  async function checkout(client: Client, phone?: string) {
+    const body = await reviewedTopUp(phone);
+    const response = await client.post('/api/create-payment-intent', body);
+    expect(response.statusCode, response.body).toBe(200);
+    return { body, intent: response.json() as CreatePaymentIntentResponse };
+  }
+
+  async function pay(client: Client, intent: CreatePaymentIntentResponse, number: string = GOOD_CARD.number) {
+    return client.post(`/api/sandbox-payments/${intent.paymentIntentId}/confirm`, {
+      clientSecret: intent.clientSecret,
+      paymentMethod: { ...GOOD_CARD, number },
+    });
+  }
+
+  function topupBody(body: Awaited<ReturnType<typeof reviewedTopUp>>, paymentIntentId: string) {
+    return {
+      operatorId: String(body.operatorId),
+      amount: body.amount,
+      useLocalAmount: false,
+      customIdentifier: `topup-${Date.now()}`,
+      recipientPhone: { countryCode: 'NG', number: body.phone },
+      operatorName: body.operatorName,
+      paymentIntentId,
+    };
+  }
+
+  const count = async (table: typeof orders | typeof sandboxPaymentIntents | typeof sandboxTopups) => (await database.db.select().from(table)).length;
+
+  it('create-payment-intent needs a signed-in user', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: await reviewedTopUp() });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Please login to continue');
+  });
+
+  it('creates one order and one manual-capture intent for the server’s own price', async () => {
+    const client = await signedIn();
+    const { body, intent } = await checkout(client);
+    expect(intent.clientSecret).toMatch(/^pi_sandbox_\w+_secret_\w+$/);
+    expect(intent.totalAmount).toBe(body.totalAmount);
+    const [stored] = await database.db.select().from(sandboxPaymentIntents);
+    expect(stored).toMatchObject({ amount: toCents(body.totalAmount), currency: 'usd', captureMethod: 'manual', status: 'requires_payment_method' });
+    expect(stored!.metadata.orderId).toBe(intent.orderId);
+  });
+
+  it('an order key whose order has ended is refused with ORDER_CLOSED, and nothing new is created', async () => {
+    const client = await signedIn();
+    const { body, intent } = await checkout(client, SANDBOX_NUMBERS.failed);
+    await pay(client, intent);
+    expect((await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId))).json().status).toBe('FAILED');
+    const again = await client.post('/api/create-payment-intent', body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ORDER_CLOSED', message: 'This checkout has ended and nothing was charged. Please confirm again to start a new one.' });
+    expect(await count(sandboxPaymentIntents)).toBe(1);
+  });
+
+  it('a retried click with the same order key gets the same order and intent', async () => {
+    const client = await signedIn();
+    const body = await reviewedTopUp();
+    const [first, second] = await Promise.all([client.post('/api/create-payment-intent', body), client.post('/api/create-payment-intent', body)]);
+    expect(first.json().paymentIntentId).toBe(second.json().paymentIntentId);
+    expect(await count(orders)).toBe(1);
+    expect(await count(sandboxPaymentIntents)).toBe(1);
+  });
+
+  it.each([
+    ['a lower total', { totalAmount: '0.50' }, 409, /The price has changed: the total is now \$/],
+    ['a lower fee', { fee: '0.00' }, 409, /The price has changed/],
+    ['an amount the operator does not offer', { amount: '3.17', fee: undefined, totalAmount: undefined }, 400, /does not offer|must be between/],
+    ['another country’s operator', { countryCode: 'IN' }, 400, /./],
+    ['a malformed amount', { amount: '10.999' }, 400, /at most 2 decimals/],
+  ])('refuses %s and creates nothing', async (_case, change, status, message) => {
+    const client = await signedIn();
+    const response = await client.post('/api/create-payment-intent', { ...(await reviewedTopUp()), ...change });
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json().message).toMatch(message);
+    expect(await count(orders)).toBe(0);
+    expect(await count(sandboxPaymentIntents)).toBe(0);
+  });
+
+  it('the whole checkout: pay, top up, capture — and history shows it', async () => {
+    const client = await signedIn();
+    const { body, intent } = await checkout(client);
+    const paid = await pay(client, intent);
+    expect(paid.json().paymentIntent.status).toBe('requires_capture');
+    const topup = await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId));
+    expect(topup.statusCode, topup.body).toBe(200);
+    const result = topup.json() as TopupResponse;
+    expect(result).toMatchObject({ status: 'SUCCESSFUL', operatorName: body.operatorName, requestedAmount: Number(body.amount), recipientPhone: '+234 8031234567' });
+    expect(result.transactionId).toMatch(/^\d+$/);
+    expect(result.deliveredAmountCurrencyCode).toBe('NGN');
+    const [stored] = await database.db.select().from(sandboxPaymentIntents);
+    expect(stored!.status).toBe('succeeded');
+
+    const again = await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId));
+    expect(again.json().transactionId).toBe(result.transactionId);
+    expect(await count(sandboxTopups)).toBe(1);
+
+    const history = (await client.get('/api/orders')).json() as OrderListResponse;
+    expect(history.orders).toHaveLength(1);
+    expect(history.orders[0]).toMatchObject({ status: 'completed', displayStatus: 'successful', countryName: 'Nigeria', callingCode: '234', totalAmount: body.totalAmount });
+    const detail = (await client.get(`/api/orders/${intent.orderId}`)).json() as OrderDetailResponse;
+    expect(detail.result.status).toBe('SUCCESSFUL');
+  });
+
+  it('a declined card answers 402 with Stripe’s error and the top-up call is refused', async () => {
+    const client = await signedIn();
+    const { body, intent } = await checkout(client);
+    const declined = await pay(client, intent, '4000000000000002');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().error).toMatchObject({ type: 'card_error', code: 'card_declined' });
+    const topup = await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId));
+    expect(topup.statusCode).toBe(409);
+    expect(topup.json().code).toBe('PAYMENT_NOT_AUTHORISED');
+    expect(await count(sandboxTopups)).toBe(0);
+  });
+
+  it('a failed delivery answers FAILED and releases the card', async () => {
+    const client = await signedIn();
+    const { body, intent } = await checkout(client, SANDBOX_NUMBERS.failed);
+    await pay(client, intent);
+    const result = (await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId))).json() as TopupResponse;
+    expect(result).toMatchObject({ success: false, status: 'FAILED', errorCode: 'TOPUP_FAILED', deliveredAmount: null });
+    expect(result.message).toBeTruthy();
+    const [stored] = await database.db.select().from(sandboxPaymentIntents);
+    expect(stored!.status).toBe('canceled');
+    expect((await client.get('/api/orders')).json().orders[0].displayStatus).toBe('failed');
+  });
+
+  it('another user can neither top up nor read my order', async () => {
+    const owner = await signedIn();
+    const { body, intent } = await checkout(owner);
+    await pay(owner, intent);
+    const stranger = await signedIn();
+    const topup = await stranger.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId));
+    expect(topup.statusCode).toBe(404);
+    expect((await stranger.get(`/api/orders/${intent.orderId}`)).statusCode).toBe(404);
+    expect((await stranger.get('/api/orders')).json().orders).toEqual([]);
+    expect(await count(sandboxTopups)).toBe(0);
+    const [stored] = await database.db.select().from(sandboxPaymentIntents);
+    expect(stored!.status).toBe('requires_capture');
+  });
+
+  it('a top-up call whose details differ from the paid order is refused before delivery', async () => {
+    const client = await signedIn();
+    const { body, intent } = await checkout(client);
+    await pay(client, intent);
+    const tampered = { ...topupBody(body, intent.paymentIntentId), recipientPhone: { countryCode: 'NG', number: '08039999999' } };
+    const response = await client.post('/api/reloadly/topup', tampered);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('TOPUP_MISMATCH');
+    expect(await count(sandboxTopups)).toBe(0);
+  });
+
+  it('the same number cannot be topped up again within 2 minutes', async () => {
+    const client = await signedIn();
+    const { body, intent } = await checkout(client);
+    await pay(client, intent);
+    await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId));
+    const again = await client.post('/api/create-payment-intent', await reviewedTopUp());
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toBe('This number was topped up less than 2 minutes ago. Please wait a couple of minutes before sending it another top-up.');
+    clock = new Date(clock.getTime() + 2 * 60 * 1000 + 1);
+    expect((await client.post('/api/create-payment-intent', await reviewedTopUp())).statusCode).toBe(200);
+  });
+
+  it('caps what one user spends in 24 hours', async () => {
+    const { totalAmount } = await reviewedTopUp();
+    // Room for exactly two of these top-ups and one cent more.
+    const capCents = 2 * toCents(totalAmount) + 1;
+    const capped = await buildApp({ config: testConfig({ DAILY_SPEND_LIMIT_USD: formatUsd(capCents) }), database, now: () => clock, reconciler: false });
+    try {
+      const client = accountClient(capped, '198.51.100.251');
+      await client.signUp(`${randomUUID()}@example.com`, PASSWORD);
+      for (const phone of ['08031234561', '08031234562']) {
+        const body = await reviewedTopUp(phone);
+        const intent = (await client.post('/api/create-payment-intent', body)).json() as CreatePaymentIntentResponse;
+        await pay(client, intent);
+        expect((await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId))).json().status).toBe('SUCCESSFUL');
+      }
+      const refused = await client.post('/api/create-payment-intent', await reviewedTopUp('08031234563'));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(
+        `This top-up would pass your limit of $${formatUsd(capCents)} in 24 hours. You can still send up to $0.01 today, fees included.`,
+      );
+      clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000 + 1);
+      expect((await client.post('/api/create-payment-intent', await reviewedTopUp('08031234563'))).statusCode).toBe(200);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('a signed webhook fulfils an authorised order whose browser went away; replays change nothing', async () => {
+    const client = await signedIn();
+    const { intent } = await checkout(client);
+    await pay(client, intent);
+    const payload = JSON.stringify({ id: 'evt_1', type: 'payment_intent.amount_capturable_updated', data: { object: { id: intent.paymentIntentId, object: 'payment_intent' } } });
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signSandboxWebhook(payload, SANDBOX_WEBHOOK_SECRET) },
+      });
+    expect((await send()).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(200);
+    expect(await count(sandboxTopups)).toBe(1);
+    expect((await client.get(`/api/orders/${intent.orderId}`)).json().order.status).toBe('completed');
+  });
+
+  it('a webhook with a bad signature is refused', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      payload: JSON.stringify({ id: 'evt_2', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } }),
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=deadbeef' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
+  });
+
+  it('payment-config tells the browser to show the sandbox form in test mode', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/payment-config' })).json()).toEqual({ provider: 'sandbox', publishableKey: null, testMode: true });
+  });
+
+  it('a malformed order id is simply not found', async () => {
+    const client = await signedIn();
+    expect((await client.get('/api/orders/not-a-uuid')).statusCode).toBe(404);
+  });
+});
+
+describe('with Stripe keys configured', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    app = await buildApp({
+      config: testConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' }),
+      database,
+      reconciler: false,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('tells the browser to load the Payment Element with the publishable key, in test mode for a test key', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/payment-config' })).json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_123', testMode: true });
+  });
+
+  it('lets pages load Stripe.js and its frames, and offers no sandbox card endpoint', async () => {
+    const csp = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src[^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src[^;]*https:\/\/js\.stripe\.com/);
+    const confirm = await app.inject({ method: 'POST', url: '/api/sandbox-payments/pi_x/confirm', payload: {} });
+    expect(confirm.statusCode).toBe(404);
+  });
+});

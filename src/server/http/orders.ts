@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  createPaymentIntentBodySchema,
+  topupBodySchema,
+  type OrderDetailResponse,
+  type OrderListResponse,
+  type PaymentConfigResponse,
+  type TopupResponse,
+} from '../../shared/api/orders';
+import { digitsOnly } from '../../shared/phone-rules';
+import { toCents } from '../../shared/pricing';
+import type { Guards } from '../auth/guards';
+import { startCheckout } from '../orders/checkout';
+import { PaymentNotAuthorisedError, type Fulfilment } from '../orders/fulfilment';
+import { handlePaymentEvent } from '../orders/payment-events';
+import type { OrderServices } from '../orders/services';
+import type { Order } from '../orders/state-machine';
+import { countryFacts, findUserOrder, internationalNumber, listOrderViews, toOrderView, toTopupResponse } from '../orders/views';
+import { PaymentProviderError } from '../payments/provider';
+import { HttpError, parseWith } from './errors';
+
+/** A PROCESSING top-up is asked about again when the result screen polls and the last answer is older than this. */
+const REFRESH_AFTER_MS = 2000;
+
+const orderIdSchema = z.object({ id: z.uuid('Order not found') });
+
+interface OrderRouteDeps {
+  services: OrderServices;
+  fulfilment: Fulfilment;
+  guards: Guards;
+}
+
+/** SPEC §7 create-payment-intent and topup, the order history, and the payment provider's webhook. */
+export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment, guards }: OrderRouteDeps) {
+  const { db, payments } = services;
+  const { requireUser } = guards;
+  const perUser = (request: FastifyRequest) => request.account?.id ?? request.ip;
+
+  app.get('/api/payment-config', async () => {
+    return { provider: payments.kind, publishableKey: payments.publishableKey, testMode: payments.testMode } satisfies PaymentConfigResponse;
+  });
+
+  app.post(
+    '/api/create-payment-intent',
+    { preHandler: requireUser, config: { rateLimit: { max: 20, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: perUser } } },
+    async (request) => {
+      const body = parseWith(createPaymentIntentBodySchema, request.body);
+      const account = request.account!;
+      return startCheckout(services, { userId: account.id, accountEmail: account.email, body });
+    },
+  );
+
+  app.post('/api/reloadly/topup', { preHandler: requireUser }, async (request): Promise<TopupResponse> => {
+    const body = parseWith(topupBodySchema, request.body);
+    const order = await findUserOrder(db, request.account!.id, { paymentIntentId: body.paymentIntentId });
+    if (!order) throw new HttpError(404, 'No order of yours matches this payment.', 'ORDER_NOT_FOUND');
+    const country = await countryFacts(db, order.countryIso);
+    checkTopupMatchesOrder(body, order, country.callingCode);
+    let fulfilled: Order;
+    try {
+      fulfilled = await fulfilment.fulfil(order.id, 'browser');
+    } catch (error) {
+      if (error instanceof PaymentNotAuthorisedError) throw new HttpError(409, error.message, 'PAYMENT_NOT_AUTHORISED');
+      if (error instanceof PaymentProviderError) {
+        request.log.error({ err: error, orderId: order.id }, 'payment provider failed during fulfilment');
+        throw new HttpError(502, 'Our payment service is experiencing issues. Please try again shortly.', 'PAYMENT_PROVIDER_ERROR');
+      }
+      throw error;
+    }
+    return toTopupResponse(fulfilled, country);
+  });
+
+  app.get('/api/orders', { preHandler: requireUser }, async (request): Promise<OrderListResponse> => {
+    return { success: true, orders: await listOrderViews(db, request.account!.id) };
+  });
+
+  app.get('/api/orders/:id', { preHandler: requireUser }, async (request): Promise<OrderDetailResponse> => {
+    const { id } = parseOrderId(request.params);
+    let order = await findUserOrder(db, request.account!.id, { id });
+    if (!order) throw new HttpError(404, 'Order not found', 'ORDER_NOT_FOUND');
+    if (order.status === 'delivery_pending' && services.now().getTime() - order.updatedAt.getTime() >= REFRESH_AFTER_MS) {
+      try {
+        order = await fulfilment.refresh(order.id);
+      } catch (error) {
+        request.log.warn({ err: error, orderId: id }, 'could not refresh a pending top-up');
+      }
+    }
+    const country = await countryFacts(db, order.countryIso);
+    return { success: true, order: toOrderView(order, country), result: toTopupResponse(order, country) };
+  });
+
+  // The signature covers the exact bytes Stripe sent, so this route keeps the raw body instead of parsed JSON.
+  app.register(async (webhooks) => {
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhooks.post('/api/webhooks/stripe', async (request) => {
+      const signature = request.headers['stripe-signature'];
+      let event;
+      try {
+        event = payments.verifyWebhookEvent(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+      } catch (error) {
+        const message = error instanceof PaymentProviderError ? error.message : 'Webhook signature verification failed';
+        throw new HttpError(400, message, 'WEBHOOK_SIGNATURE_INVALID');
+      }
+      await handlePaymentEvent(services, fulfilment, event);
+      return { received: true };
+    });
+  });
+}
+
+function parseOrderId(params: unknown) {
+  const result = orderIdSchema.safeParse(params);
+  if (!result.success) throw new HttpError(404, 'Order not found', 'ORDER_NOT_FOUND');
+  return result.data;
+}
+
+/** The browser repeats what it paid for; anything that differs from the order is refused before delivery. */
+function checkTopupMatchesOrder(body: z.output<typeof topupBodySchema>, order: Order, callingCode: string | null) {
+  const mismatch = (field: string) =>
+    new HttpError(400, 'The top-up details do not match the order that was paid for. Nothing was charged.', 'TOPUP_MISMATCH', { field });
+  if (body.operatorId !== undefined && Number(body.operatorId) !== order.operatorId) throw mismatch('operatorId');
+  if (body.amount !== undefined && toCents(body.amount) !== order.amountCents) throw mismatch('amount');
+  if (body.recipientPhone) {
+    if (body.recipientPhone.countryCode.toUpperCase() !== order.countryIso) throw mismatch('recipientPhone.countryCode');
+    const number = digitsOnly(body.recipientPhone.number);
+    const international = digitsOnly(internationalNumber(callingCode, order.recipientPhone));
+    if (number !== order.recipientPhone && number !== international) throw mismatch('recipientPhone.number');
+  }
+}

@@ -1,0 +1,111 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PaymentIntent, type PaymentProvider } from '../payments/provider';
+import { createSandboxPaymentProvider } from '../payments/sandbox/sandbox-payment-provider';
+import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
+import { handleError } from './errors';
+import { CONFIRMS_PER_MINUTE_PER_ADDRESS, registerSandboxPaymentRoutes } from './sandbox-payments';
+
+const EXPIRY_YEAR = new Date().getUTCFullYear() + 3;
+const card = (number: string) => ({ type: 'card', number, expMonth: 12, expYear: EXPIRY_YEAR, cvc: '123' });
+
+let addressCounter = 0;
+/** Each test confirms from its own address, so only the rate-limit test meets the limit. */
+const freshAddress = () => `198.51.100.${++addressCounter % 250}`;
+
+describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let provider: PaymentProvider;
+  let keyCounter = 0;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    provider = createSandboxPaymentProvider(database.db, { webhookSecret: 'whsec_test' });
+    app = Fastify();
+    app.setErrorHandler(handleError);
+    await app.register(rateLimit, { global: false });
+    registerSandboxPaymentRoutes(app, { db: database.db });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const newIntent = () =>
+    provider.createPaymentIntent({
+      amountCents: 2093,
+      currency: 'usd',
+      receiptEmail: null,
+      metadata: { orderId: 'order-1', userId: 'user-1' },
+      idempotencyKey: `order-key-${++keyCounter}`,
+    });
+
+  const postConfirm = (intentId: string, payload: unknown, remoteAddress = freshAddress()) =>
+    app.inject({ method: 'POST', url: `/api/sandbox-payments/${intentId}/confirm`, payload: payload as object, remoteAddress });
+
+  const confirmWith = (intent: PaymentIntent, paymentMethod: unknown) => postConfirm(intent.id, { clientSecret: intent.clientSecret, paymentMethod });
+
+  it('answers 200 with the authorised intent as the browser sees it', async () => {
+    const intent = await newIntent();
+    const response = await confirmWith(intent, card('4242 4242 4242 4242'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ paymentIntent: { id: intent.id, status: 'requires_capture', amount: 2093, currency: 'usd' } });
+  });
+
+  it('answers 200 for an approved Cash App payment', async () => {
+    const intent = await newIntent();
+    const response = await confirmWith(intent, { type: 'cashapp', outcome: 'approve' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ paymentIntent: { status: 'requires_capture' } });
+  });
+
+  it.each([
+    ['a declined card', card('4000000000009995'), { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' }],
+    ['a card number that fails the Luhn check', card('4242424242424241'), { type: 'card_error', code: 'invalid_number', message: 'Your card number is incorrect.' }],
+    ['a declined Cash App payment', { type: 'cashapp', outcome: 'decline' }, { type: 'card_error', code: 'payment_method_provider_decline', message: 'The payment was declined by Cash App.' }],
+  ])('answers 402 with Stripe error shape for %s', async (_label, paymentMethod, error) => {
+    const intent = await newIntent();
+    const response = await confirmWith(intent, paymentMethod);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ error });
+  });
+
+  it('answers 404 in the API error shape for a wrong client secret, without revealing the intent', async () => {
+    const intent = await newIntent();
+    const response = await postConfirm(intent.id, { clientSecret: 'pi_sandbox_x_secret_y', paymentMethod: card('4242424242424242') });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: `No such payment_intent: '${intent.id}'`, code: 'resource_missing' });
+    expect((await provider.retrievePaymentIntent(intent.id)).status).toBe('requires_payment_method');
+  });
+
+  it('answers 400 payment_intent_unexpected_state for a canceled intent', async () => {
+    const intent = await newIntent();
+    await provider.cancelPaymentIntent(intent.id, { idempotencyKey: `cancel-${intent.id}`, reason: 'abandoned' });
+    const response = await confirmWith(intent, card('4242424242424242'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'payment_intent_unexpected_state' });
+  });
+
+  it.each([
+    ['no client secret', { paymentMethod: card('4242424242424242') }, 'clientSecret'],
+    ['an unknown payment method', { clientSecret: 'pi_sandbox_x_secret_y', paymentMethod: { type: 'paypal' } }, 'paymentMethod.type'],
+    ['an expiry month that is not a number', { clientSecret: 'pi_sandbox_x_secret_y', paymentMethod: { ...card('4242424242424242'), expMonth: 'June' } }, 'paymentMethod.expMonth'],
+  ])('answers 400 VALIDATION_FAILED naming the field for %s', async (_label, payload, field) => {
+    const intent = await newIntent();
+    const response = await postConfirm(intent.id, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', field });
+  });
+
+  it(`answers 429 after ${CONFIRMS_PER_MINUTE_PER_ADDRESS} confirms from one address within a minute`, async () => {
+    const intent = await newIntent();
+    const address = '203.0.113.9';
+    const payload = { clientSecret: intent.clientSecret, paymentMethod: card('4000000000000002') };
+    for (let attempt = 0; attempt < CONFIRMS_PER_MINUTE_PER_ADDRESS; attempt++) expect((await postConfirm(intent.id, payload, address)).statusCode).toBe(402);
+    expect((await postConfirm(intent.id, payload, address)).statusCode).toBe(429);
+    expect((await postConfirm(intent.id, payload)).statusCode).toBe(402);
+  });
+});

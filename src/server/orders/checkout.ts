@@ -1,0 +1,229 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { OperatorInfo } from '../../shared/api/catalog';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { CreatePaymentIntentResponse, createPaymentIntentBodySchema } from '../../shared/api/orders';
+import { phoneErrorMessageEn, validatePhone } from '../../shared/phone-rules';
+import { formatUsd, priceTopUp, toCents, type TopUpPrice } from '../../shared/pricing';
+import { loadFeeConfig } from '../catalog/price-config';
+import { orderEvents, orders } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { PaymentProviderError } from '../payments/provider';
+import { TopupProviderError } from '../topups/provider';
+import { checkOrderLimits } from './limits';
+import type { OrderServices } from './services';
+import type { Order } from './state-machine';
+
+/** How long an unpaid order waits before the reconciler first checks whether it was paid with no browser to say so. */
+export const FIRST_PAYMENT_CHECK_MS = 2 * 60 * 1000;
+
+export interface CheckoutRequest {
+  userId: string;
+  accountEmail: string;
+  body: z.output<typeof createPaymentIntentBodySchema>;
+}
+
+/**
+ * Starts paying for a top-up: prices it on the server from the operator and the fee settings, refuses a browser
+ * price that differs, applies the limits, then creates the order and its payment intent (manual capture). A retried
+ * request with the same order key gets the same order and intent. Nothing is created when a check fails.
+ */
+export async function startCheckout(services: OrderServices, { userId, accountEmail, body }: CheckoutRequest): Promise<CreatePaymentIntentResponse> {
+  const { db, payments, now } = services;
+  const phoneCheck = validatePhone(body.phone, body.countryCode);
+  if (!phoneCheck.ok) throw new HttpError(400, phoneErrorMessageEn(phoneCheck.error), 'INVALID_PHONE', { field: 'phone' });
+
+  const operator = await findOperator(services, body.countryCode, body.operatorId);
+  const amountCents = toCents(body.amount);
+  checkAmountForOperator(operator, amountCents);
+  const price = priceTopUp(amountCents, await loadFeeConfig(db));
+  checkBrowserPrice(body, price);
+
+  const existing = await findOrderByKey(services, userId, body.orderKey);
+  if (existing) {
+    if (!sameCheckout(existing, body, price)) {
+      throw new HttpError(409, 'This checkout was already started for a different top-up. Please review your top-up and confirm again.', 'ORDER_KEY_REUSED');
+    }
+    if (existing.status === 'expired' || existing.status === 'canceled') {
+      throw new HttpError(409, 'This checkout has ended and nothing was charged. Please confirm again to start a new one.', 'ORDER_CLOSED');
+    }
+    if (existing.status !== 'created') {
+      throw new HttpError(409, 'This top-up has already been paid for.', 'ORDER_ALREADY_PAID');
+    }
+    return withPaymentIntent(services, existing);
+  }
+
+  await checkOrderLimits(db, {
+    userId,
+    countryIso: body.countryCode,
+    recipientPhone: phoneCheck.digits,
+    totalCents: price.totalCents,
+    orderKey: body.orderKey,
+    now: now(),
+    dailySpendLimitCents: services.dailySpendLimitCents,
+  });
+
+  const createdAt = now();
+  const id = randomUUID();
+  const localAmount = operator.suggestedAmountsMap[String(amountCents / 100)] ?? (operator.fxRate ? Math.round(amountCents * operator.fxRate) / 100 : null);
+  const order = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(orders)
+      .values({
+        id,
+        userId,
+        orderKey: body.orderKey,
+        status: 'created',
+        operatorId: operator.operatorId,
+        operatorName: operator.name,
+        countryIso: body.countryCode,
+        recipientPhone: phoneCheck.digits,
+        amountCents: price.amountCents,
+        percentageFeeCents: price.percentageFeeCents,
+        standardFeeCents: price.standardFeeCents,
+        totalCents: price.totalCents,
+        localAmount: localAmount === null ? null : String(localAmount),
+        destinationCurrencyCode: operator.destinationCurrencyCode,
+        receiptEmail: body.email ?? accountEmail,
+        paymentProvider: payments.kind,
+        customIdentifier: `topup-${id}`,
+        nextCheckAt: new Date(createdAt.getTime() + FIRST_PAYMENT_CHECK_MS),
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .onConflictDoNothing({ target: [orders.userId, orders.orderKey] })
+      .returning();
+    if (inserted) {
+      await tx.insert(orderEvents).values({ orderId: inserted.id, fromStatus: null, toStatus: 'created', source: 'checkout', createdAt });
+    }
+    return inserted;
+  });
+  // Two identical clicks raced and the other one inserted first: continue with its order.
+  const current = order ?? (await findOrderByKey(services, userId, body.orderKey));
+  if (!current) throw new Error('Order vanished after insert');
+  return withPaymentIntent(services, current);
+}
+
+async function findOperator(services: OrderServices, countryCode: string, operatorId: number): Promise<OperatorInfo> {
+  let operators: OperatorInfo[];
+  try {
+    operators = await services.operators.operatorsByCountry(countryCode);
+  } catch (error) {
+    if (error instanceof TopupProviderError && error.code === 'COUNTRY_NOT_SUPPORTED') {
+      throw new HttpError(400, 'This country is currently not available for service.', 'COUNTRY_NOT_SUPPORTED', { field: 'countryCode' });
+    }
+    if (error instanceof TopupProviderError && error.retryable) {
+      throw new HttpError(503, 'Service temporarily unavailable. Please try again later.', 'UPSTREAM_UNAVAILABLE');
+    }
+    throw error;
+  }
+  const operator = operators.find((candidate) => candidate.operatorId === operatorId);
+  if (!operator) {
+    throw new HttpError(400, 'The selected operator does not serve this country. Please enter the number again.', 'OPERATOR_NOT_FOUND', { field: 'operatorId' });
+  }
+  if (operator.senderCurrencyCode !== 'USD') {
+    throw new HttpError(400, 'This operator cannot be paid in USD.', 'CURRENCY_NOT_SUPPORTED');
+  }
+  return operator;
+}
+
+/** FIXED operators take only their listed amounts; RANGE operators anything within their bounds. */
+export function checkAmountForOperator(operator: OperatorInfo, amountCents: number): void {
+  if (amountCents <= 0) throw new HttpError(400, 'The amount must be more than $0.00.', 'INVALID_AMOUNT', { field: 'amount' });
+  if (operator.denominationType === 'FIXED') {
+    if (!operator.fixedAmounts.some((amount) => toCents(amount) === amountCents)) {
+      throw new HttpError(400, `${operator.name} does not offer a $${formatUsd(amountCents)} top-up. Please choose one of the amounts shown.`, 'INVALID_AMOUNT', {
+        field: 'amount',
+      });
+    }
+    return;
+  }
+  const min = operator.minAmount === null ? 1 : toCents(operator.minAmount);
+  const max = operator.maxAmount === null ? Number.MAX_SAFE_INTEGER : toCents(operator.maxAmount);
+  if (amountCents < min || amountCents > max) {
+    const bounds = operator.maxAmount === null ? `at least $${formatUsd(min)}` : `between $${formatUsd(min)} and $${formatUsd(max)}`;
+    throw new HttpError(400, `${operator.name} top-ups must be ${bounds}.`, 'INVALID_AMOUNT', { field: 'amount' });
+  }
+}
+
+function checkBrowserPrice(body: CheckoutRequest['body'], price: TopUpPrice): void {
+  const feeDiffers = body.fee !== undefined && toCents(body.fee) !== price.serviceFeeCents;
+  const totalDiffers = body.totalAmount !== undefined && toCents(body.totalAmount) !== price.totalCents;
+  if (feeDiffers || totalDiffers) {
+    throw new HttpError(
+      409,
+      `The price has changed: the total is now $${formatUsd(price.totalCents)} (fee $${formatUsd(price.serviceFeeCents)}). Please review it and confirm again.`,
+      'PRICE_CHANGED',
+    );
+  }
+}
+
+async function findOrderByKey(services: OrderServices, userId: string, orderKey: string): Promise<Order | undefined> {
+  const [order] = await services.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.orderKey, orderKey)));
+  return order;
+}
+
+function sameCheckout(order: Order, body: CheckoutRequest['body'], price: TopUpPrice): boolean {
+  return (
+    order.operatorId === body.operatorId &&
+    order.countryIso === body.countryCode &&
+    order.recipientPhone === body.phone &&
+    order.amountCents === price.amountCents &&
+    order.totalCents === price.totalCents
+  );
+}
+
+/**
+ * Creates the order's intent, or reads the one it has. The idempotency key is the order's plus the minute: a double
+ * click shares one intent, while a retry after a provider failure (whose answer Stripe would replay for 24 hours) gets a
+ * fresh one. Should two intents ever be made, the order keeps the first and the other is cancelled unpaid.
+ */
+async function withPaymentIntent(services: OrderServices, order: Order): Promise<CreatePaymentIntentResponse> {
+  const { db, payments } = services;
+  let intent;
+  try {
+    intent = order.paymentIntentId
+      ? await payments.retrievePaymentIntent(order.paymentIntentId)
+      : await payments.createPaymentIntent({
+          amountCents: order.totalCents,
+          currency: 'usd',
+          receiptEmail: order.receiptEmail,
+          metadata: { orderId: order.id, userId: order.userId },
+          idempotencyKey: `order-${order.id}-${Math.floor(services.now().getTime() / 60_000)}`,
+        });
+    if (!order.paymentIntentId) {
+      const [linked] = await db
+        .update(orders)
+        .set({ paymentIntentId: intent.id, updatedAt: services.now() })
+        .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)))
+        .returning({ paymentIntentId: orders.paymentIntentId });
+      if (!linked) {
+        const [current] = await db.select({ paymentIntentId: orders.paymentIntentId }).from(orders).where(eq(orders.id, order.id));
+        if (current?.paymentIntentId && current.paymentIntentId !== intent.id) {
+          await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `duplicate-${intent.id}`, reason: 'duplicate' });
+          intent = await payments.retrievePaymentIntent(current.paymentIntentId);
+        }
+      }
+    }
+  } catch (error) {
+    if (error instanceof PaymentProviderError) {
+      services.log.error({ orderId: order.id, err: error }, 'payment intent creation failed');
+      throw new HttpError(502, 'Our payment service is experiencing issues. Please try again shortly.', 'PAYMENT_PROVIDER_ERROR');
+    }
+    throw error;
+  }
+  if (!intent.clientSecret) throw new Error(`Payment intent ${intent.id} has no client secret`);
+  return {
+    success: true,
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    orderId: order.id,
+    amount: formatUsd(order.amountCents),
+    fee: formatUsd(order.percentageFeeCents + order.standardFeeCents),
+    totalAmount: formatUsd(order.totalCents),
+    currency: 'USD',
+  };
+}

@@ -1,0 +1,348 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orders, sandboxPaymentIntents } from '../db/schema';
+import type { PaymentProvider } from '../payments/provider';
+import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
+import { insertTestUser, orderLedger, paidOrder, SANDBOX_NUMBERS, sandboxOrderServices } from '../testing/orders';
+import { createReloadlyProvider } from '../topups/reloadly/client';
+import { FakeReloadly } from '../topups/reloadly/fake-reloadly';
+import { TopupProviderError, type TopupDelivery, type TopupRequest, type TopupResult } from '../topups/provider';
+import { CHECK_DELAYS_MS, createFulfilment, MAX_AUTHORISATION_MS, PaymentNotAuthorisedError, RESEND_AFTER_MS } from './fulfilment';
+import { PAYMENT_WINDOW_MS, reconcileDueOrders } from './reconciler';
+import type { OrderServices } from './services';
+import { transition } from './state-machine';
+
+/** Counts the calls that move money, so tests can say "exactly one capture". */
+function countingPayments(inner: PaymentProvider) {
+  const calls = { capture: 0, cancel: 0 };
+  const payments: PaymentProvider = {
+    ...inner,
+    kind: inner.kind,
+    publishableKey: inner.publishableKey,
+    testMode: inner.testMode,
+    createPaymentIntent: (request) => inner.createPaymentIntent(request),
+    retrievePaymentIntent: (id) => inner.retrievePaymentIntent(id),
+    capturePaymentIntent: async (id, options) => {
+      const captured = await inner.capturePaymentIntent(id, options);
+      calls.capture++;
+      return captured;
+    },
+    cancelPaymentIntent: (id, options) => {
+      calls.cancel++;
+      return inner.cancelPaymentIntent(id, options);
+    },
+    verifyWebhookEvent: (body, signature) => inner.verifyWebhookEvent(body, signature),
+  };
+  return { payments, calls };
+}
+
+/** A top-up provider that answers from a script, then behaves like the real sandbox. */
+function scriptedTopups(inner: TopupDelivery, script: Array<(request: TopupRequest) => Promise<TopupResult>>) {
+  const sent: TopupRequest[] = [];
+  const delivery: TopupDelivery = {
+    async sendTopup(request) {
+      sent.push(request);
+      const next = script.shift();
+      return next ? next(request) : inner.sendTopup(request);
+    },
+    topupStatus: (id) => inner.topupStatus(id),
+    findTopupByCustomIdentifier: (id) => inner.findTopupByCustomIdentifier(id),
+  };
+  return { delivery, sent };
+}
+
+describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  beforeEach(() => database.reset());
+  afterAll(() => database.close());
+
+  async function setup(overrides: (services: OrderServices) => Partial<OrderServices> = () => ({})) {
+    const kit = sandboxOrderServices(database.db);
+    Object.assign(kit.services, overrides(kit.services));
+    const userId = await insertTestUser(database.db);
+    return { ...kit, userId, fulfilment: createFulfilment(kit.services) };
+  }
+
+  it('delivers a paid order, then captures exactly its total', async () => {
+    const { services, userId, fulfilment } = await setup();
+    const { orderId } = await paidOrder(services, { userId });
+    const order = await fulfilment.fulfil(orderId, 'browser');
+    expect(order.status).toBe('completed');
+    const { intent, deliveries, events } = await orderLedger(database.db, orderId);
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]!.status).toBe('SUCCESSFUL');
+    expect(intent!.status).toBe('succeeded');
+    expect(intent!.amountReceived).toBe(order.totalCents);
+    expect(events.map((event) => event.toStatus)).toEqual(['created', 'authorised', 'delivering', 'delivered', 'completed']);
+    expect(order.topupTransactionId).toBe(String(deliveries[0]!.transactionId));
+  });
+
+  it('a second top-up call for the same order returns the first result and delivers nothing more', async () => {
+    const { services, userId, fulfilment } = await setup();
+    const { orderId } = await paidOrder(services, { userId });
+    const first = await fulfilment.fulfil(orderId, 'browser');
+    const second = await fulfilment.fulfil(orderId, 'webhook');
+    expect(second.status).toBe('completed');
+    expect(second.topupTransactionId).toBe(first.topupTransactionId);
+    expect((await orderLedger(database.db, orderId)).deliveries).toHaveLength(1);
+  });
+
+  it('200 concurrent calls for one order, from two server instances, deliver once and capture once', async () => {
+    const { services, userId } = await setup();
+    const counting = countingPayments(services.payments);
+    const scripted = scriptedTopups(services.topups, []);
+    const shared = { ...services, payments: counting.payments, topups: scripted.delivery };
+    const instances = [createFulfilment(shared), createFulfilment(shared)];
+    const { orderId } = await paidOrder(services, { userId });
+    const results = await Promise.all(Array.from({ length: 200 }, (_, index) => instances[index % 2]!.fulfil(orderId, 'browser')));
+    expect(scripted.sent).toHaveLength(1);
+    expect(counting.calls.capture).toBe(1);
+    expect(new Set(results.map((order) => order.status)).size).toBeGreaterThan(0);
+    expect((await orderLedger(database.db, orderId)).order.status).toBe('completed');
+  });
+
+  it('refuses to deliver an order whose payment is not authorised, and charges nothing', async () => {
+    const { services, userId, fulfilment } = await setup();
+    const { orderId } = await paidOrder(services, { userId, pay: false });
+    await expect(fulfilment.fulfil(orderId, 'browser')).rejects.toBeInstanceOf(PaymentNotAuthorisedError);
+    const { order, deliveries, intent } = await orderLedger(database.db, orderId);
+    expect(order.status).toBe('created');
+    expect(deliveries).toHaveLength(0);
+    expect(intent!.status).toBe('requires_payment_method');
+  });
+
+  it('refuses an authorisation for another amount than the order total and releases it', async () => {
+    const { services, userId, fulfilment } = await setup();
+    const { orderId, paymentIntentId } = await paidOrder(services, { userId });
+    // Someone altered the intent's amount at the provider: the order must not be delivered against it.
+    await database.db.update(sandboxPaymentIntents).set({ amount: 1 }).where(eq(sandboxPaymentIntents.id, paymentIntentId));
+    const order = await fulfilment.fulfil(orderId, 'browser');
+    expect(order.status).toBe('canceled');
+    expect(order.failureCode).toBe('AUTHORISATION_MISMATCH');
+    const { deliveries, intent } = await orderLedger(database.db, orderId);
+    expect(deliveries).toHaveLength(0);
+    expect(intent!.status).toBe('canceled');
+  });
+
+  it('refuses an intent that belongs to another order', async () => {
+    const { services, userId, fulfilment } = await setup();
+    const mine = await paidOrder(services, { userId });
+    const other = await paidOrder(services, { userId: await insertTestUser(database.db), phone: '08031234568' });
+    // Point my order at the other user's authorised intent.
+    await database.db.update(orders).set({ paymentIntentId: null }).where(eq(orders.id, other.orderId));
+    await database.db.update(orders).set({ paymentIntentId: other.paymentIntentId }).where(eq(orders.id, mine.orderId));
+    const order = await fulfilment.fulfil(mine.orderId, 'browser');
+    expect(order.status).toBe('canceled');
+    expect((await orderLedger(database.db, mine.orderId)).deliveries).toHaveLength(0);
+  });
+
+  it.each([
+    ['FAILED', SANDBOX_NUMBERS.failed, 'TOPUP_FAILED'],
+    ['REFUNDED', SANDBOX_NUMBERS.refunded, 'TOPUP_REFUNDED'],
+    ['a rejection', SANDBOX_NUMBERS.rejected, 'INVALID_RECIPIENT_PHONE'],
+  ])('a top-up that ends %s cancels the authorisation: nothing is charged', async (_outcome, phone, code) => {
+    const { services, userId, fulfilment } = await setup();
+    const { orderId } = await paidOrder(services, { userId, phone });
+    const order = await fulfilment.fulfil(orderId, 'browser');
+    expect(order.status).toBe('canceled');
+    expect(order.failureCode).toBe(code);
+    const { intent, events } = await orderLedger(database.db, orderId);
+    expect(intent!.status).toBe('canceled');
+    expect(intent!.amountReceived).toBe(0);
+    expect(events.map((event) => event.toStatus)).toEqual(['created', 'authorised', 'delivering', 'delivery_failed', 'canceled']);
+  });
+
+  it('PROCESSING then SUCCESSFUL: the card is captured only once the top-up succeeded', async () => {
+    const { services, userId, fulfilment, advance } = await setup();
+    const { orderId } = await paidOrder(services, { userId, phone: SANDBOX_NUMBERS.processing });
+    const pending = await fulfilment.fulfil(orderId, 'browser');
+    expect(pending.status).toBe('delivery_pending');
+    expect((await orderLedger(database.db, orderId)).intent!.status).toBe('requires_capture');
+    advance(CHECK_DELAYS_MS.processing);
+    expect((await fulfilment.refresh(orderId)).status).toBe('delivery_pending');
+    advance(CHECK_DELAYS_MS.processing);
+    await reconcileDueOrders(services, fulfilment);
+    const { order, intent } = await orderLedger(database.db, orderId);
+    expect(order.status).toBe('completed');
+    expect(intent!.status).toBe('succeeded');
+  });
+
+  it('a lost answer is looked up by customIdentifier, never sent twice, and then captured', async () => {
+    const { services, userId, fulfilment, advance } = await setup();
+    const scripted = scriptedTopups(services.topups, []);
+    services.topups = scripted.delivery;
+    const recovered = createFulfilment(services);
+    const { orderId } = await paidOrder(services, { userId, phone: SANDBOX_NUMBERS.answerLost });
+    expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('delivery_pending');
+    expect((await orderLedger(database.db, orderId)).intent!.status).toBe('requires_capture');
+    advance(CHECK_DELAYS_MS.unknownOutcome);
+    await reconcileDueOrders(services, recovered);
+    const { order, deliveries, intent } = await orderLedger(database.db, orderId);
+    expect(order.status).toBe('completed');
+    expect(deliveries).toHaveLength(1);
+    expect(scripted.sent).toHaveLength(0);
+    expect(intent!.status).toBe('succeeded');
+  });
+
+  it('a timeout with nothing delivered is sent again only after the resend delay, with the same identifier', async () => {
+    const { services, userId, advance } = await setup();
+    const timeout = () => Promise.reject(new TopupProviderError('timed out', { code: 'UPSTREAM_UNAVAILABLE', status: 502, retryable: true }));
+    const scripted = scriptedTopups(services.topups, [timeout]);
+    services.topups = scripted.delivery;
+    const fulfilment = createFulfilment(services);
+    const { orderId } = await paidOrder(services, { userId });
+    expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('delivery_pending');
+    advance(CHECK_DELAYS_MS.unknownOutcome);
+    await reconcileDueOrders(services, fulfilment);
+    expect(scripted.sent).toHaveLength(1);
+    advance(RESEND_AFTER_MS);
+    await reconcileDueOrders(services, fulfilment);
+    expect(scripted.sent).toHaveLength(2);
+    expect(scripted.sent[1]!.customIdentifier).toBe(scripted.sent[0]!.customIdentifier);
+    expect((await orderLedger(database.db, orderId)).order.status).toBe('completed');
+  });
+
+  it('a 5xx from the top-up provider never leads to a capture without delivery', async () => {
+    const { services, userId, advance } = await setup();
+    const serverError = () => Promise.reject(new TopupProviderError('Internal error', { code: 'UPSTREAM_ERROR', status: 500, retryable: true }));
+    const counting = countingPayments(services.payments);
+    services.payments = counting.payments;
+    services.topups = scriptedTopups(services.topups, [serverError, serverError]).delivery;
+    const fulfilment = createFulfilment(services);
+    const { orderId } = await paidOrder(services, { userId, phone: SANDBOX_NUMBERS.failed });
+    await fulfilment.fulfil(orderId, 'browser');
+    expect(counting.calls.capture).toBe(0);
+    for (let round = 0; round < 6; round++) {
+      advance(RESEND_AFTER_MS);
+      await reconcileDueOrders(services, fulfilment);
+    }
+    const { order, intent } = await orderLedger(database.db, orderId);
+    expect(counting.calls.capture).toBe(0);
+    expect(order.status).toBe('canceled');
+    expect(intent!.status).toBe('canceled');
+  });
+
+  it('an order left in delivering by a crash is finished from the provider’s record', async () => {
+    const { services, userId, advance } = await setup();
+    const { orderId, paymentIntentId } = await paidOrder(services, { userId });
+    const at = services.now();
+    await transition(database.db, { orderId, from: ['created'], to: 'authorised', source: 'browser', patch: { authorisedAt: at }, now: at });
+    const claimed = await transition(database.db, { orderId, from: ['authorised'], to: 'delivering', source: 'browser', patch: { claimedAt: at }, now: at });
+    // The process sent the top-up and died before writing down the answer.
+    await services.topups.sendTopup({
+      operatorId: claimed!.operatorId,
+      amount: claimed!.amountCents / 100,
+      useLocalAmount: false,
+      customIdentifier: claimed!.customIdentifier,
+      recipientPhone: { countryCode: 'NG', number: claimed!.recipientPhone },
+    });
+    advance(CHECK_DELAYS_MS.delivering);
+    await reconcileDueOrders(services, createFulfilment(services));
+    const { order, deliveries, intent } = await orderLedger(database.db, orderId);
+    expect(order.status).toBe('completed');
+    expect(deliveries).toHaveLength(1);
+    expect(intent!.id).toBe(paymentIntentId);
+    expect(intent!.status).toBe('succeeded');
+  });
+
+  it('an authorised order whose browser went away is delivered by the reconciler', async () => {
+    const { services, userId, fulfilment, advance } = await setup();
+    const { orderId } = await paidOrder(services, { userId });
+    advance(2 * 60 * 1000);
+    await reconcileDueOrders(services, fulfilment);
+    expect((await orderLedger(database.db, orderId)).order.status).toBe('completed');
+  });
+
+  it('an order never paid is expired after 30 minutes and its intent cancelled', async () => {
+    const { services, userId, fulfilment, advance } = await setup();
+    const { orderId } = await paidOrder(services, { userId, pay: false });
+    advance(2 * 60 * 1000);
+    await reconcileDueOrders(services, fulfilment);
+    expect((await orderLedger(database.db, orderId)).order.status).toBe('created');
+    advance(PAYMENT_WINDOW_MS);
+    await reconcileDueOrders(services, fulfilment);
+    const { order, intent } = await orderLedger(database.db, orderId);
+    expect(order.status).toBe('expired');
+    expect(intent!.status).toBe('canceled');
+  });
+
+  it('never holds an authorisation longer than 24 hours', async () => {
+    const { services, userId, advance } = await setup();
+    const stuck = (): Promise<TopupResult> => Promise.resolve({
+      status: 'PROCESSING', transactionId: '999', operatorName: 'MTN', requestedAmount: 5, requestedAmountCurrencyCode: 'USD',
+      deliveredAmount: null, deliveredAmountCurrencyCode: null, transactionDate: null, customIdentifier: null, recipientPhone: null,
+    });
+    services.topups = { ...scriptedTopups(services.topups, [stuck]).delivery, topupStatus: stuck, findTopupByCustomIdentifier: stuck };
+    const fulfilment = createFulfilment(services);
+    const { orderId } = await paidOrder(services, { userId });
+    expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('delivery_pending');
+    advance(MAX_AUTHORISATION_MS);
+    await reconcileDueOrders(services, fulfilment);
+    const { order, intent } = await orderLedger(database.db, orderId);
+    expect(order.status).toBe('canceled');
+    expect(intent!.status).toBe('canceled');
+  });
+
+  it('two reconcilers running at once take different orders', async () => {
+    const { services, userId, advance } = await setup();
+    const counting = countingPayments(services.payments);
+    services.payments = counting.payments;
+    const scripted = scriptedTopups(services.topups, []);
+    services.topups = scripted.delivery;
+    const phones = ['08031234501', '08031234502', '08031234503', '08031234504', '08031234505', '08031234506'];
+    for (const phone of phones) await paidOrder(services, { userId, phone });
+    advance(2 * 60 * 1000);
+    const [first, second] = await Promise.all([
+      reconcileDueOrders(services, createFulfilment(services), 3),
+      reconcileDueOrders(services, createFulfilment(services), 3),
+    ]);
+    expect(first + second).toBe(phones.length);
+    expect(scripted.sent).toHaveLength(phones.length);
+    expect(counting.calls.capture).toBe(phones.length);
+  });
+
+  describe('with the Reloadly adapter', () => {
+    const reloadly = new FakeReloadly();
+    beforeAll(() => reloadly.start());
+    beforeEach(() => reloadly.reset());
+    afterAll(() => reloadly.stop());
+
+    async function withReloadly() {
+      const kit = await setup();
+      kit.services.topups = createReloadlyProvider({ clientId: 'id', clientSecret: 'secret', sandbox: true, apiUrl: reloadly.baseUrl, authUrl: reloadly.baseUrl });
+      return { ...kit, fulfilment: createFulfilment(kit.services) };
+    }
+    const topupPosts = () => reloadly.apiRequests.filter((request) => request.method === 'POST' && request.url === '/topups');
+
+    it('TOKEN_EXPIRED during the top-up: a new token, one delivery, then the capture', async () => {
+      const { services, userId, fulfilment } = await withReloadly();
+      const { orderId } = await paidOrder(services, { userId });
+      await services.topups.findTopupByCustomIdentifier('warm-up');
+      reloadly.expireIssuedTokens();
+      const order = await fulfilment.fulfil(orderId, 'browser');
+      expect(order.status).toBe('completed');
+      expect(reloadly.tokenRequests).toHaveLength(2);
+      expect(topupPosts()).toHaveLength(2);
+      expect((topupPosts()[1]!.body as { customIdentifier: string }).customIdentifier).toBe(order.customIdentifier);
+      expect((await orderLedger(database.db, orderId)).intent!.status).toBe('succeeded');
+    });
+
+    it('a token that keeps expiring never leads to a capture', async () => {
+      const { services, userId, fulfilment, advance } = await withReloadly();
+      const { orderId } = await paidOrder(services, { userId });
+      reloadly.expireEveryToken = true;
+      await fulfilment.fulfil(orderId, 'browser');
+      for (let round = 0; round < 4; round++) {
+        advance(RESEND_AFTER_MS);
+        await reconcileDueOrders(services, fulfilment);
+      }
+      const { order, intent } = await orderLedger(database.db, orderId);
+      expect(intent!.status).not.toBe('succeeded');
+      expect(['delivery_pending', 'canceled']).toContain(order.status);
+    });
+  });
+});

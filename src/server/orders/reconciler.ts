@@ -1,0 +1,121 @@
+import { eq, inArray, lte, sql } from 'drizzle-orm';
+import { PaymentProviderError } from '../payments/provider';
+import { orders } from '../db/schema';
+import { PaymentNotAuthorisedError, type Fulfilment } from './fulfilment';
+import type { OrderServices } from './services';
+import { transition, type Order } from './state-machine';
+
+export const RECONCILE_INTERVAL_MS = 30 * 1000;
+/** An order nobody paid for within this time is closed and its intent cancelled. */
+export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+/** How long a reconciler holds the orders it took; another instance may take them after that. */
+const LEASE_MS = 2 * 60 * 1000;
+const BATCH_SIZE = 25;
+
+/**
+ * Takes the orders due for a look (next_check_at has passed) so that no other instance takes them meanwhile:
+ * one UPDATE whose sub-select skips rows another instance has locked, pushing next_check_at past the lease.
+ */
+async function leaseDueOrders(services: OrderServices, limit: number): Promise<Pick<Order, 'id' | 'status'>[]> {
+  const now = services.now();
+  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const due = services.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(lte(orders.nextCheckAt, now))
+    .orderBy(orders.nextCheckAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return services.db
+    .update(orders)
+    .set({ nextCheckAt: leaseUntil, checkAttempts: sql`${orders.checkAttempts} + 1` })
+    .where(inArray(orders.id, due))
+    .returning({ id: orders.id, status: orders.status });
+}
+
+/**
+ * Finishes what browsers and webhooks left: delivers paid orders, follows PROCESSING and unknown outcomes, captures
+ * delivered ones, releases failed ones, and closes orders nobody paid for within 30 minutes. Returns how many orders
+ * it looked at.
+ */
+export async function reconcileDueOrders(services: OrderServices, fulfilment: Fulfilment, limit = BATCH_SIZE): Promise<number> {
+  const due = await leaseDueOrders(services, limit);
+  for (const { id } of due) {
+    try {
+      const order = await fulfilment.reconcile(id);
+      if (order.status === 'created') await expireIfUnpaid(services, order);
+    } catch (error) {
+      if (error instanceof PaymentNotAuthorisedError) {
+        await expireIfUnpaid(services, await reload(services, id));
+      } else {
+        services.log.error({ orderId: id, err: error }, 'reconciling an order failed; it will be tried again');
+      }
+    }
+  }
+  return due.length;
+}
+
+async function reload(services: OrderServices, id: string): Promise<Order> {
+  const [order] = await services.db.select().from(orders).where(eq(orders.id, id));
+  return order!;
+}
+
+/** An unpaid order: closed (intent cancelled) after the payment window, else looked at again later. */
+async function expireIfUnpaid(services: OrderServices, order: Order): Promise<void> {
+  if (order.status !== 'created') return;
+  const age = services.now().getTime() - order.createdAt.getTime();
+  if (age < PAYMENT_WINDOW_MS) {
+    const next = Math.min(order.createdAt.getTime() + PAYMENT_WINDOW_MS, services.now().getTime() + 5 * 60 * 1000);
+    await services.db.update(orders).set({ nextCheckAt: new Date(next) }).where(eq(orders.id, order.id));
+    return;
+  }
+  if (order.paymentIntentId) {
+    try {
+      await services.payments.cancelPaymentIntent(order.paymentIntentId, { idempotencyKey: `expire-${order.id}-${order.checkAttempts}`, reason: 'abandoned' });
+    } catch (error) {
+      const alreadyClosed = error instanceof PaymentProviderError && error.paymentIntentStatus === 'canceled';
+      if (!alreadyClosed) {
+        services.log.warn({ orderId: order.id, err: error }, 'could not cancel an unpaid payment intent; will retry');
+        return;
+      }
+    }
+  }
+  await transition(services.db, {
+    orderId: order.id,
+    from: ['created'],
+    to: 'expired',
+    source: 'reconciler',
+    patch: { finishedAt: services.now(), nextCheckAt: null, failureCode: 'PAYMENT_EXPIRED', failureMessage: 'The payment was not completed within 30 minutes.' },
+    now: services.now(),
+  });
+}
+
+/** Runs the reconciler now and then every 30 s until stopped; runs never overlap. */
+export function startReconciler(services: OrderServices, fulfilment: Fulfilment, intervalMs = RECONCILE_INTERVAL_MS) {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let current: Promise<void> = Promise.resolve();
+  const run = async () => {
+    try {
+      // Drain everything that is due, a batch at a time.
+      while (!stopped && (await reconcileDueOrders(services, fulfilment)) === BATCH_SIZE);
+    } catch (error) {
+      services.log.error({ err: error }, 'reconciler run failed');
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      current = run().finally(schedule);
+    }, intervalMs);
+    timer.unref();
+  };
+  current = run().finally(schedule);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { Database } from '../db/client';
+import type { PaymentProvider } from '../payments/provider';
+import type { OperatorDirectory, TopupDelivery } from '../topups/provider';
+
+/** Where order code writes what an operator must know (a capture that keeps failing, a dispute). */
+export interface OrderLog {
+  info(detail: Record<string, unknown>, message: string): void;
+  warn(detail: Record<string, unknown>, message: string): void;
+  error(detail: Record<string, unknown>, message: string): void;
+}
+
+/** Everything the order code talks to; tests replace the providers and the clock. */
+export interface OrderServices {
+  db: Database;
+  payments: PaymentProvider;
+  topups: TopupDelivery;
+  operators: OperatorDirectory;
+  now: () => Date;
+  log: OrderLog;
+  /** A user's spending cap per rolling 24 hours, in cents. */
+  dailySpendLimitCents: number;
+}
+
+export const silentLog: OrderLog = { info() {}, warn() {}, error() {} };

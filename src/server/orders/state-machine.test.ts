@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ORDER_STATUSES } from '../../shared/api/orders';
+import { orderEvents, orders } from '../db/schema';
+import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
+import { insertTestUser, paidOrder, sandboxOrderServices } from '../testing/orders';
+import { canTransition, FINAL_STATUSES, IllegalTransitionError, TRANSITIONS, transition, type OrderStatus } from './state-machine';
+
+describe('the order state machine', () => {
+  it.each([
+    ['created', 'authorised'],
+    ['authorised', 'delivering'],
+    ['delivering', 'delivered'],
+    ['delivering', 'delivery_pending'],
+    ['delivering', 'delivery_failed'],
+    ['delivery_pending', 'delivered'],
+    ['delivered', 'completed'],
+    ['delivered', 'capture_failed'],
+    ['capture_failed', 'completed'],
+    ['delivery_failed', 'canceled'],
+    ['created', 'expired'],
+  ] as const)('allows %s → %s', (from, to) => {
+    expect(canTransition(from, to)).toBe(true);
+  });
+
+  it.each([
+    ['created', 'delivering'],
+    ['created', 'completed'],
+    ['authorised', 'completed'],
+    ['delivery_failed', 'completed'],
+    ['delivering', 'completed'],
+    ['delivery_pending', 'completed'],
+    ['canceled', 'authorised'],
+    ['completed', 'canceled'],
+  ] as const)('never allows %s → %s (no capture without a recorded delivery, nothing after the end)', (from, to) => {
+    expect(canTransition(from, to)).toBe(false);
+  });
+
+  it('final statuses lead nowhere, and every status is covered', () => {
+    for (const status of FINAL_STATUSES) expect(TRANSITIONS[status]).toEqual([]);
+    expect(Object.keys(TRANSITIONS).sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+
+  it('completed is reachable only through delivered', () => {
+    const into = (target: OrderStatus) => (Object.keys(TRANSITIONS) as OrderStatus[]).filter((from) => TRANSITIONS[from].includes(target));
+    expect(into('completed').sort()).toEqual(['capture_failed', 'delivered']);
+    expect(into('delivered').sort()).toEqual(['delivering', 'delivery_pending']);
+  });
+});
+
+describe.each(TEST_DATABASE_KINDS)('transition() on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  beforeEach(() => database.reset());
+  afterAll(() => database.close());
+
+  async function createdOrder() {
+    const { services } = sandboxOrderServices(database.db);
+    return paidOrder(services, { userId: await insertTestUser(database.db), pay: false });
+  }
+
+  it('moves the order and writes its event in one step', async () => {
+    const { orderId } = await createdOrder();
+    const now = new Date('2026-11-22T12:00:00Z');
+    const moved = await transition(database.db, { orderId, from: ['created'], to: 'authorised', source: 'browser', detail: { why: 'test' }, now });
+    expect(moved!.status).toBe('authorised');
+    const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
+    expect(events.map(({ fromStatus, toStatus, source }) => ({ fromStatus, toStatus, source }))).toEqual([
+      { fromStatus: null, toStatus: 'created', source: 'checkout' },
+      { fromStatus: 'created', toStatus: 'authorised', source: 'browser' },
+    ]);
+    expect(events[1]!.detail).toEqual({ why: 'test' });
+  });
+
+  it('of many concurrent identical moves exactly one happens', async () => {
+    const { orderId } = await createdOrder();
+    const now = new Date();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => transition(database.db, { orderId, from: ['created'], to: 'authorised', source: 'browser', now })),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).toHaveLength(2);
+  });
+
+  it('does nothing when the order has already moved on', async () => {
+    const { orderId } = await createdOrder();
+    await database.db.update(orders).set({ status: 'expired' }).where(eq(orders.id, orderId));
+    expect(await transition(database.db, { orderId, from: ['created'], to: 'authorised', source: 'browser', now: new Date() })).toBeNull();
+  });
+
+  it('refuses a move the machine does not allow, before touching the database', async () => {
+    const { orderId } = await createdOrder();
+    await expect(transition(database.db, { orderId, from: ['created'], to: 'completed', source: 'browser', now: new Date() })).rejects.toBeInstanceOf(
+      IllegalTransitionError,
+    );
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe('created');
+  });
+});

@@ -1,0 +1,97 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../shared/api/orders';
+import type { Database } from '../db/client';
+import { orderEvents, orders } from '../db/schema';
+
+export type { OrderStatus } from '../../shared/api/orders';
+export type Order = typeof orders.$inferSelect;
+export type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status' | 'userId' | 'createdAt'>>;
+
+/**
+ * The order state machine (ARCHITECTURE.md "Money"). A status may only move along these edges; every move is one
+ * conditional UPDATE plus its order_events row, in one transaction.
+ *
+ *   created ─► authorised ─► delivering ─► delivered ─► completed
+ *                               │  └─► delivery_pending ─► delivered | delivery_failed | delivering (retry after lookup)
+ *                               └─► delivery_failed ─► canceled
+ *   created ─► expired | canceled        delivered ─► capture_failed ─► completed
+ *   authorised | delivery_pending ─► canceled (authorisation released after 24 h)
+ */
+export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  created: ['authorised', 'expired', 'canceled'],
+  authorised: ['delivering', 'canceled'],
+  delivering: ['delivered', 'delivery_pending', 'delivery_failed'],
+  delivery_pending: ['delivered', 'delivery_failed', 'delivering', 'canceled'],
+  delivered: ['completed', 'capture_failed'],
+  capture_failed: ['completed'],
+  delivery_failed: ['canceled'],
+  completed: [],
+  canceled: [],
+  expired: [],
+};
+
+/** Statuses in which the customer's card holds (or has paid) money for the order. */
+export const MONEY_HELD_STATUSES: readonly OrderStatus[] = ['authorised', 'delivering', 'delivery_pending', 'delivered', 'capture_failed'];
+export const FINAL_STATUSES: readonly OrderStatus[] = ['completed', 'canceled', 'expired'];
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export class IllegalTransitionError extends Error {
+  override name = 'IllegalTransitionError';
+}
+
+export type EventSource = 'browser' | 'webhook' | 'reconciler' | 'checkout';
+
+export interface TransitionRequest {
+  orderId: string;
+  /** The statuses the order may be in for this move; it is made only if the order is still in one of them. */
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  source: EventSource;
+  patch?: OrderPatch;
+  detail?: Record<string, unknown>;
+  now: Date;
+}
+
+/**
+ * Moves an order from one of `from` to `to` and records the event, atomically. Returns the updated order, or null
+ * when the order was no longer in one of `from` (someone else moved it first): the caller then reads what happened.
+ * One statement, so one round trip: it locks the row, makes the conditional UPDATE and inserts the event, all or nothing.
+ */
+export async function transition(db: Database, request: TransitionRequest): Promise<Order | null> {
+  for (const from of request.from) {
+    if (!canTransition(from, request.to)) throw new IllegalTransitionError(`An order cannot go from ${from} to ${request.to}`);
+  }
+  const columns = getTableColumns(orders);
+  const changes: Record<string, unknown> = { ...request.patch, status: request.to, updatedAt: request.now };
+  const assignments = Object.entries(changes)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => {
+      const column = columns[key as keyof typeof columns];
+      return sql`${sql.identifier(column.name)} = ${sql.param(value, column)}`;
+    });
+  const result = (await db.execute(sql`
+    with previous as (
+      select id, status from orders
+      where id = ${request.orderId} and status in (${sql.join(request.from.map((status) => sql`${status}`), sql`, `)})
+      for update
+    ), moved as (
+      update orders set ${sql.join(assignments, sql`, `)}
+      from previous where orders.id = previous.id and orders.status = previous.status
+      returning orders.*, previous.status as previous_status
+    ), recorded as (
+      insert into order_events (order_id, from_status, to_status, source, detail, created_at)
+      select id, previous_status, ${request.to}::text, ${request.source}::text,
+             ${sql.param(request.detail ?? null, orderEvents.detail)}::jsonb, ${sql.param(request.now, orderEvents.createdAt)}::timestamptz
+      from moved
+    )
+    select * from moved`)) as unknown as { rows: Array<Record<string, unknown>> };
+  const [row] = result.rows;
+  if (!row) return null;
+  // A raw statement's row has the database's column names and driver values: mapped as Drizzle maps a select.
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [key, row[column.name] === null ? null : column.mapFromDriverValue(row[column.name])]),
+  ) as Order;
+}

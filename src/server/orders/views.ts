@@ -1,0 +1,121 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { displayStatusOf, type OrderStatus, type OrderView, type TopupResponse, type TopupResultStatus } from '../../shared/api/orders';
+import { formatUsd } from '../../shared/pricing';
+import type { Database } from '../db/client';
+import { countries, orders } from '../db/schema';
+import type { Order } from './state-machine';
+
+const HISTORY_LIMIT = 100;
+
+interface CountryFacts {
+  name: string;
+  callingCode: string | null;
+}
+
+/** The number as people write it abroad: +234 8031234567 (a national trunk 0 is dropped). */
+export function internationalNumber(callingCode: string | null, nationalNumber: string): string {
+  return callingCode ? `+${callingCode} ${nationalNumber.replace(/^0/, '')}` : nationalNumber;
+}
+
+/** What the result screen shows for an order's status: requires_capture and later count as SUCCESSFUL (SPEC §4). */
+export function resultStatusOf(status: OrderStatus): TopupResultStatus {
+  switch (status) {
+    case 'delivered':
+    case 'completed':
+    case 'capture_failed':
+      return 'SUCCESSFUL';
+    case 'delivery_failed':
+    case 'canceled':
+    case 'expired':
+      return 'FAILED';
+    default:
+      return 'PROCESSING';
+  }
+}
+
+const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+/** What reached the recipient: only a delivered top-up has a delivered amount (a failed provider record may carry one). */
+function deliveredAmountOf(order: Order) {
+  const delivered = resultStatusOf(order.status as OrderStatus) === 'SUCCESSFUL';
+  return {
+    amount: delivered ? numberOrNull(order.deliveredAmount) : null,
+    currency: delivered ? order.deliveredCurrencyCode : null,
+  };
+}
+
+export function toOrderView(order: Order, country: CountryFacts): OrderView {
+  return {
+    id: order.id,
+    status: order.status as OrderStatus,
+    displayStatus: displayStatusOf(order.status as OrderStatus),
+    createdAt: order.createdAt.toISOString(),
+    countryCode: order.countryIso,
+    countryName: country.name,
+    callingCode: country.callingCode,
+    recipientPhone: order.recipientPhone,
+    operatorId: order.operatorId,
+    operatorName: order.operatorName,
+    amount: formatUsd(order.amountCents),
+    fee: formatUsd(order.percentageFeeCents + order.standardFeeCents),
+    totalAmount: formatUsd(order.totalCents),
+    currency: 'USD',
+    localAmount: numberOrNull(order.localAmount),
+    destinationCurrencyCode: order.destinationCurrencyCode,
+    deliveredAmount: deliveredAmountOf(order).amount,
+    deliveredAmountCurrencyCode: deliveredAmountOf(order).currency,
+    transactionId: order.topupTransactionId,
+    paymentIntentId: order.paymentIntentId,
+    failureMessage: order.failureMessage,
+    failureCode: order.failureCode,
+  };
+}
+
+export function toTopupResponse(order: Order, country: CountryFacts): TopupResponse {
+  const status = resultStatusOf(order.status as OrderStatus);
+  return {
+    success: status !== 'FAILED',
+    orderId: order.id,
+    status,
+    recipientPhone: internationalNumber(country.callingCode, order.recipientPhone),
+    operatorName: order.operatorName,
+    requestedAmount: order.amountCents / 100,
+    requestedAmountCurrencyCode: 'USD',
+    deliveredAmount: deliveredAmountOf(order).amount,
+    deliveredAmountCurrencyCode: deliveredAmountOf(order).currency,
+    transactionId: order.topupTransactionId,
+    paymentIntentId: order.paymentIntentId,
+    transactionDate: order.transactionDate,
+    ...(status === 'FAILED'
+      ? {
+          message: order.failureMessage ?? 'The top-up could not be delivered.',
+          ...(order.failureCode ? { errorCode: order.failureCode } : {}),
+          technicalDetails: `Order ${order.id}${order.topupTransactionId ? `, transaction ${order.topupTransactionId}` : ''}: ${order.status}`,
+        }
+      : {}),
+  };
+}
+
+export async function countryFacts(db: Database, iso: string): Promise<CountryFacts> {
+  const [row] = await db.select({ name: countries.name, callingCodes: countries.callingCodes }).from(countries).where(eq(countries.isoName, iso));
+  return { name: row?.name ?? iso, callingCode: row?.callingCodes[0] ?? null };
+}
+
+/** The user's orders, newest first (at most 100). */
+export async function listOrderViews(db: Database, userId: string): Promise<OrderView[]> {
+  const rows = await db
+    .select({ order: orders, name: countries.name, callingCodes: countries.callingCodes })
+    .from(orders)
+    .leftJoin(countries, eq(countries.isoName, orders.countryIso))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(HISTORY_LIMIT);
+  return rows.map(({ order, name, callingCodes }) => toOrderView(order, { name: name ?? order.countryIso, callingCode: callingCodes?.[0] ?? null }));
+}
+
+/** One of the user's own orders; undefined for another user's (so nobody learns it exists). */
+export async function findUserOrder(db: Database, userId: string, where: { id: string } | { paymentIntentId: string }): Promise<Order | undefined> {
+  const match = 'id' in where ? eq(orders.id, where.id) : eq(orders.paymentIntentId, where.paymentIntentId);
+  const [order] = await db.select().from(orders).where(and(match, eq(orders.userId, userId)));
+  return order;
+}

@@ -1,0 +1,127 @@
+import { timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { BrowserPaymentIntent, SandboxConfirmResponse, sandboxConfirmBodySchema } from '../../../shared/api/orders';
+import type { Database } from '../../db/client';
+import { sandboxPaymentIntents } from '../../db/schema';
+import type { PaymentErrorDetail, PaymentIntentStatus } from '../provider';
+import { paymentIntentNotFound, type SandboxPaymentIntentRow, unexpectedState } from './payment-intents';
+import { CASH_APP_DECLINE, type TestCardOutcome, testCardOutcome } from './test-cards';
+
+export type SandboxConfirmRequest = z.output<typeof sandboxConfirmBodySchema>;
+type CardDetails = Extract<SandboxConfirmRequest['paymentMethod'], { type: 'card' }>;
+
+/** Stripe confirms only from these; a declined attempt returns the intent to requires_payment_method. */
+const CONFIRMABLE: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+/** An expiry year further ahead than this cannot be a real card's. */
+const MAX_YEARS_AHEAD = 50;
+
+/**
+ * Confirms a sandbox payment intent with the payment form's card or Cash App answer, as Stripe's confirm does:
+ * the intent is found by id and client secret; card details that cannot be a card are refused without touching
+ * the intent; otherwise Stripe's test cards decide (test-cards.ts). Declines come back as `{ error }` and leave the
+ * intent in requires_payment_method with lastPaymentError set, so another card can be tried.
+ * Throws PaymentProviderError: 404 for an unknown intent or a wrong secret, 400 for an intent that can no longer be
+ * confirmed.
+ */
+export async function confirmSandboxPaymentIntent(
+  db: Database,
+  intentId: string,
+  body: SandboxConfirmRequest,
+  now: Date = new Date(),
+): Promise<SandboxConfirmResponse> {
+  const [intent] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentId));
+  if (!intent || !sameSecret(intent.clientSecret, body.clientSecret)) throw paymentIntentNotFound(intentId);
+  // A second click on Pay after the authorisation is harmless.
+  if (intent.status === 'requires_capture') return { paymentIntent: browserView(intent) };
+  if (!CONFIRMABLE.includes(intent.status as PaymentIntentStatus)) {
+    throw unexpectedState('confirm', intent.status as PaymentIntentStatus, CONFIRMABLE);
+  }
+
+  const { paymentMethod } = body;
+  let outcome: TestCardOutcome;
+  if (paymentMethod.type === 'card') {
+    const invalidDetails = cardDetailsError(paymentMethod, now);
+    if (invalidDetails) return { error: invalidDetails };
+    outcome = testCardOutcome(digitsOf(paymentMethod.number));
+  } else {
+    outcome = paymentMethod.outcome === 'approve' ? { kind: 'authorised' } : { kind: 'declined', error: CASH_APP_DECLINE };
+  }
+
+  const changes = intentChangesFor(outcome, paymentMethod.type);
+  // Conditional, so of two confirms racing only one decides the outcome.
+  const [updated] = await db
+    .update(sandboxPaymentIntents)
+    .set({ ...changes, receiptEmail: body.receiptEmail ?? intent.receiptEmail, updatedAt: now })
+    .where(and(eq(sandboxPaymentIntents.id, intentId), inArray(sandboxPaymentIntents.status, [...CONFIRMABLE])))
+    .returning();
+  if (!updated) {
+    const [latest] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentId));
+    if (latest?.status === 'requires_capture') return { paymentIntent: browserView(latest) };
+    throw unexpectedState('confirm', (latest?.status ?? intent.status) as PaymentIntentStatus, CONFIRMABLE);
+  }
+  return outcome.kind === 'authorised' ? { paymentIntent: browserView(updated) } : { error: outcome.error };
+}
+
+/** The intent after an attempt; a declined one forgets its payment method, as Stripe's does. */
+function intentChangesFor(outcome: TestCardOutcome, paymentMethodType: 'card' | 'cashapp') {
+  switch (outcome.kind) {
+    case 'authorised':
+      return { status: 'requires_capture', paymentMethodType, lastPaymentError: null };
+    case 'declined':
+      return { status: 'requires_payment_method', paymentMethodType: null, lastPaymentError: outcome.error };
+    case 'requires_action':
+      return { status: 'requires_action', paymentMethodType, lastPaymentError: outcome.error };
+  }
+}
+
+function browserView(intent: SandboxPaymentIntentRow): BrowserPaymentIntent {
+  return { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency };
+}
+
+function sameSecret(expected: string, given: string): boolean {
+  const expectedBytes = Buffer.from(expected, 'utf8');
+  const givenBytes = Buffer.from(given, 'utf8');
+  return expectedBytes.length === givenBytes.length && timingSafeEqual(expectedBytes, givenBytes);
+}
+
+function digitsOf(cardNumber: string): string {
+  return cardNumber.replace(/ /g, '');
+}
+
+function cardError(code: string, message: string): PaymentErrorDetail {
+  return { type: 'card_error', code, message };
+}
+
+/** What Stripe refuses before any authorisation: a number, expiry or security code that cannot be a card's. */
+function cardDetailsError(card: CardDetails, now: Date): PaymentErrorDetail | null {
+  const number = digitsOf(card.number);
+  const isAmex = /^3[47]/.test(number);
+  const lengthFits = isAmex ? number.length === 15 : number.length >= 13 && number.length <= 19;
+  if (!/^\d+$/.test(number) || !lengthFits || !passesLuhnCheck(number)) {
+    return cardError('invalid_number', 'Your card number is incorrect.');
+  }
+  if (card.expMonth < 1 || card.expMonth > 12) return cardError('invalid_expiry_month', "Your card's expiration month is invalid.");
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  const currentYear = now.getUTCFullYear();
+  if (year < currentYear) return cardError('invalid_expiry_year', "Your card's expiration year is in the past.");
+  if (year === currentYear && card.expMonth < now.getUTCMonth() + 1) {
+    return cardError('invalid_expiry_year', "Your card's expiration date is in the past.");
+  }
+  if (year > currentYear + MAX_YEARS_AHEAD) return cardError('invalid_expiry_year', "Your card's expiration year is invalid.");
+  if (!(isAmex ? /^\d{4}$/ : /^\d{3}$/).test(card.cvc)) return cardError('incorrect_cvc', "Your card's security code is invalid.");
+  return null;
+}
+
+function passesLuhnCheck(number: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < number.length; index++) {
+    let digit = Number(number[number.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

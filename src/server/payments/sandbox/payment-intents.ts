@@ -1,0 +1,58 @@
+import { randomInt } from 'node:crypto';
+import type { sandboxPaymentIntents } from '../../db/schema';
+import { type PaymentIntent, type PaymentIntentStatus, PaymentProviderError } from '../provider';
+
+export type SandboxPaymentIntentRow = typeof sandboxPaymentIntents.$inferSelect;
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function randomBase62(length: number): string {
+  let text = '';
+  for (let index = 0; index < length; index++) text += BASE62[randomInt(BASE62.length)];
+  return text;
+}
+
+export function toPaymentIntent(row: SandboxPaymentIntentRow): PaymentIntent {
+  return {
+    id: row.id,
+    status: row.status as PaymentIntentStatus,
+    amount: row.amount,
+    currency: row.currency,
+    clientSecret: row.clientSecret,
+    captureMethod: row.captureMethod as PaymentIntent['captureMethod'],
+    amountReceived: row.amountReceived,
+    metadata: row.metadata,
+    lastPaymentError: row.lastPaymentError ?? null,
+    cancellationReason: row.cancellationReason,
+  };
+}
+
+/** Stripe's answer for an unknown intent; also for a wrong client secret, so a guess learns nothing. */
+export function paymentIntentNotFound(id: string): PaymentProviderError {
+  return new PaymentProviderError(`No such payment_intent: '${id}'`, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    status: 404,
+    retryable: false,
+  });
+}
+
+/** Stripe's answer for an action the intent's status does not allow, e.g. capturing a canceled intent. */
+export function unexpectedState(
+  action: 'capture' | 'cancel' | 'confirm',
+  status: PaymentIntentStatus,
+  allowed: readonly PaymentIntentStatus[],
+): PaymentProviderError {
+  const allowedList = allowed.join(', ');
+  const message =
+    action === 'capture'
+      ? `This PaymentIntent could not be captured because it has a status of ${status}. Only a PaymentIntent with one of the following statuses may be captured: ${allowedList}.`
+      : `You cannot ${action} this PaymentIntent because it has a status of ${status}. Only a PaymentIntent with one of the following statuses may be ${action === 'cancel' ? 'canceled' : 'confirmed'}: ${allowedList}.`;
+  return new PaymentProviderError(message, {
+    type: 'invalid_request_error',
+    code: 'payment_intent_unexpected_state',
+    status: 400,
+    retryable: false,
+    paymentIntentStatus: status,
+  });
+}

@@ -1,0 +1,160 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sandboxPaymentIntents } from '../../db/schema';
+import {
+  type CreatePaymentIntentRequest,
+  type PaymentIntent,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+  PaymentProviderError,
+} from '../provider';
+import { paymentIntentNotFound, randomBase62, type SandboxPaymentIntentRow, toPaymentIntent, unexpectedState } from './payment-intents';
+import { verifySandboxWebhook } from './webhook-signature';
+
+export { signSandboxWebhook } from './webhook-signature';
+
+export interface SandboxPaymentProviderOptions {
+  /** Signs the webhook events the provider accepts (STRIPE_WEBHOOK_SECRET's stand-in). */
+  webhookSecret: string;
+  now?: () => Date;
+}
+
+/** Stripe's smallest USD charge. */
+const MINIMUM_AMOUNT_CENTS = 50;
+const CAPTURABLE: readonly PaymentIntentStatus[] = ['requires_capture'];
+const CANCELABLE: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
+/** Stripe replays an idempotent request's first answer for 24 hours. */
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The payment provider `npm start` uses without Stripe keys: payment intents in the sandbox_payment_intents table,
+ * with Stripe's statuses, errors and idempotency rules. The browser confirms them through confirm.ts.
+ */
+export function createSandboxPaymentProvider(db: Database, options: SandboxPaymentProviderOptions): PaymentProvider {
+  const now = options.now ?? (() => new Date());
+  // The table keeps only the create key, so this process remembers which key captured which intent, for replays.
+  const captures = new Map<string, { intentId: string; expiresAt: number; result: Promise<PaymentIntent> }>();
+
+  function captureMadeWith(idempotencyKey: string) {
+    const time = now().getTime();
+    for (const [key, entry] of captures) {
+      if (entry.expiresAt > time) break;
+      captures.delete(key);
+    }
+    return captures.get(idempotencyKey);
+  }
+
+  async function findRow(id: string): Promise<SandboxPaymentIntentRow> {
+    const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
+    if (!row) throw paymentIntentNotFound(id);
+    return row;
+  }
+
+  /** One conditional UPDATE: of two captures, or a capture and a cancel, only one finds the intent in requires_capture. */
+  async function captureOnce(id: string): Promise<PaymentIntent> {
+    const [captured] = await db
+      .update(sandboxPaymentIntents)
+      .set({ status: 'succeeded', amountReceived: sql`${sandboxPaymentIntents.amount}`, updatedAt: now() })
+      .where(and(eq(sandboxPaymentIntents.id, id), inArray(sandboxPaymentIntents.status, [...CAPTURABLE])))
+      .returning();
+    if (captured) return toPaymentIntent(captured);
+    throw unexpectedState('capture', (await findRow(id)).status as PaymentIntentStatus, CAPTURABLE);
+  }
+
+  return {
+    kind: 'sandbox',
+    publishableKey: null,
+    testMode: true,
+
+    async createPaymentIntent(request: CreatePaymentIntentRequest): Promise<PaymentIntent> {
+      if (!Number.isInteger(request.amountCents) || request.amountCents < MINIMUM_AMOUNT_CENTS) {
+        throw new PaymentProviderError('Amount must be at least $0.50 usd', {
+          type: 'invalid_request_error',
+          code: 'amount_too_small',
+          status: 400,
+          retryable: false,
+        });
+      }
+      const id = `pi_sandbox_${randomBase62(24)}`;
+      const createdAt = now();
+      const [inserted] = await db
+        .insert(sandboxPaymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomBase62(24)}`,
+          amount: request.amountCents,
+          currency: request.currency,
+          status: 'requires_payment_method',
+          captureMethod: 'manual',
+          receiptEmail: request.receiptEmail,
+          metadata: request.metadata,
+          idempotencyKey: request.idempotencyKey,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
+        .returning();
+      if (inserted) return toPaymentIntent(inserted);
+
+      const [first] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.idempotencyKey, request.idempotencyKey));
+      if (!first) throw new Error(`The sandbox payment intent for idempotency key ${request.idempotencyKey} vanished`);
+      if (!sameCreateParameters(first, request)) throw idempotencyKeyReused(request.idempotencyKey);
+      return toPaymentIntent(first);
+    },
+
+    async retrievePaymentIntent(id: string): Promise<PaymentIntent> {
+      return toPaymentIntent(await findRow(id));
+    },
+
+    capturePaymentIntent(id: string, { idempotencyKey }: { idempotencyKey: string }): Promise<PaymentIntent> {
+      const earlier = captureMadeWith(idempotencyKey);
+      if (earlier) {
+        if (earlier.intentId !== id) return Promise.reject(idempotencyKeyReused(idempotencyKey));
+        // A retry, even one sent while the first is still running, gets the first capture's answer.
+        return earlier.result;
+      }
+      const entry = { intentId: id, expiresAt: now().getTime() + IDEMPOTENCY_WINDOW_MS, result: captureOnce(id) };
+      captures.set(idempotencyKey, entry);
+      // Only a capture that happened is replayed; after a refusal the key may be tried again.
+      entry.result.catch(() => captures.get(idempotencyKey) === entry && captures.delete(idempotencyKey));
+      return entry.result;
+    },
+
+    async cancelPaymentIntent(id, { reason }): Promise<PaymentIntent> {
+      // One conditional UPDATE: of a cancel and a concurrent capture, only one finds the status it needs.
+      const [canceled] = await db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'canceled', cancellationReason: reason, updatedAt: now() })
+        .where(and(eq(sandboxPaymentIntents.id, id), inArray(sandboxPaymentIntents.status, [...CANCELABLE])))
+        .returning();
+      if (canceled) return toPaymentIntent(canceled);
+      const latest = await findRow(id);
+      if (latest.status === 'canceled') return toPaymentIntent(latest);
+      throw unexpectedState('cancel', latest.status as PaymentIntentStatus, CANCELABLE);
+    },
+
+    verifyWebhookEvent(rawBody, signature) {
+      return verifySandboxWebhook(rawBody, signature, options.webhookSecret, now());
+    },
+  };
+}
+
+function sameCreateParameters(row: SandboxPaymentIntentRow, request: CreatePaymentIntentRequest): boolean {
+  return (
+    row.amount === request.amountCents &&
+    row.currency === request.currency &&
+    row.receiptEmail === request.receiptEmail &&
+    canonicalJson(row.metadata) === canonicalJson(request.metadata)
+  );
+}
+
+function canonicalJson(record: Record<string, string>): string {
+  return JSON.stringify(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function idempotencyKeyReused(key: string): PaymentProviderError {
+  return new PaymentProviderError(
+    `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+    { type: 'idempotency_error', status: 400, retryable: false },
+  );
+}

@@ -1,0 +1,491 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import type { PaymentIntentStatus } from '../provider';
+
+/**
+ * A local stand-in for the part of Stripe's API the payment adapter uses (PaymentIntents with manual capture),
+ * answering with Stripe's payloads, status codes, error envelopes and idempotency rules, and recording every request.
+ * The contract tests and the checkout tests run the real `stripe` SDK against it.
+ */
+
+export const FAKE_STRIPE_SECRET_KEY = 'sk_test_51FakeStripeSecretKeyForLocalTests';
+export const FAKE_STRIPE_PUBLISHABLE_KEY = 'pk_test_51FakeStripePublishableKeyForLocalTests';
+export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake_stripe_webhook_secret';
+
+/** The fake keeps Stripe's own statuses. */
+export type FakeIntentStatus = PaymentIntentStatus;
+
+export interface StripeErrorBody {
+  type: string;
+  message: string;
+  code?: string;
+  decline_code?: string;
+  param?: string;
+  doc_url?: string;
+  payment_intent?: FakePaymentIntent;
+}
+
+/** A PaymentIntent as Stripe's API writes it, reduced to the fields this application reads or sends. */
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  allowed_payment_method_types: string[];
+  payment_method_types: string[];
+  cancellation_reason: string | null;
+  canceled_at: number | null;
+  capture_method: string;
+  client_secret: string;
+  confirmation_method: 'automatic';
+  created: number;
+  currency: string;
+  description: string | null;
+  last_payment_error: StripeErrorBody | null;
+  latest_charge: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  payment_method: string | null;
+  receipt_email: string | null;
+  status: FakeIntentStatus;
+}
+
+export interface RecordedStripeRequest {
+  method: string;
+  /** Without the query string. */
+  path: string;
+  headers: IncomingHttpHeaders;
+  idempotencyKey: string | undefined;
+  /** The form-encoded body decoded the way Stripe reads it: `metadata[orderId]` → `{ metadata: { orderId } }`. */
+  body: Record<string, unknown>;
+}
+
+/** What the next call gets instead of a normal answer: a Stripe error answer, no answer at all, or a severed socket. */
+export type StripeFault = { kind: 'error'; status: number; error: StripeErrorBody } | { kind: 'hang' } | { kind: 'close' };
+
+export const API_ERROR_FAULT: StripeFault = {
+  kind: 'error',
+  status: 500,
+  error: { type: 'api_error', message: 'An unknown error occurred while processing your request.' },
+};
+
+export const RATE_LIMIT_FAULT: StripeFault = {
+  kind: 'error',
+  status: 429,
+  error: {
+    type: 'invalid_request_error',
+    code: 'rate_limit',
+    message: 'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+  },
+};
+
+export const INSUFFICIENT_FUNDS_ERROR: StripeErrorBody = {
+  type: 'card_error',
+  code: 'card_declined',
+  decline_code: 'insufficient_funds',
+  message: 'Your card has insufficient funds.',
+  doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+};
+
+const CANCELABLE_STATUSES: FakeIntentStatus[] = [
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+];
+const CANCELLATION_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
+const CAPTURE_METHODS = ['automatic', 'automatic_async', 'manual'];
+const CREATE_PARAMETERS = new Set([
+  'amount',
+  'currency',
+  'allowed_payment_method_types',
+  'capture_method',
+  'receipt_email',
+  'metadata',
+  'description',
+  'expand',
+]);
+
+interface Answer {
+  status: number;
+  payload: unknown;
+  /** Stripe keeps the result of a request that began executing, so its key replays it; validation failures are not kept. */
+  keep: boolean;
+}
+
+interface KeptResult {
+  method: string;
+  path: string;
+  body: string;
+  status: number;
+  payload: unknown;
+}
+
+/** Answers like Stripe's PaymentIntents API, keeps intents in memory and records every request it receives. */
+export class FakeStripe {
+  requests: RecordedStripeRequest[] = [];
+  private intents = new Map<string, FakePaymentIntent>();
+  private keptResults = new Map<string, KeptResult>();
+  private faults: StripeFault[] = [];
+  private server: Server = createServer((request, response) => {
+    this.handle(request, response).catch((error: unknown) => {
+      response.statusCode = 599;
+      response.end(String(error));
+    });
+  });
+
+  constructor(readonly secretKey: string = FAKE_STRIPE_SECRET_KEY) {}
+
+  async start(): Promise<{ host: string; port: number }> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return { host: '127.0.0.1', port: (this.server.address() as AddressInfo).port };
+  }
+
+  async close() {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  reset() {
+    this.requests = [];
+    this.intents.clear();
+    this.keptResults.clear();
+    this.faults = [];
+  }
+
+  /** The next `times` requests get this fault, whatever they ask for. */
+  failNext(fault: StripeFault, times = 1) {
+    for (let count = 0; count < times; count += 1) this.faults.push(fault);
+  }
+
+  intent(id: string): FakePaymentIntent {
+    return structuredClone(this.existingIntent(id));
+  }
+
+  get intentCount(): number {
+    return this.intents.size;
+  }
+
+  /** What confirming with a card that authorises does: the amount is held, waiting for capture. */
+  authorise(id: string): FakePaymentIntent {
+    const intent = this.existingIntent(id);
+    Object.assign(intent, {
+      status: 'requires_capture',
+      amount_capturable: intent.amount,
+      payment_method: `pm_${randomId()}`,
+      latest_charge: `ch_${randomId()}`,
+      last_payment_error: null,
+    } satisfies Partial<FakePaymentIntent>);
+    return this.intent(id);
+  }
+
+  /** What confirming with a declined card does: the intent asks for another payment method and keeps the error. */
+  declinePayment(id: string, error: StripeErrorBody = INSUFFICIENT_FUNDS_ERROR): FakePaymentIntent {
+    const intent = this.existingIntent(id);
+    Object.assign(intent, {
+      status: 'requires_payment_method',
+      payment_method: null,
+      last_payment_error: error,
+    } satisfies Partial<FakePaymentIntent>);
+    return this.intent(id);
+  }
+
+  /** What Stripe does to an authorisation nobody captured within 7 days. */
+  expireAuthorisation(id: string): FakePaymentIntent {
+    const intent = this.existingIntent(id);
+    Object.assign(intent, {
+      status: 'canceled',
+      amount_capturable: 0,
+      cancellation_reason: 'expired',
+      canceled_at: nowInSeconds(),
+    } satisfies Partial<FakePaymentIntent>);
+    return this.intent(id);
+  }
+
+  setStatus(id: string, status: FakeIntentStatus): FakePaymentIntent {
+    this.existingIntent(id).status = status;
+    return this.intent(id);
+  }
+
+  private existingIntent(id: string): FakePaymentIntent {
+    const intent = this.intents.get(id);
+    if (!intent) throw new Error(`FakeStripe has no PaymentIntent ${id}`);
+    return intent;
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const method = request.method ?? '';
+    const path = new URL(request.url ?? '', 'http://stripe.test').pathname;
+    const idempotencyKey = headerValue(request.headers['idempotency-key']);
+    const body = parseForm(Buffer.concat(chunks).toString('utf8'));
+    this.requests.push({ method, path, headers: request.headers, idempotencyKey, body });
+    const reply = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, {
+        'Content-Type': 'application/json',
+        'Request-Id': `req_${randomId()}`,
+        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+        ...headers,
+      });
+      response.end(JSON.stringify(payload));
+    };
+
+    const fault = this.faults.shift();
+    if (fault?.kind === 'close') {
+      request.socket.destroy();
+      return;
+    }
+    if (fault?.kind === 'hang') {
+      // No answer until the client gives up and closes the connection.
+      await new Promise<void>((resolve) => response.once('close', () => resolve()));
+      return;
+    }
+
+    if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
+      return reply(401, {
+        error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${maskKey(request.headers.authorization)}` },
+      });
+    }
+
+    const kept = idempotencyKey && method === 'POST' ? this.keptResults.get(idempotencyKey) : undefined;
+    if (kept) {
+      if (kept.method !== method || kept.path !== path || kept.body !== JSON.stringify(body)) {
+        return reply(400, {
+          error: {
+            type: 'idempotency_error',
+            message:
+              'Keys for idempotent requests can only be used with the same parameters they were first used with. ' +
+              `Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          },
+        });
+      }
+      return reply(kept.status, kept.payload, { 'Idempotent-Replayed': 'true' });
+    }
+
+    const answer: Answer =
+      fault?.kind === 'error' ? { status: fault.status, payload: { error: fault.error }, keep: true } : this.route(method, path, body);
+    if (answer.keep && idempotencyKey && method === 'POST') {
+      this.keptResults.set(idempotencyKey, { method, path, body: JSON.stringify(body), status: answer.status, payload: answer.payload });
+    }
+    return reply(answer.status, answer.payload);
+  }
+
+  private route(method: string, path: string, body: Record<string, unknown>): Answer {
+    if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(body);
+    const [, encodedId, action] = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path) ?? [];
+    if (encodedId === undefined) return unrecognisedUrl(method, path);
+    const id = decodeURIComponent(encodedId);
+    const intent = this.intents.get(id);
+    if (!intent) {
+      return rejected(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'intent',
+        message: `No such payment_intent: '${id}'`,
+        doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
+      });
+    }
+    if (method === 'GET' && action === undefined) return succeeded(intent);
+    if (method === 'POST' && action === 'capture') return this.captureIntent(intent, body);
+    if (method === 'POST' && action === 'cancel') return this.cancelIntent(intent, body);
+    return unrecognisedUrl(method, path);
+  }
+
+  private createIntent(body: Record<string, unknown>): Answer {
+    const unknown = Object.keys(body).find((name) => !CREATE_PARAMETERS.has(name));
+    if (unknown) return invalidParameter(unknown, 'parameter_unknown', `Received unknown parameter: ${unknown}`);
+    if (body.amount === undefined) return invalidParameter('amount', 'parameter_missing', 'Missing required param: amount.');
+    if (typeof body.amount !== 'string' || !/^\d+$/.test(body.amount)) {
+      return invalidParameter('amount', 'parameter_invalid_integer', `Invalid integer: ${String(body.amount)}`);
+    }
+    if (typeof body.currency !== 'string') return invalidParameter('currency', 'parameter_missing', 'Missing required param: currency.');
+    const amount = Number(body.amount);
+    if (body.currency === 'usd' && amount < 50) return invalidParameter('amount', 'amount_too_small', 'Amount must be at least $0.50 usd');
+    const captureMethod = typeof body.capture_method === 'string' ? body.capture_method : 'automatic_async';
+    if (!CAPTURE_METHODS.includes(captureMethod)) {
+      return invalidParameter(
+        'capture_method',
+        'parameter_invalid_string',
+        'Invalid capture_method: must be one of automatic, automatic_async, or manual',
+      );
+    }
+    const paymentMethodTypes = Array.isArray(body.allowed_payment_method_types) ? body.allowed_payment_method_types.map(String) : ['card'];
+    const id = `pi_${randomId()}`;
+    const intent: FakePaymentIntent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      amount_capturable: 0,
+      amount_received: 0,
+      allowed_payment_method_types: paymentMethodTypes,
+      payment_method_types: paymentMethodTypes,
+      cancellation_reason: null,
+      canceled_at: null,
+      capture_method: captureMethod,
+      client_secret: `${id}_secret_${randomId()}`,
+      confirmation_method: 'automatic',
+      created: nowInSeconds(),
+      currency: body.currency,
+      description: typeof body.description === 'string' ? body.description : null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: stringRecord(body.metadata),
+      payment_method: null,
+      receipt_email: typeof body.receipt_email === 'string' ? body.receipt_email : null,
+      status: 'requires_payment_method',
+    };
+    this.intents.set(id, intent);
+    return succeeded(intent);
+  }
+
+  private captureIntent(intent: FakePaymentIntent, body: Record<string, unknown>): Answer {
+    if (intent.status !== 'requires_capture') {
+      return unexpectedState(
+        intent,
+        `This PaymentIntent could not be captured because it has a status of ${intent.status}. ` +
+          'Only a PaymentIntent with one of the following statuses may be captured: requires_capture.',
+      );
+    }
+    const amountToCapture = body.amount_to_capture === undefined ? intent.amount_capturable : Number(body.amount_to_capture);
+    if (!Number.isInteger(amountToCapture) || amountToCapture < 1 || amountToCapture > intent.amount_capturable) {
+      return invalidParameter(
+        'amount_to_capture',
+        'parameter_invalid_integer',
+        'The amount to capture must be a positive integer no greater than the amount capturable.',
+      );
+    }
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: amountToCapture,
+      amount_capturable: 0,
+    } satisfies Partial<FakePaymentIntent>);
+    return succeeded(intent);
+  }
+
+  private cancelIntent(intent: FakePaymentIntent, body: Record<string, unknown>): Answer {
+    const reason = body.cancellation_reason;
+    if (reason !== undefined && (typeof reason !== 'string' || !CANCELLATION_REASONS.includes(reason))) {
+      return invalidParameter(
+        'cancellation_reason',
+        'parameter_invalid_string',
+        'Invalid cancellation_reason: must be one of duplicate, fraudulent, requested_by_customer, or abandoned',
+      );
+    }
+    if (!CANCELABLE_STATUSES.includes(intent.status)) {
+      return unexpectedState(
+        intent,
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. ` +
+          `Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE_STATUSES.join(', ')}.`,
+      );
+    }
+    Object.assign(intent, {
+      status: 'canceled',
+      amount_capturable: 0,
+      cancellation_reason: typeof reason === 'string' ? reason : null,
+      canceled_at: nowInSeconds(),
+    } satisfies Partial<FakePaymentIntent>);
+    return succeeded(intent);
+  }
+}
+
+/** A webhook event as Stripe sends it, carrying `object` (a PaymentIntent, a Charge or a Dispute) as `data.object`. */
+export function stripeEvent(type: string, object: object) {
+  return {
+    id: `evt_${randomId()}`,
+    object: 'event',
+    api_version: '2026-09-30.endive',
+    created: nowInSeconds(),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  };
+}
+
+/** The raw body and `Stripe-Signature` header Stripe would send for `event`; `timestamp` in seconds defaults to now. */
+export function signWebhook(event: object, secret: string = FAKE_STRIPE_WEBHOOK_SECRET, timestamp?: number) {
+  const payload = JSON.stringify(event);
+  return { rawBody: Buffer.from(payload), signature: Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }) };
+}
+
+function succeeded(intent: FakePaymentIntent): Answer {
+  return { status: 200, payload: structuredClone(intent), keep: true };
+}
+
+function rejected(status: number, error: StripeErrorBody, keep = false): Answer {
+  return { status, payload: { error }, keep };
+}
+
+function unrecognisedUrl(method: string, path: string): Answer {
+  return rejected(404, {
+    type: 'invalid_request_error',
+    message:
+      `Unrecognized request URL (${method}: ${path}). ` +
+      'Please see https://stripe.com/docs or we can help at https://support.stripe.com/.',
+  });
+}
+
+function invalidParameter(param: string, code: string, message: string): Answer {
+  const docUrl = `https://stripe.com/docs/error-codes/${code.replaceAll('_', '-')}`;
+  return rejected(400, { type: 'invalid_request_error', code, param, message, doc_url: docUrl });
+}
+
+function unexpectedState(intent: FakePaymentIntent, message: string): Answer {
+  return rejected(
+    400,
+    {
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      message,
+      doc_url: 'https://stripe.com/docs/error-codes/payment-intent-unexpected-state',
+      payment_intent: structuredClone(intent),
+    },
+    true,
+  );
+}
+
+/** Decodes Stripe's form encoding (`a[b]=1&list[0]=x`) into nested objects and arrays of strings. */
+function parseForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const [name, ...path] = key.replace(/\]/g, '').split('[');
+    let container: Record<string, unknown> = root;
+    let field = name!;
+    for (const segment of path) {
+      container[field] ??= /^\d+$/.test(segment) ? [] : {};
+      container = container[field] as Record<string, unknown>;
+      field = segment;
+    }
+    container[field] = value;
+  }
+  return root;
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, String(entry)]));
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function maskKey(authorization: string | undefined): string {
+  const key = (authorization ?? '').replace(/^Bearer /, '');
+  return `${key.slice(0, 8)}****${key.slice(-4)}`;
+}
+
+function randomId(): string {
+  return randomBytes(12).toString('base64url').replace(/[-_]/g, 'x');
+}
+
+function nowInSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}

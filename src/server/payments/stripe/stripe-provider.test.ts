@@ -1,0 +1,404 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PaymentProviderError, type CreatePaymentIntentRequest } from '../provider';
+import {
+  API_ERROR_FAULT,
+  FAKE_STRIPE_PUBLISHABLE_KEY,
+  FAKE_STRIPE_SECRET_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  FakeStripe,
+  INSUFFICIENT_FUNDS_ERROR,
+  RATE_LIMIT_FAULT,
+  signWebhook,
+  stripeEvent,
+  type StripeFault,
+} from './fake-stripe';
+import { createStripePaymentProvider, type StripeProviderOptions } from './stripe-provider';
+
+const CANCEL_SUCCEEDED_MESSAGE =
+  'You cannot cancel this PaymentIntent because it has a status of succeeded. Only a PaymentIntent with one of the ' +
+  'following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, ' +
+  'requires_action, processing.';
+
+const ORDER_PAYMENT: CreatePaymentIntentRequest = {
+  amountCents: 1250,
+  currency: 'usd',
+  receiptEmail: 'sender@example.com',
+  metadata: { orderId: 'order-1', userId: 'user-1' },
+  idempotencyKey: 'order-1:create-payment-intent',
+};
+
+const fake = new FakeStripe();
+let address: { host: string; port: number };
+
+function provider(overrides: Partial<StripeProviderOptions> = {}) {
+  return createStripePaymentProvider({
+    secretKey: FAKE_STRIPE_SECRET_KEY,
+    publishableKey: FAKE_STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET,
+    ...address,
+    protocol: 'http',
+    timeoutMs: 2_000,
+    // The SDK's own retries would hide the first answer from these tests.
+    maxNetworkRetries: 0,
+    ...overrides,
+  });
+}
+
+async function providerError(promise: Promise<unknown>): Promise<PaymentProviderError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(PaymentProviderError);
+  return error as PaymentProviderError;
+}
+
+function verifyError(verify: () => unknown): PaymentProviderError {
+  try {
+    verify();
+  } catch (error) {
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    return error as PaymentProviderError;
+  }
+  throw new Error('the webhook event was accepted');
+}
+
+beforeAll(async () => {
+  address = await fake.start();
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+describe('Stripe provider settings', () => {
+  it('hands the browser the publishable key and is in test mode only for a pk_test_ key', () => {
+    const testProvider = provider();
+    expect(testProvider).toMatchObject({ kind: 'stripe', publishableKey: FAKE_STRIPE_PUBLISHABLE_KEY, testMode: true });
+    expect(provider({ publishableKey: 'pk_live_51Example' }).testMode).toBe(false);
+  });
+});
+
+describe('Stripe PaymentIntents', () => {
+  it('creates a manual-capture USD intent for card and Cash App with the order metadata and idempotency key', async () => {
+    const intent = await provider().createPaymentIntent(ORDER_PAYMENT);
+
+    expect(intent).toEqual({
+      id: expect.stringMatching(/^pi_/),
+      status: 'requires_payment_method',
+      amount: 1250,
+      currency: 'usd',
+      clientSecret: expect.stringMatching(new RegExp(`^${intent.id}_secret_`)),
+      captureMethod: 'manual',
+      amountReceived: 0,
+      metadata: { orderId: 'order-1', userId: 'user-1' },
+      lastPaymentError: null,
+      cancellationReason: null,
+    });
+    expect(fake.requests).toHaveLength(1);
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'order-1:create-payment-intent' });
+    expect(request!.headers.authorization).toBe(`Bearer ${FAKE_STRIPE_SECRET_KEY}`);
+    expect(request!.body).toEqual({
+      amount: '1250',
+      currency: 'usd',
+      capture_method: 'manual',
+      allowed_payment_method_types: ['card', 'cashapp'],
+      receipt_email: 'sender@example.com',
+      metadata: { orderId: 'order-1', userId: 'user-1' },
+    });
+  });
+
+  it('sends no receipt_email when the order has none', async () => {
+    await provider().createPaymentIntent({ ...ORDER_PAYMENT, receiptEmail: null });
+
+    expect(fake.requests[0]!.body).not.toHaveProperty('receipt_email');
+  });
+
+  it('a second create with the same idempotency key returns the first intent and creates no other', async () => {
+    const stripe = provider();
+    const first = await stripe.createPaymentIntent(ORDER_PAYMENT);
+    const second = await stripe.createPaymentIntent(ORDER_PAYMENT);
+
+    expect(second.id).toBe(first.id);
+    expect(second.clientSecret).toBe(first.clientSecret);
+    expect(fake.intentCount).toBe(1);
+    expect(fake.requests.map((request) => request.idempotencyKey)).toEqual([ORDER_PAYMENT.idempotencyKey, ORDER_PAYMENT.idempotencyKey]);
+  });
+
+  it('the same idempotency key with another amount is refused as an idempotency_error', async () => {
+    const stripe = provider();
+    await stripe.createPaymentIntent(ORDER_PAYMENT);
+    const error = await providerError(stripe.createPaymentIntent({ ...ORDER_PAYMENT, amountCents: 9999 }));
+
+    expect(error).toMatchObject({ type: 'idempotency_error', status: 400, retryable: false });
+    expect(error.message).toMatch(/^Keys for idempotent requests can only be used with the same parameters/);
+    expect(fake.intentCount).toBe(1);
+  });
+
+  it('reads an intent back, with the error of its declined payment attempt', async () => {
+    const stripe = provider();
+    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
+    fake.declinePayment(created.id, INSUFFICIENT_FUNDS_ERROR);
+
+    const intent = await stripe.retrievePaymentIntent(created.id);
+
+    expect(intent).toMatchObject({
+      id: created.id,
+      status: 'requires_payment_method',
+      lastPaymentError: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      },
+    });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${created.id}` });
+  });
+
+  it('captures an authorised intent with the capture idempotency key', async () => {
+    const stripe = provider();
+    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
+    fake.authorise(created.id);
+    expect((await stripe.retrievePaymentIntent(created.id)).status).toBe('requires_capture');
+
+    const captured = await stripe.capturePaymentIntent(created.id, { idempotencyKey: 'order-1:capture' });
+
+    expect(captured).toMatchObject({ id: created.id, status: 'succeeded', amountReceived: 1250 });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/payment_intents/${created.id}/capture`,
+      idempotencyKey: 'order-1:capture',
+    });
+  });
+
+  it('capturing an intent that is not authorised fails with payment_intent_unexpected_state and its status', async () => {
+    const stripe = provider();
+    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
+
+    const error = await providerError(stripe.capturePaymentIntent(created.id, { idempotencyKey: 'order-1:capture' }));
+
+    expect(error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      status: 400,
+      retryable: false,
+      paymentIntentStatus: 'requires_payment_method',
+    });
+    expect(fake.intent(created.id).status).toBe('requires_payment_method');
+  });
+
+  it('cancels an authorised intent with the reason and the cancel idempotency key, releasing the hold', async () => {
+    const stripe = provider();
+    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
+    fake.authorise(created.id);
+
+    const canceled = await stripe.cancelPaymentIntent(created.id, { idempotencyKey: 'order-1:cancel', reason: 'abandoned' });
+
+    expect(canceled).toMatchObject({ id: created.id, status: 'canceled', cancellationReason: 'abandoned', amountReceived: 0 });
+    expect(fake.intent(created.id).amount_capturable).toBe(0);
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: `/v1/payment_intents/${created.id}/cancel`,
+      idempotencyKey: 'order-1:cancel',
+      body: { cancellation_reason: 'abandoned' },
+    });
+  });
+
+  it('cancels for failed_invoice with abandoned, since Stripe refuses failed_invoice as a cancellation reason', async () => {
+    const stripe = provider();
+    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
+
+    const canceled = await stripe.cancelPaymentIntent(created.id, { idempotencyKey: 'order-1:cancel', reason: 'failed_invoice' });
+
+    expect(canceled).toMatchObject({ status: 'canceled', cancellationReason: 'abandoned' });
+    expect(fake.requests.at(-1)!.body).toEqual({ cancellation_reason: 'abandoned' });
+  });
+
+  it("cancelling a captured intent fails with Stripe's message and reports that the intent succeeded", async () => {
+    const stripe = provider();
+    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
+    fake.authorise(created.id);
+    await stripe.capturePaymentIntent(created.id, { idempotencyKey: 'order-1:capture' });
+
+    const error = await providerError(stripe.cancelPaymentIntent(created.id, { idempotencyKey: 'order-1:cancel', reason: 'abandoned' }));
+
+    expect(error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      status: 400,
+      retryable: false,
+      paymentIntentStatus: 'succeeded',
+      message: CANCEL_SUCCEEDED_MESSAGE,
+    });
+  });
+
+  it('reads an authorisation that lapsed as canceled with the reason expired', async () => {
+    const stripe = provider();
+    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
+    fake.authorise(created.id);
+    fake.expireAuthorisation(created.id);
+
+    expect(await stripe.retrievePaymentIntent(created.id)).toMatchObject({ status: 'canceled', cancellationReason: 'expired' });
+  });
+
+  it('an unknown intent id is a 404 resource_missing', async () => {
+    const error = await providerError(provider().retrievePaymentIntent('pi_unknown'));
+
+    expect(error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing', status: 404, retryable: false });
+    expect(error.message).toBe("No such payment_intent: 'pi_unknown'");
+  });
+});
+
+describe('Stripe failures', () => {
+  it.each<[string, StripeFault, { type: string; code?: string; status: number }]>([
+    ['a 500', API_ERROR_FAULT, { type: 'api_error', status: 500 }],
+    ['a 429', RATE_LIMIT_FAULT, { type: 'rate_limit_error', code: 'rate_limit', status: 429 }],
+  ])('%s is a retryable error of its type', async (_name, fault, expected) => {
+    fake.failNext(fault);
+
+    const error = await providerError(provider().createPaymentIntent(ORDER_PAYMENT));
+
+    expect(error).toMatchObject({ ...expected, retryable: true });
+  });
+
+  it('Stripe replays a 500 for the same idempotency key, as it replays every first result', async () => {
+    const stripe = provider();
+    fake.failNext(API_ERROR_FAULT);
+    await providerError(stripe.createPaymentIntent(ORDER_PAYMENT));
+
+    const replayed = await providerError(stripe.createPaymentIntent(ORDER_PAYMENT));
+
+    expect(replayed).toMatchObject({ type: 'api_error', status: 500 });
+    expect(fake.intentCount).toBe(0);
+  });
+
+  it('no answer within the timeout is a retryable api_connection_error', async () => {
+    fake.failNext({ kind: 'hang' });
+
+    const error = await providerError(provider({ timeoutMs: 200 }).createPaymentIntent(ORDER_PAYMENT));
+
+    expect(error).toMatchObject({ type: 'api_connection_error', status: 502, retryable: true });
+    expect(error.message).toMatch(/timeout/);
+  });
+
+  it('a severed connection is a retryable api_connection_error after the one resend the SDK makes with the same key', async () => {
+    fake.failNext({ kind: 'close' }, 2);
+
+    const error = await providerError(provider().capturePaymentIntent('pi_any', { idempotencyKey: 'order-1:capture' }));
+
+    expect(error).toMatchObject({ type: 'api_connection_error', status: 502, retryable: true });
+    expect(fake.requests.map((request) => request.idempotencyKey)).toEqual(['order-1:capture', 'order-1:capture']);
+  });
+
+  it('a 402 card error keeps its type, code and decline code', async () => {
+    fake.failNext({ kind: 'error', status: 402, error: INSUFFICIENT_FUNDS_ERROR });
+
+    const error = await providerError(provider().createPaymentIntent(ORDER_PAYMENT));
+
+    expect(error).toMatchObject({
+      type: 'card_error',
+      code: 'card_declined',
+      declineCode: 'insufficient_funds',
+      status: 402,
+      retryable: false,
+    });
+    expect(error.toDetail()).toEqual({
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    });
+  });
+
+  it('a wrong secret key is an authentication_error', async () => {
+    const error = await providerError(provider({ secretKey: 'sk_test_wrong' }).retrievePaymentIntent('pi_any'));
+
+    expect(error).toMatchObject({ type: 'authentication_error', status: 401, retryable: false });
+  });
+});
+
+describe('Stripe webhooks', () => {
+  const intent = {
+    id: 'pi_3WebhookIntent',
+    object: 'payment_intent',
+    amount: 1250,
+    currency: 'usd',
+    status: 'requires_capture',
+    metadata: { orderId: 'order-1', userId: 'user-1' },
+  };
+  const dispute = {
+    id: 'dp_1WebhookDispute',
+    object: 'dispute',
+    amount: 1250,
+    charge: 'ch_3WebhookCharge',
+    payment_intent: 'pi_3WebhookIntent',
+    reason: 'fraudulent',
+    status: 'needs_response',
+  };
+
+  it.each([
+    ['payment_intent.amount_capturable_updated', intent],
+    ['payment_intent.canceled', { ...intent, status: 'canceled', cancellation_reason: 'expired' }],
+    ['payment_intent.payment_failed', { ...intent, status: 'requires_payment_method' }],
+    ['charge.dispute.created', dispute],
+  ])('a signed %s event verifies and names its PaymentIntent', (type, object) => {
+    const event = stripeEvent(type, object);
+    const { rawBody, signature } = signWebhook(event);
+
+    expect(provider().verifyWebhookEvent(rawBody, signature)).toEqual({ id: event.id, type, paymentIntentId: 'pi_3WebhookIntent' });
+  });
+
+  it('an event about something other than a payment names no PaymentIntent', () => {
+    const event = stripeEvent('customer.created', { id: 'cus_1', object: 'customer' });
+    const { rawBody, signature } = signWebhook(event);
+
+    expect(provider().verifyWebhookEvent(rawBody, signature).paymentIntentId).toBeNull();
+  });
+
+  it('a signature made 299 seconds ago still verifies', () => {
+    const event = stripeEvent('payment_intent.succeeded', intent);
+    const { rawBody, signature } = signWebhook(event, FAKE_STRIPE_WEBHOOK_SECRET, Date.now() / 1000 - 299);
+
+    expect(provider().verifyWebhookEvent(rawBody, signature).paymentIntentId).toBe('pi_3WebhookIntent');
+  });
+
+  it.each([
+    [
+      'a tampered body',
+      () => {
+        const { rawBody, signature } = signWebhook(stripeEvent('payment_intent.succeeded', intent));
+        return { rawBody: Buffer.from(rawBody.toString('utf8').replace('1250', '1')), signature };
+      },
+      /does not verify/,
+    ],
+    [
+      'a signature made with another secret',
+      () => signWebhook(stripeEvent('payment_intent.succeeded', intent), 'whsec_another_secret'),
+      /does not verify/,
+    ],
+    [
+      'a missing Stripe-Signature header',
+      () => ({ rawBody: signWebhook(stripeEvent('payment_intent.succeeded', intent)).rawBody, signature: undefined }),
+      /header is missing/,
+    ],
+    [
+      'a signature older than 300 seconds',
+      () => signWebhook(stripeEvent('payment_intent.succeeded', intent), FAKE_STRIPE_WEBHOOK_SECRET, Date.now() / 1000 - 301),
+      /Timestamp outside the tolerance zone/,
+    ],
+  ])('refuses %s with a 400 webhook_signature_invalid', (_name, makeDelivery, message) => {
+    const { rawBody, signature } = makeDelivery();
+
+    const error = verifyError(() => provider().verifyWebhookEvent(rawBody, signature));
+
+    expect(error).toMatchObject({ type: 'invalid_request_error', code: 'webhook_signature_invalid', status: 400, retryable: false });
+    expect(error.message).toMatch(message);
+  });
+
+  it('refuses every event when no webhook secret is configured', () => {
+    const { rawBody, signature } = signWebhook(stripeEvent('payment_intent.succeeded', intent));
+
+    const error = verifyError(() => provider({ webhookSecret: undefined }).verifyWebhookEvent(rawBody, signature));
+
+    expect(error).toMatchObject({ code: 'webhook_signature_invalid', status: 400 });
+    expect(error.message).toMatch(/STRIPE_WEBHOOK_SECRET is not set/);
+  });
+});

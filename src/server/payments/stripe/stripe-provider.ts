@@ -1,0 +1,191 @@
+import Stripe from 'stripe';
+import {
+  PaymentProviderError,
+  type PaymentIntent,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+} from '../provider';
+
+export interface StripeProviderOptions {
+  /** sk_… or rk_… */
+  secretKey: string;
+  /** pk_…; a pk_test_ key puts the payment form in test mode. */
+  publishableKey: string;
+  /** whsec_…; without it every webhook event is refused. */
+  webhookSecret: string | undefined;
+  /** Another address for Stripe's API (the contract tests' local server). */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  /** Per-request limit. */
+  timeoutMs?: number;
+  /** The SDK's own retries of connection failures, 409 and 5xx, always with the same idempotency key. */
+  maxNetworkRetries?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_MAX_NETWORK_RETRIES = 2;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+// Both support manual capture. The SDK's pinned API version names this list allowed_payment_method_types.
+const PAYMENT_METHOD_TYPES = ['card', 'cashapp'];
+const PAYMENT_INTENT_STATUSES: readonly string[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'succeeded',
+  'canceled',
+] satisfies PaymentIntentStatus[];
+
+/** Stripe behind the PaymentProvider interface (shared/PROVIDERS.md "Stripe (manual capture)"). */
+export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    host: options.host,
+    port: options.port,
+    protocol: options.protocol,
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxNetworkRetries: options.maxNetworkRetries ?? DEFAULT_MAX_NETWORK_RETRIES,
+  });
+
+  return {
+    kind: 'stripe',
+    publishableKey: options.publishableKey,
+    testMode: options.publishableKey.startsWith('pk_test_'),
+
+    createPaymentIntent(request) {
+      return callStripe(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            capture_method: 'manual',
+            allowed_payment_method_types: PAYMENT_METHOD_TYPES,
+            ...(request.receiptEmail ? { receipt_email: request.receiptEmail } : {}),
+            metadata: { orderId: request.metadata.orderId, userId: request.metadata.userId },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+    },
+
+    retrievePaymentIntent(id) {
+      return callStripe(() => stripe.paymentIntents.retrieve(id));
+    },
+
+    capturePaymentIntent(id, { idempotencyKey }) {
+      return callStripe(() => stripe.paymentIntents.capture(id, {}, { idempotencyKey }));
+    },
+
+    cancelPaymentIntent(id, { idempotencyKey, reason }) {
+      // Stripe sets failed_invoice itself but refuses it on cancel; abandoned is the nearest reason it accepts.
+      const cancellationReason = reason === 'failed_invoice' ? 'abandoned' : reason;
+      return callStripe(() => stripe.paymentIntents.cancel(id, { cancellation_reason: cancellationReason }, { idempotencyKey }));
+    },
+
+    verifyWebhookEvent(rawBody, signature) {
+      if (!options.webhookSecret) {
+        throw webhookRefusal('STRIPE_WEBHOOK_SECRET is not set, so no Stripe webhook event can be verified');
+      }
+      if (!signature) throw webhookRefusal('The Stripe-Signature header is missing');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      } catch (cause) {
+        const reason = cause instanceof Error ? cause.message : String(cause);
+        throw webhookRefusal(`The Stripe webhook signature does not verify: ${reason}`, cause);
+      }
+      return { id: event.id, type: event.type, paymentIntentId: paymentIntentIdOf(event) };
+    },
+  };
+}
+
+async function callStripe(request: () => Promise<Stripe.PaymentIntent>): Promise<PaymentIntent> {
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await request();
+  } catch (error) {
+    throw error instanceof Stripe.errors.StripeError ? toPaymentProviderError(error) : error;
+  }
+  return toPaymentIntent(intent);
+}
+
+function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+  const error = intent.last_payment_error;
+  return {
+    id: intent.id,
+    status: knownStatus(intent.status) ?? unknownStatus(intent.status),
+    amount: intent.amount,
+    currency: intent.currency,
+    clientSecret: intent.client_secret,
+    captureMethod: intent.capture_method === 'manual' ? 'manual' : 'automatic',
+    amountReceived: intent.amount_received,
+    metadata: { ...intent.metadata },
+    lastPaymentError: error
+      ? {
+          type: error.type,
+          ...(error.code ? { code: error.code } : {}),
+          ...(error.decline_code ? { decline_code: error.decline_code } : {}),
+          message: error.message ?? 'The last payment attempt failed.',
+        }
+      : null,
+    cancellationReason: intent.cancellation_reason,
+  };
+}
+
+function knownStatus(status: string | undefined): PaymentIntentStatus | undefined {
+  return status !== undefined && PAYMENT_INTENT_STATUSES.includes(status) ? (status as PaymentIntentStatus) : undefined;
+}
+
+function unknownStatus(status: string): never {
+  throw new PaymentProviderError(`Stripe sent a PaymentIntent status this application does not know: ${status}`, {
+    type: 'api_error',
+    status: 502,
+    retryable: false,
+  });
+}
+
+function toPaymentProviderError(error: InstanceType<typeof Stripe.errors.StripeError>): PaymentProviderError {
+  const isConnectionError = error instanceof Stripe.errors.StripeConnectionError;
+  const status = error.statusCode ?? 502;
+  return new PaymentProviderError(error.message || `Stripe answered ${status}`, {
+    type: errorTypeOf(error),
+    code: error.code,
+    declineCode: error.decline_code,
+    status,
+    // 409: another request with the same idempotency key was still running.
+    retryable: isConnectionError || status >= 500 || status === 429 || status === 409,
+    paymentIntentStatus: knownStatus(error.payment_intent?.status),
+    cause: error,
+  });
+}
+
+/** Stripe's error type names; the SDK's error class decides where Stripe's own `type` is absent or less precise. */
+function errorTypeOf(error: InstanceType<typeof Stripe.errors.StripeError>): string {
+  const { errors } = Stripe;
+  if (error instanceof errors.StripeConnectionError) return 'api_connection_error';
+  if (error instanceof errors.StripeCardError) return 'card_error';
+  if (error instanceof errors.StripeRateLimitError) return 'rate_limit_error';
+  if (error instanceof errors.StripeAuthenticationError) return 'authentication_error';
+  if (error instanceof errors.StripePermissionError) return 'permission_error';
+  if (error instanceof errors.StripeIdempotencyError) return 'idempotency_error';
+  return error.rawType ?? 'api_error';
+}
+
+function paymentIntentIdOf(event: Stripe.Event): string | null {
+  const object = event.data.object as { id?: unknown; payment_intent?: unknown };
+  if (event.type.startsWith('payment_intent.')) return typeof object.id === 'string' ? object.id : null;
+  // Charges and disputes name their PaymentIntent.
+  if (event.type.startsWith('charge.')) return typeof object.payment_intent === 'string' ? object.payment_intent : null;
+  return null;
+}
+
+function webhookRefusal(message: string, cause?: unknown): PaymentProviderError {
+  return new PaymentProviderError(message, {
+    type: 'invalid_request_error',
+    code: 'webhook_signature_invalid',
+    status: 400,
+    retryable: false,
+    cause,
+  });
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { orderEvents, orders, sandboxPaymentIntents, sandboxTopups, user } from '../db/schema';
+import { startCheckout } from '../orders/checkout';
+import { createFulfilment } from '../orders/fulfilment';
+import { silentLog, type OrderServices } from '../orders/services';
+import { SANDBOX_WEBHOOK_SECRET } from '../payments';
+import { confirmSandboxPaymentIntent } from '../payments/sandbox/confirm';
+import { createSandboxPaymentProvider } from '../payments/sandbox/sandbox-payment-provider';
+import { createSandboxTopupProvider } from '../topups/sandbox';
+
+/** Nigerian numbers the sandbox detects as MTN; the last four digits pick the delivery outcome (docs/sandbox-topups.md). */
+export const SANDBOX_NUMBERS = {
+  successful: '08031234567',
+  failed: '08031230000',
+  processing: '08031230001',
+  refunded: '08031230002',
+  rejected: '08031230003',
+  answerLost: '08031230004',
+} as const;
+
+export const GOOD_CARD = { type: 'card', number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } as const;
+
+/** A user row for tests that work below HTTP (sign-in is tested elsewhere). */
+export async function insertTestUser(db: Database, email = `${randomUUID()}@example.com`): Promise<string> {
+  const id = randomUUID();
+  await db.insert(user).values({ id, name: email, email });
+  return id;
+}
+
+/** The order code wired to the sandbox providers (real, database-backed) and a clock the test moves. */
+export function sandboxOrderServices(db: Database, start = new Date('2026-11-22T10:00:00Z'), overrides: Partial<OrderServices> = {}) {
+  const clock = { now: start };
+  const now = () => clock.now;
+  const topups = createSandboxTopupProvider(db, { now });
+  const services: OrderServices = {
+    db,
+    payments: createSandboxPaymentProvider(db, { webhookSecret: SANDBOX_WEBHOOK_SECRET, now }),
+    topups,
+    operators: topups,
+    now,
+    log: silentLog,
+    dailySpendLimitCents: 1_000_000,
+    ...overrides,
+  };
+  return {
+    services,
+    clock,
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+}
+
+/** The first amount an NG MTN top-up offers, as the browser would send it. */
+export async function firstOffer(services: OrderServices, countryCode = 'NG', phone: string = SANDBOX_NUMBERS.successful) {
+  const operator = await services.operators.detectOperator(phone, countryCode);
+  const amount = operator.denominationType === 'FIXED' ? operator.fixedAmounts[0]! : Math.max(operator.minAmount ?? 5, 5);
+  return { operator, amount: amount.toFixed(2) };
+}
+
+/** Creates an order through checkout and, unless told otherwise, pays it with a card that authorises. */
+export async function paidOrder(
+  services: OrderServices,
+  options: { userId: string; phone?: string; pay?: boolean; card?: { number: string } },
+): Promise<{ orderId: string; paymentIntentId: string; clientSecret: string }> {
+  const phone = options.phone ?? SANDBOX_NUMBERS.successful;
+  const { operator, amount } = await firstOffer(services, 'NG', phone);
+  const intent = await startCheckout(services, {
+    userId: options.userId,
+    accountEmail: 'payer@example.com',
+    body: { amount, orderKey: randomUUID(), operatorId: operator.operatorId, countryCode: 'NG', phone },
+  });
+  if (options.pay !== false) {
+    await confirmSandboxPaymentIntent(
+      services.db,
+      intent.paymentIntentId,
+      { clientSecret: intent.clientSecret, paymentMethod: { ...GOOD_CARD, ...options.card } },
+      services.now(),
+    );
+  }
+  return { orderId: intent.orderId, paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret };
+}
+
+/** Everything the invariants are checked against, for one order. */
+export async function orderLedger(db: Database, orderId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
+  const [intent] = order?.paymentIntentId
+    ? await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, order.paymentIntentId))
+    : [];
+  const deliveries = order ? await db.select().from(sandboxTopups).where(eq(sandboxTopups.customIdentifier, order.customIdentifier)) : [];
+  return { order: order!, events, intent, deliveries };
+}
+
+export { createFulfilment };

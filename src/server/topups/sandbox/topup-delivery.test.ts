@@ -1,0 +1,207 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operators, sandboxTopups } from '../../db/schema';
+import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing/databases';
+import { type TopupDelivery, type TopupProvider, TopupProviderError, type TopupRequest } from '../provider';
+import { createSandboxTopupProvider } from '.';
+import { OUTCOMES_BY_LAST_FOUR_DIGITS } from './topup-delivery';
+
+const NOW = new Date('2026-11-22T10:15:30Z');
+
+async function providerError(promise: Promise<unknown>): Promise<TopupProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(TopupProviderError);
+  return error as TopupProviderError;
+}
+
+describe.each(TEST_DATABASE_KINDS)('sandbox top-up delivery on %s', (kind) => {
+  let database: TestDatabase;
+  let provider: TopupProvider;
+  /** MTN Nigeria: FIXED amounts, 1460 NGN per USD in the snapshot. */
+  let mtn: typeof operators.$inferSelect;
+  /** Glo Nigeria: any amount in its range. */
+  let glo: typeof operators.$inferSelect;
+  let identifierCounter = 0;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    provider = createSandboxTopupProvider(database.db, { now: () => NOW });
+    const nigerian = await database.db.select().from(operators).where(eq(operators.countryIso, 'NG'));
+    mtn = nigerian.find((operator) => operator.name === 'MTN')!;
+    glo = nigerian.find((operator) => operator.name === 'Glo')!;
+    expect(mtn.denominationType).toBe('FIXED');
+    expect(glo.denominationType).toBe('RANGE');
+  });
+  afterAll(() => database.close());
+
+  const mtnTopup = (number: string, overrides: Partial<TopupRequest> = {}): TopupRequest => ({
+    operatorId: mtn.id,
+    amount: mtn.amountsCents[0]! / 100,
+    useLocalAmount: false,
+    customIdentifier: `order-${++identifierCounter}`,
+    recipientPhone: { countryCode: 'NG', number },
+    ...overrides,
+  });
+
+  const storedCount = async (customIdentifier: string) => {
+    const [row] = await database.db.select({ value: count() }).from(sandboxTopups).where(eq(sandboxTopups.customIdentifier, customIdentifier));
+    return row?.value;
+  };
+
+  describe('test numbers', () => {
+    it.each(['08031230000', '08031230001', '08031230002', '08031230003', '08031230004', '08031234567'])(
+      'the documented number %s belongs to MTN Nigeria',
+      async (number) => {
+        expect((await provider.detectOperator(number, 'NG')).operatorId).toBe(mtn.id);
+      },
+    );
+
+    it('delivers any other number at once, answering as Reloadly does', async () => {
+      const request = mtnTopup('08031234567');
+      const result = await provider.sendTopup(request);
+      const usd = mtn.amountsCents[0]! / 100;
+      expect(result).toEqual({
+        status: 'SUCCESSFUL',
+        transactionId: expect.stringMatching(/^\d+$/),
+        operatorName: 'MTN',
+        requestedAmount: usd,
+        requestedAmountCurrencyCode: 'USD',
+        deliveredAmount: usd * 1460,
+        deliveredAmountCurrencyCode: 'NGN',
+        transactionDate: '2026-11-22 10:15:30',
+        customIdentifier: request.customIdentifier,
+        recipientPhone: '2348031234567',
+      });
+      expect(await provider.topupStatus(result.transactionId!)).toEqual(result);
+      expect(await provider.findTopupByCustomIdentifier(request.customIdentifier)).toEqual(result);
+    });
+
+    it.each(['8031234567', '2348031234567', '+234 803 123 4567'])('stores the recipient in international digits when sent as %s', async (number) => {
+      expect((await provider.sendTopup(mtnTopup(number))).recipientPhone).toBe('2348031234567');
+    });
+
+    it.each([
+      ['08031230000', 'FAILED'],
+      ['08031230002', 'REFUNDED'],
+    ] as const)('answers %s with a stored %s top-up', async (number, status) => {
+      const request = mtnTopup(number);
+      const result = await provider.sendTopup(request);
+      expect(result).toMatchObject({ status, customIdentifier: request.customIdentifier, recipientPhone: `234${number.slice(1)}` });
+      expect(await provider.topupStatus(result.transactionId!)).toMatchObject({ status });
+      expect(await provider.findTopupByCustomIdentifier(request.customIdentifier)).toMatchObject({ status });
+    });
+
+    it('answers 08031230001 PROCESSING, and SUCCESSFUL from the second status read on', async () => {
+      const result = await provider.sendTopup(mtnTopup('08031230001'));
+      expect(result.status).toBe('PROCESSING');
+      expect((await provider.topupStatus(result.transactionId!))?.status).toBe('PROCESSING');
+      expect((await provider.topupStatus(result.transactionId!))?.status).toBe('SUCCESSFUL');
+      expect((await provider.topupStatus(result.transactionId!))?.status).toBe('SUCCESSFUL');
+    });
+
+    it('counts a lookup by identifier as a status read', async () => {
+      const request = mtnTopup('08031230001');
+      const result = await provider.sendTopup(request);
+      expect((await provider.findTopupByCustomIdentifier(request.customIdentifier))?.status).toBe('PROCESSING');
+      expect((await provider.topupStatus(result.transactionId!))?.status).toBe('SUCCESSFUL');
+    });
+
+    it('refuses 08031230003 as an invalid recipient, storing nothing', async () => {
+      const request = mtnTopup('08031230003');
+      const error = await providerError(provider.sendTopup(request));
+      expect(error).toMatchObject({ code: 'INVALID_RECIPIENT_PHONE', status: 400, retryable: false, message: 'Recipient phone number is not valid' });
+      expect(await storedCount(request.customIdentifier)).toBe(0);
+      expect(await provider.findTopupByCustomIdentifier(request.customIdentifier)).toBeNull();
+    });
+
+    it('delivers 08031230004 but loses the answer: the top-up is found by its identifier and cannot be sent again', async () => {
+      const request = mtnTopup('08031230004');
+      const error = await providerError(provider.sendTopup(request));
+      expect(error).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', status: 502, retryable: true });
+      expect(await provider.findTopupByCustomIdentifier(request.customIdentifier)).toMatchObject({
+        status: 'SUCCESSFUL',
+        customIdentifier: request.customIdentifier,
+        recipientPhone: '2348031230004',
+        operatorName: 'MTN',
+      });
+      expect(await providerError(provider.sendTopup(request))).toMatchObject({ code: 'CUSTOM_IDENTIFIER_ALREADY_USED' });
+    });
+
+    it('documents exactly these outcomes', () => {
+      expect(OUTCOMES_BY_LAST_FOUR_DIGITS).toEqual({
+        '0000': 'FAILED',
+        '0001': 'PROCESSING',
+        '0002': 'REFUNDED',
+        '0003': 'INVALID_RECIPIENT_PHONE',
+        '0004': 'ANSWER_LOST',
+      });
+    });
+  });
+
+  describe('custom identifiers', () => {
+    it('refuses a second top-up with the same identifier, as Reloadly does', async () => {
+      const request = mtnTopup('08031234567');
+      const first = await provider.sendTopup(request);
+      const error = await providerError(provider.sendTopup({ ...request, recipientPhone: { countryCode: 'NG', number: '08031239999' } }));
+      expect(error).toMatchObject({ code: 'CUSTOM_IDENTIFIER_ALREADY_USED', status: 400, retryable: false });
+      expect(await provider.findTopupByCustomIdentifier(request.customIdentifier)).toEqual(first);
+    });
+
+    it('stores one top-up when ten sends with one identifier run at once', async () => {
+      const request = mtnTopup('08031234567');
+      const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => provider.sendTopup(request)));
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      for (const outcome of outcomes) {
+        if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'CUSTOM_IDENTIFIER_ALREADY_USED' });
+      }
+      expect(await storedCount(request.customIdentifier)).toBe(1);
+    });
+
+    it('answers null for an unknown transaction or identifier', async () => {
+      const delivery: TopupDelivery = provider;
+      expect(await delivery.topupStatus('999999')).toBeNull();
+      expect(await delivery.topupStatus('not-a-number')).toBeNull();
+      expect(await delivery.topupStatus('99999999999999999999')).toBeNull();
+      expect(await delivery.findTopupByCustomIdentifier('never-sent')).toBeNull();
+    });
+  });
+
+  describe('amounts and operators', () => {
+    it('accepts each of a FIXED operator amounts and refuses any other with INVALID_AMOUNT_FOR_OPERATOR', async () => {
+      for (const cents of mtn.amountsCents) {
+        expect((await provider.sendTopup(mtnTopup('08031234567', { amount: cents / 100 }))).requestedAmount).toBe(cents / 100);
+      }
+      const offLadder = mtn.amountsCents[0]! + 1;
+      const error = await providerError(provider.sendTopup(mtnTopup('08031234567', { amount: offLadder / 100 })));
+      expect(error).toMatchObject({ code: 'INVALID_AMOUNT_FOR_OPERATOR', status: 400, retryable: false });
+    });
+
+    it('accepts a RANGE operator amount from its minimum to its maximum, with the delivered amount at its rate', async () => {
+      const gloTopup = (amount: number) => mtnTopup('08051234567', { operatorId: glo.id, amount });
+      const rate = Number(glo.fxRate);
+      for (const cents of [glo.minAmountCents!, 750, glo.maxAmountCents!]) {
+        const result = await provider.sendTopup(gloTopup(cents / 100));
+        expect(result).toMatchObject({ operatorName: 'Glo', requestedAmount: cents / 100, deliveredAmount: Math.round(cents * rate) / 100, deliveredAmountCurrencyCode: 'NGN' });
+      }
+      for (const amount of [glo.minAmountCents! / 100 - 0.01, glo.maxAmountCents! / 100 + 0.01, 7.505, 0, -5]) {
+        expect(await providerError(provider.sendTopup(gloTopup(amount)))).toMatchObject({ code: 'INVALID_AMOUNT_FOR_OPERATOR', status: 400 });
+      }
+    });
+
+    it('refuses an operator of another country, or one that does not exist, storing nothing', async () => {
+      const [indian] = await database.db.select().from(operators).where(and(eq(operators.countryIso, 'IN'), eq(operators.name, 'Airtel')));
+      for (const operatorId of [indian!.id, 999_999]) {
+        const request = mtnTopup('08031234567', { operatorId });
+        expect(await providerError(provider.sendTopup(request))).toMatchObject({ code: 'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE', status: 400, retryable: false });
+        expect(await storedCount(request.customIdentifier)).toBe(0);
+      }
+    });
+
+    it('refuses a number that cannot be a number of the country', async () => {
+      expect(await providerError(provider.sendTopup(mtnTopup('12')))).toMatchObject({ code: 'INVALID_RECIPIENT_PHONE', status: 400 });
+    });
+  });
+});

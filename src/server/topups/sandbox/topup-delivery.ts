@@ -1,0 +1,136 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type CountryCode, isPossiblePhoneNumber } from 'libphonenumber-js/max';
+import { localAmountFor, type OperatorRow } from '../../catalog/operator-info';
+import type { Database } from '../../db/client';
+import { countries, operators, sandboxTopups } from '../../db/schema';
+import { type TopupDelivery, TopupProviderError, type TopupRequest, type TopupResult, type TopupStatus } from '../provider';
+import { nationalSignificantNumber } from './operator-directory';
+
+/** What the sandbox does with a top-up, chosen by the recipient number (docs/sandbox-topups.md). */
+export type SandboxDeliveryOutcome = TopupStatus | 'INVALID_RECIPIENT_PHONE' | 'ANSWER_LOST';
+
+/** Outcomes by the last four digits of the recipient's number; every other number is delivered at once. */
+export const OUTCOMES_BY_LAST_FOUR_DIGITS: Readonly<Record<string, SandboxDeliveryOutcome>> = {
+  '0000': 'FAILED',
+  '0001': 'PROCESSING',
+  '0002': 'REFUNDED',
+  '0003': 'INVALID_RECIPIENT_PHONE',
+  '0004': 'ANSWER_LOST',
+};
+
+/** A PROCESSING top-up answers SUCCESSFUL from this status read on (reads by transaction id or by identifier). */
+export const STATUS_READS_UNTIL_SUCCESSFUL = 2;
+
+type TopupRow = typeof sandboxTopups.$inferSelect;
+
+/**
+ * The top-up delivery `npm start` uses without Reloadly credentials: top-ups are stored in sandbox_topups, answered
+ * the way Reloadly answers them, with the outcome the recipient's test number asks for. Amounts are checked against
+ * the operator's denominations in the catalog.
+ */
+export function createSandboxTopupDelivery(db: Database, options: { now?: () => Date } = {}): TopupDelivery {
+  const now = options.now ?? (() => new Date());
+
+  /** Reads a top-up and counts the read in one statement, so a PROCESSING one moves on even under concurrent reads. */
+  async function readTopup(where: SQL): Promise<TopupResult | null> {
+    const [row] = await db
+      .update(sandboxTopups)
+      .set({
+        statusReads: sql`${sandboxTopups.statusReads} + 1`,
+        status: sql`case when ${sandboxTopups.status} = 'PROCESSING' and ${sandboxTopups.statusReads} + 1 >= ${STATUS_READS_UNTIL_SUCCESSFUL} then 'SUCCESSFUL' else ${sandboxTopups.status} end`,
+      })
+      .where(where)
+      .returning();
+    return row ? toTopupResult(row) : null;
+  }
+
+  return {
+    async sendTopup(request: TopupRequest): Promise<TopupResult> {
+      const countryIso = request.recipientPhone.countryCode.toUpperCase();
+      const [found] = await db
+        .select({ operator: operators, country: countries })
+        .from(operators)
+        .innerJoin(countries, eq(countries.isoName, operators.countryIso))
+        .where(and(eq(operators.id, request.operatorId), eq(operators.countryIso, countryIso)));
+      if (!found) {
+        throw new TopupProviderError('Operator is unavailable or currently inactive', {
+          code: 'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE',
+          status: 400,
+          retryable: false,
+        });
+      }
+      const amountCents = Math.round(request.amount * 100);
+      if (Math.abs(amountCents - request.amount * 100) > 1e-6 || !acceptsAmount(found.operator, amountCents)) {
+        throw new TopupProviderError('Invalid amount for operator', { code: 'INVALID_AMOUNT_FOR_OPERATOR', status: 400, retryable: false });
+      }
+      const nationalNumber = nationalSignificantNumber(request.recipientPhone.number, found.country) ?? '';
+      const isPossible = isPossiblePhoneNumber(nationalNumber, countryIso as CountryCode);
+      const outcome = isPossible ? (OUTCOMES_BY_LAST_FOUR_DIGITS[nationalNumber.slice(-4)] ?? 'SUCCESSFUL') : 'INVALID_RECIPIENT_PHONE';
+      if (outcome === 'INVALID_RECIPIENT_PHONE') {
+        throw new TopupProviderError('Recipient phone number is not valid', { code: 'INVALID_RECIPIENT_PHONE', status: 400, retryable: false });
+      }
+
+      // The unique index decides: of two sends with one identifier, even concurrent ones, only the first is stored.
+      const [stored] = await db
+        .insert(sandboxTopups)
+        .values({
+          customIdentifier: request.customIdentifier,
+          operatorId: found.operator.id,
+          operatorName: found.operator.name,
+          countryIso,
+          recipientPhone: `${found.country.callingCodes[0] ?? ''}${nationalNumber}`,
+          status: outcome === 'ANSWER_LOST' ? 'SUCCESSFUL' : outcome,
+          requestedAmount: (amountCents / 100).toFixed(2),
+          deliveredAmount: String(localAmountFor(amountCents, Number(found.operator.fxRate))),
+          deliveredCurrencyCode: found.operator.destinationCurrencyCode,
+          createdAt: now(),
+        })
+        .onConflictDoNothing({ target: sandboxTopups.customIdentifier })
+        .returning();
+      if (!stored) {
+        throw new TopupProviderError('Custom identifier already used', { code: 'CUSTOM_IDENTIFIER_ALREADY_USED', status: 400, retryable: false });
+      }
+      if (outcome === 'ANSWER_LOST') {
+        throw new TopupProviderError('The sandbox delivered the top-up but its answer was lost (test number ending in 0004)', {
+          code: 'UPSTREAM_UNAVAILABLE',
+          status: 502,
+          retryable: true,
+        });
+      }
+      return toTopupResult(stored);
+    },
+
+    async topupStatus(transactionId: string): Promise<TopupResult | null> {
+      // Transaction ids are serial integers; anything else is unknown rather than a database error.
+      if (!/^\d{1,9}$/.test(transactionId)) return null;
+      return readTopup(eq(sandboxTopups.transactionId, Number(transactionId)));
+    },
+
+    findTopupByCustomIdentifier(customIdentifier: string): Promise<TopupResult | null> {
+      return readTopup(eq(sandboxTopups.customIdentifier, customIdentifier));
+    },
+  };
+}
+
+function acceptsAmount(operator: OperatorRow, amountCents: number): boolean {
+  if (operator.denominationType === 'FIXED') return operator.amountsCents.includes(amountCents);
+  return (
+    operator.minAmountCents !== null && operator.maxAmountCents !== null && amountCents >= operator.minAmountCents && amountCents <= operator.maxAmountCents
+  );
+}
+
+function toTopupResult(row: TopupRow): TopupResult {
+  return {
+    status: row.status as TopupStatus,
+    transactionId: String(row.transactionId),
+    operatorName: row.operatorName,
+    requestedAmount: Number(row.requestedAmount),
+    requestedAmountCurrencyCode: 'USD',
+    deliveredAmount: Number(row.deliveredAmount),
+    deliveredAmountCurrencyCode: row.deliveredCurrencyCode,
+    // Reloadly's format: 'YYYY-MM-DD HH:mm:ss', UTC.
+    transactionDate: row.createdAt.toISOString().slice(0, 19).replace('T', ' '),
+    customIdentifier: row.customIdentifier,
+    recipientPhone: row.recipientPhone,
+  };
+}

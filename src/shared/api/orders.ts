@@ -1,0 +1,205 @@
+import { z } from 'zod';
+
+/**
+ * Checkout calls (SPEC §7 create-payment-intent and topup) and the order history. Amounts travel as 2-decimal USD
+ * strings, as the spec's calls send them; the server keeps integer cents.
+ */
+
+/** A USD amount as the browser sends it: "10" or "10.5" or "10.50". */
+const usdAmountSchema = z.string().trim().regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'Amount must be a USD amount with at most 2 decimals');
+
+/** POST /api/create-payment-intent — SPEC §7 `amount` + `email`, plus what binds the payment to one order. */
+export const createPaymentIntentBodySchema = z.object({
+  /** USD before fees. */
+  amount: usdAmountSchema,
+  /** The receipt address; the account's address when absent. */
+  email: z.email('Enter a valid e-mail address').optional(),
+  /** Generated once per checkout attempt in the browser: a retried click finds the same order. */
+  orderKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'orderKey must be 8–64 letters, digits, - or _'),
+  operatorId: z.coerce.number().int().positive('operatorId must be a positive integer'),
+  countryCode: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'countryCode must be a 2-letter ISO code')
+    .transform((code) => code.toUpperCase()),
+  /** National number, digits only. */
+  phone: z.string().regex(/^\d{6,15}$/, 'phone must be 6–15 digits'),
+  /** What the browser showed as the service fee and total; refused when they differ from the server's price. */
+  fee: usdAmountSchema.optional(),
+  totalAmount: usdAmountSchema.optional(),
+});
+export type CreatePaymentIntentBody = z.input<typeof createPaymentIntentBodySchema>;
+
+export interface CreatePaymentIntentResponse {
+  success: true;
+  clientSecret: string;
+  paymentIntentId: string;
+  orderId: string;
+  /** The server's price, 2-decimal USD strings. */
+  amount: string;
+  fee: string;
+  totalAmount: string;
+  currency: 'USD';
+}
+
+/** GET /api/payment-config — which payment form the browser shows. */
+export interface PaymentConfigResponse {
+  provider: 'sandbox' | 'stripe';
+  /** Stripe's publishable key; null for the sandbox. */
+  publishableKey: string | null;
+  /** Test keys (and the sandbox) show the test-mode notice (SPEC §2 step 5). */
+  testMode: boolean;
+}
+
+/** POST /api/reloadly/topup — SPEC §7 body. The order is found by paymentIntentId; the other fields must match it. */
+export const topupBodySchema = z.object({
+  paymentIntentId: z.string().min(1, 'paymentIntentId is required').max(255),
+  operatorId: z.coerce.string().regex(/^\d+$/, 'operatorId must be digits').optional(),
+  amount: usdAmountSchema.optional(),
+  useLocalAmount: z.literal(false).optional(),
+  /** The browser's 'topup-<timestamp>'; the provider gets the order's own identifier instead. */
+  customIdentifier: z.string().max(255).optional(),
+  recipientPhone: z
+    .object({
+      countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'recipientPhone.countryCode must be a 2-letter ISO code'),
+      number: z.string().regex(/^\d{1,20}$/, 'recipientPhone.number must be digits'),
+    })
+    .optional(),
+  operatorName: z.string().max(255).optional(),
+});
+export type TopupBody = z.input<typeof topupBodySchema>;
+
+/** What the result screen shows (SPEC §3 Top-up result). */
+export type TopupResultStatus = 'SUCCESSFUL' | 'PROCESSING' | 'FAILED';
+
+export interface TopupResponse {
+  success: boolean;
+  orderId: string;
+  status: TopupResultStatus;
+  recipientPhone: string;
+  operatorName: string;
+  /** USD. */
+  requestedAmount: number;
+  requestedAmountCurrencyCode: string;
+  deliveredAmount: number | null;
+  deliveredAmountCurrencyCode: string | null;
+  transactionId: string | null;
+  paymentIntentId: string | null;
+  transactionDate: string | null;
+  /** Set when status is FAILED: readable English, the provider's code and its own text. */
+  message?: string;
+  errorCode?: string;
+  technicalDetails?: string;
+}
+
+export const ORDER_STATUSES = [
+  'created',
+  'authorised',
+  'delivering',
+  'delivery_pending',
+  'delivered',
+  'completed',
+  'capture_failed',
+  'delivery_failed',
+  'canceled',
+  'expired',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** How history shows an order's status: awaiting payment, in progress, delivered, or not delivered (nothing charged). */
+export type OrderDisplayStatus = 'awaiting_payment' | 'processing' | 'successful' | 'failed' | 'expired';
+
+export function displayStatusOf(status: OrderStatus): OrderDisplayStatus {
+  switch (status) {
+    case 'created':
+      return 'awaiting_payment';
+    case 'authorised':
+    case 'delivering':
+    case 'delivery_pending':
+      return 'processing';
+    case 'delivered':
+    case 'completed':
+    case 'capture_failed':
+      return 'successful';
+    case 'delivery_failed':
+    case 'canceled':
+      return 'failed';
+    case 'expired':
+      return 'expired';
+  }
+}
+
+/** GET /api/orders (newest first) and GET /api/orders/:id — the signed-in user's own orders only. */
+export interface OrderView {
+  id: string;
+  status: OrderStatus;
+  displayStatus: OrderDisplayStatus;
+  createdAt: string;
+  countryCode: string;
+  countryName: string;
+  /** The country's calling code, digits only (e.g. "234"), for showing the number as +234 …. */
+  callingCode: string | null;
+  /** National number, digits only. */
+  recipientPhone: string;
+  operatorId: number;
+  operatorName: string;
+  /** 2-decimal USD strings. */
+  amount: string;
+  fee: string;
+  totalAmount: string;
+  currency: 'USD';
+  localAmount: number | null;
+  destinationCurrencyCode: string;
+  deliveredAmount: number | null;
+  deliveredAmountCurrencyCode: string | null;
+  transactionId: string | null;
+  paymentIntentId: string | null;
+  failureMessage: string | null;
+  failureCode: string | null;
+}
+
+export interface OrderListResponse {
+  success: true;
+  orders: OrderView[];
+}
+
+export interface OrderDetailResponse {
+  success: true;
+  order: OrderView;
+  /** The same order as the result screen reads it. */
+  result: TopupResponse;
+}
+
+/** The error shape of Stripe's payment errors, which the sandbox provider also answers with (HTTP 402). */
+export interface PaymentErrorDetail {
+  type: string;
+  code?: string;
+  decline_code?: string;
+  message: string;
+}
+
+/** POST /api/sandbox-payments/:id/confirm — the sandbox payment form's card or Cash App answer. */
+export const sandboxConfirmBodySchema = z.object({
+  clientSecret: z.string().min(1),
+  paymentMethod: z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('card'),
+      number: z.string().max(32),
+      expMonth: z.coerce.number().int(),
+      expYear: z.coerce.number().int(),
+      cvc: z.string().max(8),
+    }),
+    z.object({ type: z.literal('cashapp'), outcome: z.enum(['approve', 'decline']) }),
+  ]),
+  receiptEmail: z.email().optional(),
+});
+export type SandboxConfirmBody = z.input<typeof sandboxConfirmBodySchema>;
+
+/** A payment intent as the browser sees it after confirming (Stripe's `paymentIntent` shape, reduced). */
+export interface BrowserPaymentIntent {
+  id: string;
+  status: string;
+  amount: number;
+  currency: string;
+}
+
+export type SandboxConfirmResponse = { paymentIntent: BrowserPaymentIntent } | { error: PaymentErrorDetail };
