@@ -14,10 +14,16 @@ export interface RunningServer {
 
 /** Opens the database, migrates and seeds it, then listens. Used by main.ts and by tests that need a real server. */
 export async function startServer(config: Config, options: { logStream?: DestinationStream } = {}): Promise<RunningServer> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let logger: FastifyInstance['log'] | undefined;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionLost: (error) => logger?.warn({ err: error }, 'PostgreSQL closed an idle connection; the next query opens a new one'),
+  });
   await database.migrate();
   await seedDatabase(database.db);
   const app = await buildApp({ config, database, logStream: options.logStream });
+  logger = app.log;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -23,8 +23,17 @@ export interface DatabaseHandle {
 /** Arbitrary constant that serialises migrations when several servers start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_001;
 
-export function connectPostgres(url: string): DatabaseHandle {
+export interface PostgresOptions {
+  /**
+   * Told when PostgreSQL drops an idle pooled connection (a restart, a failover, an administrator). The pool discards
+   * that connection and opens a new one for the next query; without a listener the error would end the process.
+   */
+  onConnectionLost?: (error: Error) => void;
+}
+
+export function connectPostgres(url: string, options: PostgresOptions = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', (error) => options.onConnectionLost?.(error));
   const db = drizzlePg(pool, { schema });
   return {
     db,
@@ -56,6 +65,6 @@ export async function connectPglite(dataDir: string | undefined): Promise<Databa
   };
 }
 
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string | undefined }) {
-  return options.databaseUrl ? connectPostgres(options.databaseUrl) : connectPglite(options.dataDir);
+export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string | undefined } & PostgresOptions) {
+  return options.databaseUrl ? connectPostgres(options.databaseUrl, options) : connectPglite(options.dataDir);
 }
