@@ -14,16 +14,17 @@ export interface RunningServer {
 
 /** Opens the database, migrates and seeds it, then listens. Used by main.ts and by tests that need a real server. */
 export async function startServer(config: Config, options: { logStream?: DestinationStream } = {}): Promise<RunningServer> {
-  let logger: FastifyInstance['log'] | undefined;
+  // The app and its logger exist only once the database is open; a connection lost before then has nobody to tell.
+  const logger: { current?: FastifyInstance['log'] } = {};
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onConnectionLost: (error) => logger?.warn({ err: error }, 'PostgreSQL closed an idle connection; the next query opens a new one'),
+    onConnectionLost: (error) => logger.current?.warn({ err: error }, 'PostgreSQL closed an idle connection; the next query opens a new one'),
   });
   await database.migrate();
   await seedDatabase(database.db);
   const app = await buildApp({ config, database, logStream: options.logStream });
-  logger = app.log;
+  logger.current = app.log;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
