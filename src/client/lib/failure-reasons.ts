@@ -2,7 +2,7 @@
  * Translation keys (page texts, "failureReasons") for the reasons the server records when an order is not delivered,
  * by its error code. Codes not listed keep the server's English text.
  */
-const FAILURE_REASON_KEYS: Readonly<Record<string, string>> = {
+export const FAILURE_REASON_KEYS: Readonly<Record<string, string>> = {
   TOPUP_FAILED: 'failureReasons.topupFailed',
   TOPUP_REFUNDED: 'failureReasons.topupRefunded',
   INVALID_RECIPIENT_PHONE: 'failureReasons.invalidRecipientPhone',
@@ -10,6 +10,7 @@ const FAILURE_REASON_KEYS: Readonly<Record<string, string>> = {
   PAYMENT_CANCELED: 'failureReasons.paymentCanceled',
   AUTHORISATION_LOST: 'failureReasons.authorisationLost',
   PAYMENT_EXPIRED: 'failureReasons.paymentExpired',
+  DAILY_LIMIT_REACHED: 'failureReasons.dailyLimitReached',
 };
 
 export function failureReasonKey(errorCode: string | null | undefined): string | undefined {

@@ -287,6 +287,55 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     expect(intent!.status).toBe('canceled');
   });
 
+  describe('the 24-hour spending cap, checked again when a payment is authorised', () => {
+    /** Checkouts started side by side, all paid before any is fulfilled: each passed the cap at its start. */
+    async function paidCheckouts(count: number, ordersWithinLimit: number) {
+      const kit = await setup();
+      const counting = countingPayments(kit.services.payments);
+      kit.services.payments = counting.payments;
+      const paid = [];
+      for (let index = 0; index < count; index++) paid.push(await paidOrder(kit.services, { userId: kit.userId, phone: `080312345${10 + index}` }));
+      const [first] = await database.db.select({ totalCents: orders.totalCents }).from(orders).where(eq(orders.id, paid[0]!.orderId));
+      // Room for `ordersWithinLimit` orders and part of one more.
+      kit.services.dailySpendLimitCents = first!.totalCents * ordersWithinLimit + Math.floor(first!.totalCents / 2);
+      return { ...kit, paid, calls: counting.calls, fulfilment: createFulfilment(kit.services) };
+    }
+
+    async function expectRefusedOverLimit(orderId: string) {
+      const { order, intent, deliveries, events } = await orderLedger(database.db, orderId);
+      expect(order).toMatchObject({ status: 'canceled', failureCode: 'DAILY_LIMIT_REACHED' });
+      expect(order.failureMessage).toContain('nothing was charged');
+      expect(intent!.status).toBe('canceled');
+      expect(intent!.amountReceived).toBe(0);
+      expect(deliveries).toHaveLength(0);
+      expect(events.map((event) => event.toStatus)).toEqual(['created', 'canceled']);
+    }
+
+    it('an order paid after others used up the room is released, never delivered', async () => {
+      const { paid, fulfilment, calls } = await paidCheckouts(3, 2);
+      const statuses = [];
+      for (const { orderId } of paid) statuses.push((await fulfilment.fulfil(orderId, 'browser')).status);
+      expect(statuses).toEqual(['completed', 'completed', 'canceled']);
+      await expectRefusedOverLimit(paid[2]!.orderId);
+      expect(calls).toEqual({ capture: 2, cancel: 1 });
+    });
+
+    it('payments authorised at the same moment cannot together pass the cap', async () => {
+      const { paid, fulfilment, calls } = await paidCheckouts(6, 3);
+      const settled = await Promise.all(paid.map(({ orderId }) => fulfilment.fulfil(orderId, 'webhook')));
+      const completed = settled.filter((order) => order.status === 'completed');
+      expect(completed).toHaveLength(3);
+      for (const order of settled.filter((candidate) => candidate.status !== 'completed')) await expectRefusedOverLimit(order.id);
+      expect(calls).toEqual({ capture: 3, cancel: 3 });
+    });
+
+    it('orders that were not charged leave room under the cap', async () => {
+      const { services, userId, paid, fulfilment } = await paidCheckouts(1, 1);
+      await paidOrder(services, { userId, phone: SANDBOX_NUMBERS.failed }).then(({ orderId }) => fulfilment.fulfil(orderId, 'browser'));
+      expect((await fulfilment.fulfil(paid[0]!.orderId, 'browser')).status).toBe('completed');
+    });
+  });
+
   it('two reconcilers running at once take different orders', async () => {
     const { services, userId, advance } = await setup();
     const counting = countingPayments(services.payments);

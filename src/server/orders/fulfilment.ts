@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { orders } from '../db/schema';
 import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
 import { TopupProviderError, type TopupResult } from '../topups/provider';
+import { authoriseWithinDailyLimit } from './limits';
 import type { OrderServices } from './services';
 import { transition, type EventSource, type Order, type OrderPatch, type OrderStatus } from './state-machine';
 
@@ -97,15 +98,44 @@ export function createFulfilment(services: OrderServices) {
       return closeUncharged(order, 'created', source, failure, { cancellationReason: intent.cancellationReason });
     }
     if (intent.status !== 'requires_capture') throw new PaymentNotAuthorisedError(intent.status);
-    const authorised = await move(
-      order,
-      'authorised',
-      ['created'],
-      source,
-      { authorisedAt: services.now(), nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep) },
-      { paymentIntentId: intent.id, amount: intent.amount },
+    const limit = { now: services.now(), dailySpendLimitCents: services.dailySpendLimitCents };
+    const authorised = await authoriseWithinDailyLimit(db, order, limit, (tx) =>
+      transition(tx, {
+        orderId: order.id,
+        from: ['created'],
+        to: 'authorised',
+        source,
+        patch: { authorisedAt: services.now(), nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep) },
+        detail: { paymentIntentId: intent.id, amount: intent.amount },
+        now: services.now(),
+      }),
     );
+    if (authorised === 'over-limit') return refuseOverLimit(order, source);
     return orReload(authorised, order.id);
+  }
+
+  /**
+   * A payment authorised for an order that no longer fits under the user's 24-hour cap (other checkouts started
+   * alongside it were paid first): the hold is released and the order closed, nothing delivered or charged. Should
+   * the release fail, the order stays unpaid for the reconciler, which cancels the intent at the latest when the
+   * payment window closes.
+   */
+  async function refuseOverLimit(order: Order, source: EventSource): Promise<Order> {
+    if (!(await cancelHold(order, `cancel-${order.id}-over-limit`, 'abandoned'))) return load(order.id);
+    const failure = { code: 'DAILY_LIMIT_REACHED', message: 'This top-up would pass your spending limit for 24 hours, so nothing was charged.' };
+    return closeUncharged(order, 'created', source, failure, { dailySpendLimitCents: services.dailySpendLimitCents });
+  }
+
+  /** Cancels the order's authorisation; true when it is released (or was already), false after logging a failure. */
+  async function cancelHold(order: Order, idempotencyKey: string, reason: 'abandoned'): Promise<boolean> {
+    try {
+      await payments.cancelPaymentIntent(order.paymentIntentId!, { idempotencyKey, reason });
+      return true;
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.paymentIntentStatus === 'canceled') return true;
+      services.log.error({ orderId: order.id, paymentIntentId: order.paymentIntentId, err: error }, 'could not release the payment authorisation');
+      return false;
+    }
   }
 
   /** Before delivering an order authorised earlier (not in this call), the hold must still be there. */
@@ -269,16 +299,10 @@ export function createFulfilment(services: OrderServices) {
 
   /** delivery_failed (or an authorisation held too long) → canceled: the hold on the card is released. */
   async function release(order: Order, source: EventSource): Promise<Order> {
-    try {
-      await payments.cancelPaymentIntent(order.paymentIntentId!, { idempotencyKey: `cancel-${order.id}-${order.checkAttempts}`, reason: 'abandoned' });
-    } catch (error) {
-      const alreadyCanceled = error instanceof PaymentProviderError && error.paymentIntentStatus === 'canceled';
-      if (!alreadyCanceled) {
-        services.log.error({ orderId: order.id, paymentIntentId: order.paymentIntentId, err: error }, 'could not release the payment authorisation');
-        const retryAt = later(services, Math.min(CHECK_DELAYS_MS.afterStep * 2 ** order.checkAttempts, 60 * 60 * 1000));
-        await db.update(orders).set({ nextCheckAt: retryAt, checkAttempts: order.checkAttempts + 1 }).where(eq(orders.id, order.id));
-        return load(order.id);
-      }
+    if (!(await cancelHold(order, `cancel-${order.id}-${order.checkAttempts}`, 'abandoned'))) {
+      const retryAt = later(services, Math.min(CHECK_DELAYS_MS.afterStep * 2 ** order.checkAttempts, 60 * 60 * 1000));
+      await db.update(orders).set({ nextCheckAt: retryAt, checkAttempts: order.checkAttempts + 1 }).where(eq(orders.id, order.id));
+      return load(order.id);
     }
     const canceled = await move(
       order,

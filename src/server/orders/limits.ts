@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { formatUsd } from '../../shared/pricing';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
@@ -23,6 +23,39 @@ export interface LimitCheck {
   dailySpendLimitCents: number;
 }
 
+/** What the user's card paid, or holds, for orders of the last 24 hours (those matching `only`, when given). */
+async function spentInLastDay(db: Database, userId: string, now: Date, only?: SQL): Promise<number> {
+  const [spent] = await db
+    .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, SPENDING_STATUSES), gt(orders.createdAt, new Date(now.getTime() - DAY_MS)), only));
+  return Number(spent?.cents ?? 0);
+}
+
+/** Arbitrary constant: the first key of the advisory locks that serialise one user's authorisations. */
+const SPENDING_LOCK_NAMESPACE = 727_002;
+
+/**
+ * Runs `authorise` only if the order still fits under the user's 24-hour cap once every payment that came before it
+ * counts: checkouts started side by side all pass the check at their start, since none of them is paid yet. The
+ * user's authorisations are serialised by an advisory lock held until the transaction ends, so two of them cannot
+ * both fit in the room left for one. Answers 'over-limit' when the order would pass the cap.
+ */
+export async function authoriseWithinDailyLimit<T>(
+  db: Database,
+  order: { userId: string; totalCents: number },
+  limit: { now: Date; dailySpendLimitCents: number },
+  authorise: (tx: Database) => Promise<T>,
+): Promise<T | 'over-limit'> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SPENDING_LOCK_NAMESPACE}, hashtext(${order.userId}))`);
+    // A statement after the lock: it sees every authorisation committed by whoever held the lock before.
+    const spentCents = await spentInLastDay(tx, order.userId, limit.now);
+    if (spentCents + order.totalCents > limit.dailySpendLimitCents) return 'over-limit';
+    return authorise(tx);
+  });
+}
+
 /** Refuses (429 / 403) a checkout that would top up a number again within 2 minutes or pass the 24-hour cap. */
 export async function checkOrderLimits(db: Database, check: LimitCheck): Promise<void> {
   const [recent] = await db
@@ -45,18 +78,7 @@ export async function checkOrderLimits(db: Database, check: LimitCheck): Promise
     );
   }
 
-  const [spent] = await db
-    .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)` })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, check.userId),
-        ne(orders.orderKey, check.orderKey),
-        inArray(orders.status, SPENDING_STATUSES),
-        gt(orders.createdAt, new Date(check.now.getTime() - DAY_MS)),
-      ),
-    );
-  const spentCents = Number(spent?.cents ?? 0);
+  const spentCents = await spentInLastDay(db, check.userId, check.now, ne(orders.orderKey, check.orderKey));
   if (spentCents + check.totalCents > check.dailySpendLimitCents) {
     const left = Math.max(0, check.dailySpendLimitCents - spentCents);
     throw new HttpError(
