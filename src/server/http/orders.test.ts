@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CreatePaymentIntentResponse, OrderDetailResponse, OrderListResponse, TopupResponse } from '../../shared/api/orders';
@@ -174,6 +175,26 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     expect(topup.statusCode).toBe(409);
     expect(topup.json().code).toBe('PAYMENT_NOT_AUTHORISED');
     expect(await count(sandboxTopups)).toBe(0);
+  });
+
+  it('a payment its provider is still confirming answers PROCESSING, sends nothing, and is delivered once authorised', async () => {
+    const client = await signedIn();
+    const { body, intent } = await checkout(client);
+    expect((await pay(client, intent)).statusCode).toBe(200);
+    // As Stripe reports some payment methods for a while after confirmation.
+    await database.db.update(sandboxPaymentIntents).set({ status: 'processing' }).where(eq(sandboxPaymentIntents.id, intent.paymentIntentId));
+    const pending = await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId));
+    expect(pending.statusCode, pending.body).toBe(200);
+    expect(pending.json()).toMatchObject({ success: true, status: 'PROCESSING', orderId: intent.orderId, transactionId: null });
+    expect(await count(sandboxTopups)).toBe(0);
+    const followed = (await client.get(`/api/orders/${intent.orderId}`)).json() as OrderDetailResponse;
+    expect(followed.order.status).toBe('created');
+    expect(followed.result.status).toBe('PROCESSING');
+
+    await database.db.update(sandboxPaymentIntents).set({ status: 'requires_capture' }).where(eq(sandboxPaymentIntents.id, intent.paymentIntentId));
+    const delivered = await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId));
+    expect(delivered.json()).toMatchObject({ status: 'SUCCESSFUL' });
+    expect(await count(sandboxTopups)).toBe(1);
   });
 
   it('a failed delivery answers FAILED and releases the card', async () => {

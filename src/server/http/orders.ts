@@ -61,6 +61,9 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
     try {
       fulfilled = await fulfilment.fulfil(order.id, 'browser');
     } catch (error) {
+      // A payment still being confirmed by its provider (Stripe's processing): nothing is sent yet. The order answers
+      // PROCESSING and the result screen follows it; the webhook, or else the reconciler, delivers it once authorised.
+      if (error instanceof PaymentNotAuthorisedError && error.intentStatus === 'processing') return toTopupResponse(order, country);
       if (error instanceof PaymentNotAuthorisedError) throw new HttpError(409, error.message, 'PAYMENT_NOT_AUTHORISED');
       if (error instanceof PaymentProviderError) {
         request.log.error({ err: error, orderId: order.id }, 'payment provider failed during fulfilment');

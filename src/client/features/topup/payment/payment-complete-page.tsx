@@ -8,18 +8,19 @@ import { Icon } from '@/components/ui/icon';
 import { requestTopup, type TopupOutcome } from './lib/topup-outcome';
 import { TopupResult } from './topup-result';
 
-type Arrival = 'authorised' | 'processing' | 'failed' | 'missing';
+type Arrival = 'paid' | 'failed' | 'missing';
 
-/** The payment provider sends the browser here with payment_intent and redirect_status after a redirect (Cash App). */
-function arrivalOf(params: URLSearchParams): Arrival {
+/**
+ * The payment provider sends the browser here with payment_intent and redirect_status after a redirect (Cash App).
+ * A payment still processing goes on like an authorised one: the server holds its top-up until it is authorised.
+ */
+export function arrivalOf(params: URLSearchParams): Arrival {
   if (!params.get('payment_intent')) return 'missing';
   const status = params.get('redirect_status');
-  if (status === 'succeeded' || status === 'requires_capture') return 'authorised';
-  if (status === 'processing') return 'processing';
-  return 'failed';
+  return status === 'succeeded' || status === 'requires_capture' || status === 'processing' ? 'paid' : 'failed';
 }
 
-/** An authorised payment: the top-up is requested by its payment intent (the server finds the order) and followed. */
+/** A paid payment: the top-up is requested by its payment intent (the server finds the order) and followed. */
 function AuthorisedPayment({ paymentIntentId }: { paymentIntentId: string }) {
   const [outcome, setOutcome] = useState<TopupOutcome>({ kind: 'pending' });
   const requested = useRef(false);
@@ -31,8 +32,8 @@ function AuthorisedPayment({ paymentIntentId }: { paymentIntentId: string }) {
   return <TopupResult outcome={outcome} titleLevel="h1" />;
 }
 
-/** A payment that was not authorised, is still pending at the provider, or no payment at all. */
-function PaymentNotice({ arrival }: { arrival: Exclude<Arrival, 'authorised'> }) {
+/** A payment that was not authorised, or no payment at all. */
+function PaymentNotice({ arrival }: { arrival: Exclude<Arrival, 'paid'> }) {
   const { t } = useTranslation();
   const failed = arrival === 'failed';
   return (
@@ -66,7 +67,7 @@ export function PaymentCompletePage() {
     <div className="mx-auto w-full max-w-lg px-4 py-12">
       <Card>
         <div className="p-6 sm:p-8">
-          {arrival === 'authorised' ? <AuthorisedPayment paymentIntentId={params.get('payment_intent') ?? ''} /> : <PaymentNotice arrival={arrival} />}
+          {arrival === 'paid' ? <AuthorisedPayment paymentIntentId={params.get('payment_intent') ?? ''} /> : <PaymentNotice arrival={arrival} />}
         </div>
       </Card>
     </div>

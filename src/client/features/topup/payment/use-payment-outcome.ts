@@ -6,7 +6,8 @@ import { decidePayment, type PaymentAttempt } from './lib/payment-messages';
 
 /**
  * What follows a payment form's answer (SPEC §4, §8): an authorised payment toasts 'Payment Successful' and hands over
- * to the top-up 100 ms later; a refused one toasts 'Payment Failed' with the message for its code and keeps the form
+ * to the top-up 100 ms later (a payment the provider is still confirming says so, and the result screen follows the
+ * order until the server has delivered it); a refused one toasts 'Payment Failed' with the message for its code and keeps the form
  * open for another try.
  */
 export function usePaymentOutcome(onAuthorised: (paymentIntentId: string) => void) {
@@ -23,7 +24,8 @@ export function usePaymentOutcome(onAuthorised: (paymentIntentId: string) => voi
     }
     setErrorKey(null);
     setAuthorised(true);
-    toast({ title: t('payment.toasts.successTitle'), description: t('payment.toasts.successBody') });
+    if (decision.kind === 'processing') toast({ title: t('payment.toasts.pendingTitle'), description: t('payment.toasts.pendingBody') });
+    else toast({ title: t('payment.toasts.successTitle'), description: t('payment.toasts.successBody') });
     setTimeout(() => {
       try {
         onAuthorised(decision.paymentIntentId);

@@ -54,6 +54,10 @@ describe('deciding what a payment answer means', () => {
     expect(decidePayment(intent('requires_capture'))).toEqual({ kind: 'authorised', paymentIntentId: 'pi_1' });
   });
 
+  it('a payment the provider is still confirming goes on to the server, which holds the top-up until it is authorised', () => {
+    expect(decidePayment(intent('processing'))).toEqual({ kind: 'processing', paymentIntentId: 'pi_1' });
+  });
+
   it('a provider error is declined with its message', () => {
     expect(decidePayment({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } })).toEqual({
       kind: 'declined',

@@ -32,7 +32,11 @@ export function paymentErrorMessageKey(error: Pick<PaymentErrorDetail, 'type' | 
 /** What confirming a payment answered: Stripe's and the sandbox's `{ paymentIntent }` or `{ error }`. */
 export type PaymentAttempt = { paymentIntent: BrowserPaymentIntent } | { error: PaymentErrorDetail };
 
-export type PaymentDecision = { kind: 'authorised'; paymentIntentId: string } | { kind: 'declined'; messageKey: string };
+export type PaymentDecision =
+  | { kind: 'authorised'; paymentIntentId: string }
+  /** The provider is still confirming the payment (Stripe's processing): the server holds the top-up until it is authorised. */
+  | { kind: 'processing'; paymentIntentId: string }
+  | { kind: 'declined'; messageKey: string };
 
 /** Manual capture stops at requires_capture (authorised); succeeded would mean it was captured at once. */
 const AUTHORISED_STATUSES = new Set(['requires_capture', 'succeeded']);
@@ -42,5 +46,6 @@ export function decidePayment(attempt: PaymentAttempt): PaymentDecision {
   if ('error' in attempt) return { kind: 'declined', messageKey: paymentErrorMessageKey(attempt.error) };
   const { id, status } = attempt.paymentIntent;
   if (AUTHORISED_STATUSES.has(status)) return { kind: 'authorised', paymentIntentId: id };
+  if (status === 'processing') return { kind: 'processing', paymentIntentId: id };
   return { kind: 'declined', messageKey: paymentErrorMessageKey({ type: status }) };
 }
