@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { orders } from '../db/schema';
 import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
 import { TopupProviderError, type TopupResult } from '../topups/provider';
-import { authoriseWithinDailyLimit } from './limits';
+import { withinDailyLimit } from './limits';
 import type { OrderServices } from './services';
 import { transition, type EventSource, type Order, type OrderPatch, type OrderStatus } from './state-machine';
 
@@ -62,8 +62,16 @@ export function createFulfilment(services: OrderServices) {
   }
 
   /** One move of the order along the state machine, stamped with the current time; null when someone moved it first. */
-  function move(order: Order, to: OrderStatus, from: readonly OrderStatus[], source: EventSource, patch?: OrderPatch, detail?: Record<string, unknown>) {
-    return transition(db, { orderId: order.id, from, to, source, patch, detail, now: services.now() });
+  function move(
+    order: Order,
+    to: OrderStatus,
+    from: readonly OrderStatus[],
+    source: EventSource,
+    patch?: OrderPatch,
+    detail?: Record<string, unknown>,
+    guard?: SQL,
+  ) {
+    return transition(db, { orderId: order.id, from, to, source, patch, detail, guard, now: services.now() });
   }
 
   /** Ends an order that was never charged (the payment was refused, cancelled or lost) with the reason the user sees. */
@@ -98,20 +106,19 @@ export function createFulfilment(services: OrderServices) {
       return closeUncharged(order, 'created', source, failure, { cancellationReason: intent.cancellationReason });
     }
     if (intent.status !== 'requires_capture') throw new PaymentNotAuthorisedError(intent.status);
-    const limit = { now: services.now(), dailySpendLimitCents: services.dailySpendLimitCents };
-    const authorised = await authoriseWithinDailyLimit(db, order, limit, (tx) =>
-      transition(tx, {
-        orderId: order.id,
-        from: ['created'],
-        to: 'authorised',
-        source,
-        patch: { authorisedAt: services.now(), nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep) },
-        detail: { paymentIntentId: intent.id, amount: intent.amount },
-        now: services.now(),
-      }),
+    const authorised = await move(
+      order,
+      'authorised',
+      ['created'],
+      source,
+      { authorisedAt: services.now(), nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep) },
+      { paymentIntentId: intent.id, amount: intent.amount },
+      withinDailyLimit(order.userId, services.now(), services.dailySpendLimitCents),
     );
-    if (authorised === 'over-limit') return refuseOverLimit(order, source);
-    return orReload(authorised, order.id);
+    if (authorised) return authorised;
+    const current = await load(order.id);
+    // Still created: the move was refused by the cap, not made by another caller.
+    return current.status === 'created' ? refuseOverLimit(current, source) : current;
   }
 
   /**

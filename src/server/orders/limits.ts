@@ -32,28 +32,31 @@ async function spentInLastDay(db: Database, userId: string, now: Date, only?: SQ
   return Number(spent?.cents ?? 0);
 }
 
-/** Arbitrary constant: the first key of the advisory locks that serialise one user's authorisations. */
-const SPENDING_LOCK_NAMESPACE = 727_002;
-
 /**
- * Runs `authorise` only if the order still fits under the user's 24-hour cap once every payment that came before it
- * counts: checkouts started side by side all pass the check at their start, since none of them is paid yet. The
- * user's authorisations are serialised by an advisory lock held until the transaction ends, so two of them cannot
- * both fit in the room left for one. Answers 'over-limit' when the order would pass the cap.
+ * The condition for `created → authorised` (a transition guard on the order row, `orders`): the order still fits under
+ * the user's 24-hour cap once every payment that came before it counts. Checkouts started side by side all pass the
+ * check at their start, since none of them is paid yet; this one is made when the money is actually held.
+ *
+ * The sub-select locks the user's orders of the last 24 hours, in id order so that two authorisations never deadlock:
+ * a second authorisation of the same user waits for the first to commit, and then reads the locked rows as committed
+ * (PostgreSQL re-reads a row it waited for), so the two cannot both fit in the room left for one. Only orders created
+ * while the statement runs are unseen, and those cannot have been paid within it.
  */
-export async function authoriseWithinDailyLimit<T>(
-  db: Database,
-  order: { userId: string; totalCents: number },
-  limit: { now: Date; dailySpendLimitCents: number },
-  authorise: (tx: Database) => Promise<T>,
-): Promise<T | 'over-limit'> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SPENDING_LOCK_NAMESPACE}, hashtext(${order.userId}))`);
-    // A statement after the lock: it sees every authorisation committed by whoever held the lock before.
-    const spentCents = await spentInLastDay(tx, order.userId, limit.now);
-    if (spentCents + order.totalCents > limit.dailySpendLimitCents) return 'over-limit';
-    return authorise(tx);
-  });
+export function withinDailyLimit(userId: string, now: Date, dailySpendLimitCents: number): SQL {
+  const since = new Date(now.getTime() - DAY_MS);
+  const spending = sql.join(
+    SPENDING_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return sql`(
+    select coalesce(sum(mine.total_cents) filter (where mine.status in (${spending})), 0)
+    from (
+      select o.status, o.total_cents from orders o
+      where o.user_id = ${userId} and o.created_at > ${sql.param(since, orders.createdAt)}
+      order by o.id
+      for update
+    ) mine
+  ) + orders.total_cents <= ${dailySpendLimitCents}`;
 }
 
 /** Refuses (429 / 403) a checkout that would top up a number again within 2 minutes or pass the 24-hour cap. */

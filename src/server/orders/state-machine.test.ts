@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../shared/api/orders';
 import { orderEvents, orders } from '../db/schema';
@@ -88,6 +88,14 @@ describe.each(TEST_DATABASE_KINDS)('transition() on %s', (kind) => {
     const { orderId } = await createdOrder();
     await database.db.update(orders).set({ status: 'expired' }).where(eq(orders.id, orderId));
     expect(await transition(database.db, { orderId, from: ['created'], to: 'authorised', source: 'browser', now: new Date() })).toBeNull();
+  });
+
+  it('makes a guarded move only when the guard holds on the order row, and records nothing otherwise', async () => {
+    const { orderId } = await createdOrder();
+    const guarded = (guard: ReturnType<typeof sql>) => transition(database.db, { orderId, from: ['created'], to: 'authorised', source: 'browser', now: new Date(), guard });
+    expect(await guarded(sql`orders.total_cents > 1000000`)).toBeNull();
+    expect(await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).toHaveLength(1);
+    expect((await guarded(sql`orders.total_cents > 0`))!.status).toBe('authorised');
   });
 
   it('refuses a move the machine does not allow, before touching the database', async () => {

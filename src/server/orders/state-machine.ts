@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { orderEvents, orders } from '../db/schema';
@@ -53,11 +53,14 @@ export interface TransitionRequest {
   patch?: OrderPatch;
   detail?: Record<string, unknown>;
   now: Date;
+  /** A further condition on the order row (as `orders`) for the move to be made, checked under the row's lock. */
+  guard?: SQL;
 }
 
 /**
  * Moves an order from one of `from` to `to` and records the event, atomically. Returns the updated order, or null
- * when the order was no longer in one of `from` (someone else moved it first): the caller then reads what happened.
+ * when the order was no longer in one of `from` (someone else moved it first) or the guard did not hold: the caller
+ * then reads what happened.
  * One statement, so one round trip: it locks the row, makes the conditional UPDATE and inserts the event, all or nothing.
  */
 export async function transition(db: Database, request: TransitionRequest): Promise<Order | null> {
@@ -76,6 +79,7 @@ export async function transition(db: Database, request: TransitionRequest): Prom
     with previous as (
       select id, status from orders
       where id = ${request.orderId} and status in (${sql.join(request.from.map((status) => sql`${status}`), sql`, `)})
+        ${request.guard ? sql`and ${request.guard}` : sql``}
       for update
     ), moved as (
       update orders set ${sql.join(assignments, sql`, `)}
