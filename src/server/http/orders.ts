@@ -59,7 +59,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
     checkTopupMatchesOrder(body, order, country.callingCode);
     let fulfilled: Order;
     try {
-      fulfilled = await fulfilment.fulfil(order.id, 'browser');
+      fulfilled = await fulfilment.fulfil(order.id, 'browser', order);
     } catch (error) {
       // A payment still being confirmed by its provider (Stripe's processing): nothing is sent yet. The order answers
       // PROCESSING and the result screen follows it; the webhook, or else the reconciler, delivers it once authorised.

@@ -6,13 +6,13 @@ import type { CreatePaymentIntentResponse, createPaymentIntentBodySchema } from 
 import { phoneErrorMessageEn, validatePhone } from '../../shared/phone-rules';
 import { formatUsd, priceTopUp, toCents, type TopUpPrice } from '../../shared/pricing';
 import { loadFeeConfig } from '../catalog/price-config';
-import { orderEvents, orders } from '../db/schema';
+import { orders } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { PaymentProviderError } from '../payments/provider';
 import { TopupProviderError } from '../topups/provider';
 import { checkOrderLimits } from './limits';
 import type { OrderServices } from './services';
-import type { Order } from './state-machine';
+import { insertOrder, type Order } from './state-machine';
 
 /** How long an unpaid order waits before the reconciler first checks whether it was paid with no browser to say so. */
 export const FIRST_PAYMENT_CHECK_MS = 2 * 60 * 1000;
@@ -66,37 +66,27 @@ export async function startCheckout(services: OrderServices, { userId, accountEm
   const createdAt = now();
   const id = randomUUID();
   const localAmount = operator.suggestedAmountsMap[String(amountCents / 100)] ?? (operator.fxRate ? Math.round(amountCents * operator.fxRate) / 100 : null);
-  const order = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(orders)
-      .values({
-        id,
-        userId,
-        orderKey: body.orderKey,
-        status: 'created',
-        operatorId: operator.operatorId,
-        operatorName: operator.name,
-        countryIso: body.countryCode,
-        recipientPhone: phoneCheck.digits,
-        amountCents: price.amountCents,
-        percentageFeeCents: price.percentageFeeCents,
-        standardFeeCents: price.standardFeeCents,
-        totalCents: price.totalCents,
-        localAmount: localAmount === null ? null : String(localAmount),
-        destinationCurrencyCode: operator.destinationCurrencyCode,
-        receiptEmail: body.email ?? accountEmail,
-        paymentProvider: payments.kind,
-        customIdentifier: `topup-${id}`,
-        nextCheckAt: new Date(createdAt.getTime() + FIRST_PAYMENT_CHECK_MS),
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .onConflictDoNothing({ target: [orders.userId, orders.orderKey] })
-      .returning();
-    if (inserted) {
-      await tx.insert(orderEvents).values({ orderId: inserted.id, fromStatus: null, toStatus: 'created', source: 'checkout', createdAt });
-    }
-    return inserted;
+  const order = await insertOrder(db, {
+    id,
+    userId,
+    orderKey: body.orderKey,
+    status: 'created',
+    operatorId: operator.operatorId,
+    operatorName: operator.name,
+    countryIso: body.countryCode,
+    recipientPhone: phoneCheck.digits,
+    amountCents: price.amountCents,
+    percentageFeeCents: price.percentageFeeCents,
+    standardFeeCents: price.standardFeeCents,
+    totalCents: price.totalCents,
+    localAmount: localAmount === null ? null : String(localAmount),
+    destinationCurrencyCode: operator.destinationCurrencyCode,
+    receiptEmail: body.email ?? accountEmail,
+    paymentProvider: payments.kind,
+    customIdentifier: `topup-${id}`,
+    nextCheckAt: new Date(createdAt.getTime() + FIRST_PAYMENT_CHECK_MS),
+    createdAt,
+    updatedAt: createdAt,
   });
   // Two identical clicks raced and the other one inserted first: continue with its order.
   const current = order ?? (await findOrderByKey(services, userId, body.orderKey));

@@ -105,6 +105,17 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     expect((await orderLedger(database.db, orderId)).order.status).toBe('completed');
   });
 
+  it('a call that read the order before another instance completed it answers the recorded result', async () => {
+    const { services, userId, fulfilment } = await setup();
+    const { orderId } = await paidOrder(services, { userId });
+    const [readBefore] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect((await fulfilment.fulfil(orderId, 'webhook')).status).toBe('completed');
+    // The intent is captured now, so it is no longer requires_capture: the order's record decides, not the intent.
+    const late = await createFulfilment(services).fulfil(orderId, 'browser', readBefore);
+    expect(late.status).toBe('completed');
+    expect((await orderLedger(database.db, orderId)).deliveries).toHaveLength(1);
+  });
+
   it('refuses to deliver an order whose payment is not authorised, and charges nothing', async () => {
     const { services, userId, fulfilment } = await setup();
     const { orderId } = await paidOrder(services, { userId, pay: false });

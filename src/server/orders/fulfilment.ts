@@ -105,7 +105,12 @@ export function createFulfilment(services: OrderServices) {
       const failure = { code: 'PAYMENT_CANCELED', message: 'The payment was cancelled, so nothing was charged.' };
       return closeUncharged(order, 'created', source, failure, { cancellationReason: intent.cancellationReason });
     }
-    if (intent.status !== 'requires_capture') throw new PaymentNotAuthorisedError(intent.status);
+    if (intent.status !== 'requires_capture') {
+      // Captured or released meanwhile by another instance that fulfilled the order: its record is the answer.
+      const current = await load(order.id);
+      if (current.status !== 'created') return current;
+      throw new PaymentNotAuthorisedError(intent.status);
+    }
     const authorised = await move(
       order,
       'authorised',
@@ -359,8 +364,8 @@ export function createFulfilment(services: OrderServices) {
   }
 
   /** Moves the order as far as it can go now; returns what is recorded at the end. */
-  async function advance(orderId: string, source: EventSource): Promise<Order> {
-    let order = await load(orderId);
+  async function advance(orderId: string, source: EventSource, loaded?: Order): Promise<Order> {
+    let order = loaded ?? (await load(orderId));
     let verifiedNow = false;
     if (order.status === 'created') {
       order = await verifyAuthorisation(order, source);
@@ -382,9 +387,12 @@ export function createFulfilment(services: OrderServices) {
   }
 
   return {
-    /** The browser's and the webhook's entry: deliver a paid order once and settle its payment. */
-    fulfil(orderId: string, source: EventSource): Promise<Order> {
-      return once(orderId, () => advance(orderId, source));
+    /**
+     * The browser's and the webhook's entry: deliver a paid order once and settle its payment. A caller that has just
+     * read the order may pass it to save reading it again; every move is conditional on the status it was read in.
+     */
+    fulfil(orderId: string, source: EventSource, loaded?: Order): Promise<Order> {
+      return once(orderId, () => advance(orderId, source, loaded));
     },
     /** The reconciler's entry: like fulfil, and also follows deliveries whose outcome is not known yet. */
     reconcile(orderId: string): Promise<Order> {

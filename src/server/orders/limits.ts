@@ -23,15 +23,6 @@ export interface LimitCheck {
   dailySpendLimitCents: number;
 }
 
-/** What the user's card paid, or holds, for orders of the last 24 hours (those matching `only`, when given). */
-async function spentInLastDay(db: Database, userId: string, now: Date, only?: SQL): Promise<number> {
-  const [spent] = await db
-    .select({ cents: sql<string>`coalesce(sum(${orders.totalCents}), 0)` })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, SPENDING_STATUSES), gt(orders.createdAt, new Date(now.getTime() - DAY_MS)), only));
-  return Number(spent?.cents ?? 0);
-}
-
 /**
  * The condition for `created → authorised` (a transition guard on the order row, `orders`): the order still fits under
  * the user's 24-hour cap once every payment that came before it counts. Checkouts started side by side all pass the
@@ -61,7 +52,7 @@ export function withinDailyLimit(userId: string, now: Date, dailySpendLimitCents
 
 /** Refuses (429 / 403) a checkout that would top up a number again within 2 minutes or pass the 24-hour cap. */
 export async function checkOrderLimits(db: Database, check: LimitCheck): Promise<void> {
-  const [recent] = await db
+  const recentTopup = db
     .select({ id: orders.id })
     .from(orders)
     .where(
@@ -73,6 +64,23 @@ export async function checkOrderLimits(db: Database, check: LimitCheck): Promise
       ),
     )
     .limit(1);
+  // What the user's card paid, or holds, for other orders of the last 24 hours.
+  const spentToday = db
+    .select({ cents: sql`coalesce(sum(${orders.totalCents}), 0)` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, check.userId),
+        ne(orders.orderKey, check.orderKey),
+        inArray(orders.status, SPENDING_STATUSES),
+        gt(orders.createdAt, new Date(check.now.getTime() - DAY_MS)),
+      ),
+    );
+  // Both in one round trip.
+  const result = (await db.execute(sql`select exists(${recentTopup}) as recent, (${spentToday}) as spent`)) as unknown as {
+    rows: Array<{ recent: boolean; spent: string | number }>;
+  };
+  const { recent, spent } = result.rows[0]!;
   if (recent) {
     throw new HttpError(
       429,
@@ -81,7 +89,7 @@ export async function checkOrderLimits(db: Database, check: LimitCheck): Promise
     );
   }
 
-  const spentCents = await spentInLastDay(db, check.userId, check.now, ne(orders.orderKey, check.orderKey));
+  const spentCents = Number(spent);
   if (spentCents + check.totalCents > check.dailySpendLimitCents) {
     const left = Math.max(0, check.dailySpendLimitCents - spentCents);
     throw new HttpError(

@@ -93,8 +93,40 @@ export async function transition(db: Database, request: TransitionRequest): Prom
     )
     select * from moved`)) as unknown as { rows: Array<Record<string, unknown>> };
   const [row] = result.rows;
-  if (!row) return null;
-  // A raw statement's row has the database's column names and driver values: mapped as Drizzle maps a select.
+  return row ? toOrder(row) : null;
+}
+
+/**
+ * Inserts a new order in `created` with its first event, in one statement. Returns null when the user already has an
+ * order with this order key (a retried click that lost the race): the caller reads that one.
+ */
+export async function insertOrder(db: Database, values: typeof orders.$inferInsert & { status: 'created'; createdAt: Date }): Promise<Order | null> {
+  const columns = getTableColumns(orders);
+  const entries = Object.entries(values).filter(([, value]) => value !== undefined) as Array<[keyof typeof columns, unknown]>;
+  const result = (await db.execute(sql`
+    with inserted as (
+      insert into orders (${sql.join(
+        entries.map(([key]) => sql.identifier(columns[key].name)),
+        sql`, `,
+      )})
+      values (${sql.join(
+        entries.map(([key, value]) => sql.param(value, columns[key])),
+        sql`, `,
+      )})
+      on conflict (user_id, order_key) do nothing
+      returning *
+    ), recorded as (
+      insert into order_events (order_id, from_status, to_status, source, created_at)
+      select id, null, status, 'checkout', created_at from inserted
+    )
+    select * from inserted`)) as unknown as { rows: Array<Record<string, unknown>> };
+  const [row] = result.rows;
+  return row ? toOrder(row) : null;
+}
+
+/** A raw statement's row has the database's column names and driver values: mapped as Drizzle maps a select. */
+function toOrder(row: Record<string, unknown>): Order {
+  const columns = getTableColumns(orders);
   return Object.fromEntries(
     Object.entries(columns).map(([key, column]) => [key, row[column.name] === null ? null : column.mapFromDriverValue(row[column.name])]),
   ) as Order;

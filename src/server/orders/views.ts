@@ -96,9 +96,19 @@ export function toTopupResponse(order: Order, country: CountryFacts): TopupRespo
   };
 }
 
+/** Country names and calling codes per database: the catalog's countries are written only when the server starts. */
+const countryFactsCache = new WeakMap<Database, Map<string, CountryFacts>>();
+
 export async function countryFacts(db: Database, iso: string): Promise<CountryFacts> {
+  let known = countryFactsCache.get(db);
+  if (!known) countryFactsCache.set(db, (known = new Map()));
+  const cached = known.get(iso);
+  if (cached) return cached;
   const [row] = await db.select({ name: countries.name, callingCodes: countries.callingCodes }).from(countries).where(eq(countries.isoName, iso));
-  return { name: row?.name ?? iso, callingCode: row?.callingCodes[0] ?? null };
+  if (!row) return { name: iso, callingCode: null };
+  const facts = { name: row.name, callingCode: row.callingCodes[0] ?? null };
+  known.set(iso, facts);
+  return facts;
 }
 
 /** The user's orders, newest first (at most 100). */
