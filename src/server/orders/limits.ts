@@ -52,30 +52,19 @@ export function withinDailyLimit(userId: string, now: Date, dailySpendLimitCents
 
 /** Refuses (429 / 403) a checkout that would top up a number again within 2 minutes or pass the 24-hour cap. */
 export async function checkOrderLimits(db: Database, check: LimitCheck): Promise<void> {
+  /** Orders matching `conditions` that took or hold money and were created in the last `windowMs`. */
+  const spendingWithin = (windowMs: number, ...conditions: SQL[]) =>
+    and(...conditions, inArray(orders.status, SPENDING_STATUSES), gt(orders.createdAt, new Date(check.now.getTime() - windowMs)));
   const recentTopup = db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.countryIso, check.countryIso),
-        eq(orders.recipientPhone, check.recipientPhone),
-        inArray(orders.status, SPENDING_STATUSES),
-        gt(orders.createdAt, new Date(check.now.getTime() - RECIPIENT_COOLDOWN_MS)),
-      ),
-    )
+    .where(spendingWithin(RECIPIENT_COOLDOWN_MS, eq(orders.countryIso, check.countryIso), eq(orders.recipientPhone, check.recipientPhone)))
     .limit(1);
   // What the user's card paid, or holds, for other orders of the last 24 hours.
   const spentToday = db
     .select({ cents: sql`coalesce(sum(${orders.totalCents}), 0)` })
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, check.userId),
-        ne(orders.orderKey, check.orderKey),
-        inArray(orders.status, SPENDING_STATUSES),
-        gt(orders.createdAt, new Date(check.now.getTime() - DAY_MS)),
-      ),
-    );
+    .where(spendingWithin(DAY_MS, eq(orders.userId, check.userId), ne(orders.orderKey, check.orderKey)));
   // Both in one round trip.
   const result = (await db.execute(sql`select exists(${recentTopup}) as recent, (${spentToday}) as spent`)) as unknown as {
     rows: Array<{ recent: boolean; spent: string | number }>;
