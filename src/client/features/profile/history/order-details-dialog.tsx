@@ -51,7 +51,7 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
         </DialogDescription>
       </DialogHeader>
       <div>
-        <OrderStatusBadge status={order.displayStatus} />
+        <OrderStatusBadge status={order.displayStatus} className="max-w-none" />
       </div>
       {isNothingCharged(order.displayStatus) && <NothingChargedNotice order={order} />}
       {current.isError && (

@@ -11,11 +11,12 @@ const STATUS_COLOURS: Record<OrderDisplayStatus, string> = {
   expired: 'bg-slate-100 text-slate-800 ring-slate-300 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-600',
 };
 
-export function OrderStatusBadge({ status }: { status: OrderDisplayStatus }) {
+/** Narrow enough for the history table by default; `className` widens it where there is room (the details dialog). */
+export function OrderStatusBadge({ status, className }: { status: OrderDisplayStatus; className?: string }) {
   const { t } = useTranslation();
   return (
     <span
-      className={cn('inline-flex max-w-40 items-center rounded-lg px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', STATUS_COLOURS[status])}
+      className={cn('inline-flex max-w-40 items-center rounded-lg px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', STATUS_COLOURS[status], className)}
       data-testid="order-status"
       data-status={status}
     >
