@@ -6,20 +6,14 @@ import { type PaymentIntent, type PaymentProvider, PaymentProviderError } from '
 import { confirmSandboxPaymentIntent, type SandboxConfirmRequest } from './confirm';
 import { createSandboxPaymentProvider } from './sandbox-payment-provider';
 import { CASH_APP_DECLINE, TEST_CARDS } from './test-cards';
+import { rejectionOf } from '../../testing/rejections';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 
 type Card = Extract<SandboxConfirmRequest['paymentMethod'], { type: 'card' }>;
 const card = (number: string, overrides: Partial<Card> = {}): Card => ({ type: 'card', number, expMonth: 12, expYear: 2030, cvc: '123', ...overrides });
 
-async function providerError(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
-}
+const providerError = (promise: Promise<unknown>) => rejectionOf(promise, PaymentProviderError);
 
 describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (kind) => {
   let database: TestDatabase;

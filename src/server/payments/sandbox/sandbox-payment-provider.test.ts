@@ -6,19 +6,13 @@ import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../
 import { type CreatePaymentIntentRequest, type PaymentProvider, PaymentProviderError } from '../provider';
 import { confirmSandboxPaymentIntent } from './confirm';
 import { createSandboxPaymentProvider, signSandboxWebhook } from './sandbox-payment-provider';
+import { rejectionOf } from '../../testing/rejections';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const NOW = new Date('2026-11-22T10:00:00Z');
 const NOW_SECONDS = Math.floor(NOW.getTime() / 1000);
 
-async function providerError(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
-}
+const providerError = (promise: Promise<unknown>) => rejectionOf(promise, PaymentProviderError);
 
 function thrownBy(call: () => unknown): PaymentProviderError {
   try {

@@ -13,6 +13,7 @@ import {
   type StripeFault,
 } from './fake-stripe';
 import { createStripePaymentProvider, type StripeProviderOptions } from './stripe-provider';
+import { rejectionOf } from '../../testing/rejections';
 
 const CANCEL_SUCCEEDED_MESSAGE =
   'You cannot cancel this PaymentIntent because it has a status of succeeded. Only a PaymentIntent with one of the ' +
@@ -44,14 +45,7 @@ function provider(overrides: Partial<StripeProviderOptions> = {}) {
   });
 }
 
-async function providerError(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
-}
+const providerError = (promise: Promise<unknown>) => rejectionOf(promise, PaymentProviderError);
 
 function verifyError(verify: () => unknown): PaymentProviderError {
   try {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TopupProviderError, type OperatorInfo, type TopupResult } from '../provider';
 import { createReloadlyProvider, type ReloadlyOptions } from './client';
 import { CO_PHONE, FAILING_PHONE, FakeReloadly, LOOSE_PHONE, NG_PHONE, NULL_CODE_PHONE, RANGE_OPERATOR, SLOW_PHONE, UNDETECTABLE_PHONE } from './fake-reloadly';
+import { rejectionOf } from '../../testing/rejections';
 
 const RANGE_OPERATOR_INFO: OperatorInfo = {
   operatorId: 88,
@@ -48,14 +49,7 @@ function provider(overrides: Partial<ReloadlyOptions> = {}) {
   });
 }
 
-async function providerError(promise: Promise<unknown>): Promise<TopupProviderError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(TopupProviderError);
-  return error as TopupProviderError;
-}
+const providerError = (promise: Promise<unknown>) => rejectionOf(promise, TopupProviderError);
 
 beforeAll(() => fake.start());
 afterAll(() => fake.stop());

@@ -9,6 +9,7 @@ import { countries, operatorPrefixes, operators } from '../../db/schema';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing/databases';
 import { type OperatorDirectory, TopupProviderError } from '../provider';
 import { createSandboxOperatorDirectory } from './operator-directory';
+import { rejectionOf } from '../../testing/rejections';
 
 /** The carrier data's operator for the longest prefix of an Indian national number. */
 function indianCarrierOf(nationalNumber: string): string | undefined {
@@ -20,14 +21,7 @@ function indianCarrierOf(nationalNumber: string): string | undefined {
   return undefined;
 }
 
-async function providerError(promise: Promise<unknown>): Promise<TopupProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(TopupProviderError);
-  return error as TopupProviderError;
-}
+const providerError = (promise: Promise<unknown>) => rejectionOf(promise, TopupProviderError);
 
 function expectConsistentAmounts(operator: OperatorInfo) {
   expect(Object.keys(operator.suggestedAmountsMap)).toEqual(operator.suggestedAmounts.map(String));

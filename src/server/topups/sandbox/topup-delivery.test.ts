@@ -5,17 +5,11 @@ import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../
 import { type TopupDelivery, type TopupProvider, TopupProviderError, type TopupRequest } from '../provider';
 import { createSandboxTopupProvider } from '.';
 import { OUTCOMES_BY_LAST_FOUR_DIGITS } from './topup-delivery';
+import { rejectionOf } from '../../testing/rejections';
 
 const NOW = new Date('2026-11-22T10:15:30Z');
 
-async function providerError(promise: Promise<unknown>): Promise<TopupProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(TopupProviderError);
-  return error as TopupProviderError;
-}
+const providerError = (promise: Promise<unknown>) => rejectionOf(promise, TopupProviderError);
 
 describe.each(TEST_DATABASE_KINDS)('sandbox top-up delivery on %s', (kind) => {
   let database: TestDatabase;
