@@ -27,6 +27,21 @@ async function signOut(page: Page) {
   await page.getByRole('link', { name: 'Login / Register' }).waitFor();
 }
 
+/** Turns two-factor on from the profile; answers the setup key and the backup codes it showed. */
+async function turnOnTwoFactor(page: Page): Promise<{ key: string; backupCodes: string[] }> {
+  await openProfile(page);
+  await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  await twoFactor(page).getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('two-factor-enrolment').waitFor();
+  const key = (await page.getByTestId('two-factor-key').textContent())!;
+  const backupCodes = (await page.getByTestId('two-factor-backup-codes').locator('li').allTextContents()).map((code) => code.trim());
+  await twoFactor(page).getByLabel('6-digit code from the app').fill(codeFor(key));
+  await page.getByRole('button', { name: 'Verify and turn on' }).click();
+  await expect.poll(() => twoFactor(page).getByTestId('two-factor-status').textContent()).toBe('Two-factor authentication is on');
+  return { key, backupCodes };
+}
+
 describe('two-factor authentication', () => {
   it('is turned on from the profile, challenged at sign-in, and turned off with a code', async () => {
     const page = await openPage(app.browser, `${app.server.url}/auth`);
@@ -92,6 +107,39 @@ describe('two-factor authentication', () => {
     await signIn(page, 'nadia@example.com');
     await page.getByTestId('user-menu').waitFor();
     expect(await page.getByRole('heading', { name: 'Two-factor verification' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('signs in with a backup code when the authenticator is not at hand, and each code works once', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/auth`);
+    await register(page, 'lena@example.com', 'lena');
+    await page.getByTestId('user-menu').waitFor();
+    const { backupCodes } = await turnOnTwoFactor(page);
+    expect(backupCodes).toHaveLength(10);
+    for (const code of backupCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+
+    const challengeWithBackupCode = async (code: string) => {
+      await page.goto(`${app.server.url}/auth`);
+      await signIn(page, 'lena@example.com');
+      await page.getByRole('heading', { name: 'Two-factor verification' }).waitFor();
+      await page.getByRole('button', { name: 'Use a backup code instead' }).click();
+      await page.getByLabel('Backup code').fill(code);
+      await page.getByRole('button', { name: 'Verify' }).click();
+    };
+
+    // Typed without its hyphen, as people do.
+    await signOut(page);
+    await challengeWithBackupCode(backupCodes[0]!.replace('-', ''));
+    await page.getByTestId('user-menu').waitFor();
+    expect(await page.getByTestId('user-menu').textContent()).toBe('Welcome, lena');
+
+    // The same code again is refused; the way back to the authenticator's code is there.
+    await signOut(page);
+    await challengeWithBackupCode(backupCodes[0]!);
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Could not sign you in');
+    expect(await page.getByTestId('user-menu').count()).toBe(0);
+    await page.getByRole('button', { name: 'Use the code from your authenticator app' }).click();
+    await page.getByLabel('Code', { exact: true }).waitFor();
     await page.context().close();
   });
 

@@ -19,6 +19,20 @@ export function verifyTotp(code: string) {
   return apiRequest<unknown>('/api/auth/two-factor/verify-totp', { method: 'POST', body: { code } });
 }
 
+/**
+ * A backup code as the profile shows it, `abcde-12345`, from what was typed: spaces dropped, the hyphen added when it
+ * was left out. Each code works once.
+ */
+export function normaliseBackupCode(typed: string): string {
+  const code = typed.replace(/\s/g, '');
+  return /^[A-Za-z0-9]{10}$/.test(code) ? `${code.slice(0, 5)}-${code.slice(5)}` : code;
+}
+
+/** Finishes a two-factor sign-in with one of the backup codes given when two-factor was turned on. */
+export function verifyBackupCode(typed: string) {
+  return apiRequest<unknown>('/api/auth/two-factor/verify-backup-code', { method: 'POST', body: { code: normaliseBackupCode(typed) } });
+}
+
 export function requestPasswordReset(email: string) {
   return apiRequest<unknown>('/api/auth/request-password-reset', { method: 'POST', body: { email, redirectTo: `${window.location.origin}/auth` } });
 }

@@ -12,9 +12,9 @@ import { ApiRequestError } from '@/lib/api-client';
 import { resumeAfterSignIn } from '@/lib/pending-action';
 import { safeStorage } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import { requestPasswordReset, resetPassword, signInWithPassword, signUpWithPassword, startGoogleSignIn, verifyTotp } from './auth-api';
+import { requestPasswordReset, resetPassword, signInWithPassword, signUpWithPassword, startGoogleSignIn, verifyBackupCode, verifyTotp } from './auth-api';
 
-type View = 'tabs' | 'two-factor' | 'forgot' | 'reset';
+type View = 'tabs' | 'two-factor' | 'backup-code' | 'forgot' | 'reset';
 
 function GoogleGlyph() {
   return (
@@ -144,6 +144,15 @@ export function AuthPage() {
     });
   };
 
+  const onBackupCode = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code'));
+    void run(async () => {
+      await verifyBackupCode(code);
+      await finishSignIn();
+    });
+  };
+
   const onForgot = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email'));
@@ -182,9 +191,9 @@ export function AuthPage() {
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <h1 className="text-2xl font-semibold">{t(view === 'two-factor' ? 'auth.twoFactorTitle' : view === 'forgot' ? 'auth.forgotTitle' : view === 'reset' ? 'auth.resetTitle' : 'auth.title')}</h1>
+          <h1 className="text-2xl font-semibold">{t(view === 'two-factor' || view === 'backup-code' ? 'auth.twoFactorTitle' : view === 'forgot' ? 'auth.forgotTitle' : view === 'reset' ? 'auth.resetTitle' : 'auth.title')}</h1>
           <CardDescription>
-            {t(view === 'two-factor' ? 'auth.twoFactorPrompt' : view === 'forgot' ? 'auth.forgotPrompt' : 'auth.subtitle')}
+            {t(view === 'two-factor' ? 'auth.twoFactorPrompt' : view === 'backup-code' ? 'auth.backupCodePrompt' : view === 'forgot' ? 'auth.forgotPrompt' : 'auth.subtitle')}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
@@ -192,6 +201,25 @@ export function AuthPage() {
             <form onSubmit={onTwoFactor} className="flex flex-col gap-4">
               <Field id="two-factor-code" name="code" label={t('auth.code')} inputMode="numeric" autoComplete="one-time-code" required pattern="[0-9 ]{6,7}" dir="ltr" autoFocus />
               <Button type="submit" disabled={pending}>{t('auth.verify')}</Button>
+              <Button type="button" variant="link" onClick={() => setView('backup-code')}>{t('auth.useBackupCode')}</Button>
+            </form>
+          )}
+          {view === 'backup-code' && (
+            <form onSubmit={onBackupCode} className="flex flex-col gap-4">
+              <Field
+                id="backup-code"
+                name="code"
+                label={t('auth.backupCode')}
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                required
+                pattern="\s*[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}\s*"
+                dir="ltr"
+                autoFocus
+              />
+              <Button type="submit" disabled={pending}>{t('auth.verify')}</Button>
+              <Button type="button" variant="link" onClick={() => setView('two-factor')}>{t('auth.useAuthenticator')}</Button>
             </form>
           )}
           {view === 'forgot' && (
