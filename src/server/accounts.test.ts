@@ -10,6 +10,8 @@ import { accountClient, totpCode, TEST_ORIGIN } from './testing/accounts';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from './testing/databases';
 
 const PASSWORD = 'Lagos-to-Accra-2026';
+/** A six-digit code half a million away from the current one, so never valid in the window either side. */
+const wrongTotpCode = (code: string) => String((Number(code) + 500_000) % 1_000_000).padStart(6, '0');
 let addressCounter = 0;
 /** Each test signs in from its own address, so the per-address throttle only counts where a test is about it. */
 const freshAddress = () => `198.51.100.${++addressCounter % 250}`;
@@ -258,6 +260,22 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       expect((await browser.get('/api/user')).statusCode).toBe(401);
       expect((await browser.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) })).statusCode).toBe(200);
       expect((await browser.get('/api/admin/users')).statusCode).toBe(200);
+    });
+
+    it('turns two-factor off only with a current code as well as the password', async () => {
+      const { admin, totpURI } = await adminWithTwoFactor();
+      const enabled = async () => (await database.db.select().from(user).where(eq(user.email, 'boss@example.com')))[0]!.twoFactorEnabled;
+      for (const body of [{ password: PASSWORD }, { password: PASSWORD, code: '12345' }, { password: PASSWORD, code: wrongTotpCode(totpCode(totpURI)) }]) {
+        const refused = await admin.post('/api/auth/two-factor/disable', body);
+        expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+        expect(refused.json().message).toBe('That code is not correct. Enter the current 6-digit code from your authenticator app.');
+        expect(await enabled()).toBe(true);
+      }
+      const wrongPassword = await admin.post('/api/auth/two-factor/disable', { password: 'not-the-password-1', code: totpCode(totpURI) });
+      expect(wrongPassword.statusCode).not.toBe(200);
+      expect(await enabled()).toBe(true);
+      expect((await admin.post('/api/auth/two-factor/disable', { password: PASSWORD, code: totpCode(totpURI) })).statusCode).toBe(200);
+      expect(await enabled()).toBe(false);
     });
 
     it('reads admin status fresh from the database', async () => {

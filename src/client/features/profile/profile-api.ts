@@ -59,7 +59,8 @@ export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 export const enableTwoFactor = (password: string) => authCall<TwoFactorEnrolment>('two-factor/enable', { password });
 /** Confirms enrolment; for a user who already has two-factor on it only checks the code. */
 export const verifyTotpCode = (code: string) => authCall<unknown>('two-factor/verify-totp', { code });
-export const disableTwoFactor = (password: string) => authCall<{ status: boolean }>('two-factor/disable', { password });
+/** The server asks for a current code as well as the password before it turns two-factor off. */
+export const disableTwoFactor = (password: string, code: string) => authCall<{ status: boolean }>('two-factor/disable', { password, code });
 export const unlinkAccount = (account: Pick<LinkedAccount, 'providerId' | 'accountId'>) =>
   authCall<{ status: boolean }>('unlink-account', { providerId: account.providerId, accountId: account.accountId });
 

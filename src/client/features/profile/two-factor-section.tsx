@@ -55,7 +55,7 @@ function PasswordStep({ onEnrolment, onCancel }: { onEnrolment(enrolment: TwoFac
   );
 }
 
-/** Turning two-factor off: a current code (checked first) and the password Better Auth's disable call needs. */
+/** Turning two-factor off: a current code (checked first) and the password; the server checks both. */
 function DisableForm({ onDone, onCancel }: { onDone(): Promise<void>; onCancel(): void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -64,8 +64,10 @@ function DisableForm({ onDone, onCancel }: { onDone(): Promise<void>; onCancel()
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     void run(async () => {
-      await verifyTotpCode(normaliseCode(String(form.get('code'))));
-      await disableTwoFactor(String(form.get('password')));
+      const code = normaliseCode(String(form.get('code')));
+      // Checked first on its own, so that a wrong code is named as such before the password is tried.
+      await verifyTotpCode(code);
+      await disableTwoFactor(String(form.get('password')), code);
       await onDone();
     });
   };
