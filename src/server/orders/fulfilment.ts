@@ -80,6 +80,18 @@ export function createFulfilment(services: OrderServices) {
     return orReload(await move(order, 'canceled', [from], source, patch, detail), order.id);
   }
 
+  /** Changes when (and how often) the order is looked at, or what it knows, without a change of status; answers it as stored. */
+  async function reschedule(order: Order, patch: OrderPatch): Promise<Order> {
+    const [updated] = await db.update(orders).set(patch).where(eq(orders.id, order.id)).returning();
+    return updated ?? load(order.id);
+  }
+
+  /** After a failed provider call: looked at again in one minute, doubling with each attempt, at most every hour. */
+  const retryLater = (order: Order): OrderPatch => ({
+    nextCheckAt: later(services, Math.min(CHECK_DELAYS_MS.afterStep * 2 ** order.checkAttempts, 60 * 60 * 1000)),
+    checkAttempts: order.checkAttempts + 1,
+  });
+
   /** Reads what another caller recorded when our conditional update found the order already moved. */
   const orReload = async (moved: Order | null, orderId: string) => moved ?? load(orderId);
 
@@ -247,11 +259,7 @@ export function createFulfilment(services: OrderServices) {
       }
       case 'PROCESSING': {
         if (order.status === 'delivery_pending') {
-          await db
-            .update(orders)
-            .set({ ...transaction, nextCheckAt: later(services, CHECK_DELAYS_MS.processing) })
-            .where(eq(orders.id, order.id));
-          return load(order.id);
+          return reschedule(order, { ...transaction, nextCheckAt: later(services, CHECK_DELAYS_MS.processing) });
         }
         const pending = await move(
           order,
@@ -293,17 +301,13 @@ export function createFulfilment(services: OrderServices) {
 
   async function captureFailed(order: Order, source: EventSource, error: unknown): Promise<Order> {
     services.log.error({ orderId: order.id, paymentIntentId: order.paymentIntentId, err: error }, 'capture failed after a delivered top-up');
-    const retryAt = later(services, Math.min(CHECK_DELAYS_MS.afterStep * 2 ** order.checkAttempts, 60 * 60 * 1000));
-    if (order.status === 'capture_failed') {
-      await db.update(orders).set({ nextCheckAt: retryAt, checkAttempts: order.checkAttempts + 1 }).where(eq(orders.id, order.id));
-      return load(order.id);
-    }
+    if (order.status === 'capture_failed') return reschedule(order, retryLater(order));
     const failed = await move(
       order,
       'capture_failed',
       ['delivered'],
       source,
-      { nextCheckAt: retryAt, checkAttempts: order.checkAttempts + 1 },
+      retryLater(order),
       { error: error instanceof Error ? error.message : String(error) },
     );
     return orReload(failed, order.id);
@@ -311,11 +315,7 @@ export function createFulfilment(services: OrderServices) {
 
   /** delivery_failed (or an authorisation held too long) → canceled: the hold on the card is released. */
   async function release(order: Order, source: EventSource): Promise<Order> {
-    if (!(await cancelHold(order, `cancel-${order.id}-${order.checkAttempts}`, 'abandoned'))) {
-      const retryAt = later(services, Math.min(CHECK_DELAYS_MS.afterStep * 2 ** order.checkAttempts, 60 * 60 * 1000));
-      await db.update(orders).set({ nextCheckAt: retryAt, checkAttempts: order.checkAttempts + 1 }).where(eq(orders.id, order.id));
-      return load(order.id);
-    }
+    if (!(await cancelHold(order, `cancel-${order.id}-${order.checkAttempts}`, 'abandoned'))) return reschedule(order, retryLater(order));
     const canceled = await move(
       order,
       'canceled',
@@ -347,8 +347,7 @@ export function createFulfilment(services: OrderServices) {
     }
     const claimedLongAgo = !order.claimedAt || services.now().getTime() - order.claimedAt.getTime() >= RESEND_AFTER_MS;
     if (!claimedLongAgo) {
-      await db.update(orders).set({ nextCheckAt: later(services, CHECK_DELAYS_MS.unknownOutcome) }).where(eq(orders.id, order.id));
-      return load(order.id);
+      return reschedule(order, { nextCheckAt: later(services, CHECK_DELAYS_MS.unknownOutcome) });
     }
     // Long after the attempt the provider still has no top-up with our identifier: it never arrived, so send it again.
     const reclaimed = await move(
