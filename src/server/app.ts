@@ -30,6 +30,8 @@ import { withStripeDirectives } from './payments/stripe/content-security-policy'
 import type { PaymentProvider } from './payments/provider';
 import { createTopupProvider } from './topups';
 import type { OperatorDirectory, TopupDelivery } from './topups/provider';
+import { createPinVault } from './orders/pin-vault';
+import { resolveAuthSecret } from './auth/secret';
 
 export interface AppDependencies {
   config: Config;
@@ -115,6 +117,8 @@ export async function buildApp({ config, database, operators, topups, payments, 
     now: now ?? (() => new Date()),
     log: app.log,
     dailySpendLimitCents: config.dailySpendLimitCents,
+    pinVault: createPinVault(resolveAuthSecret(config)),
+    lowWalletBalance: config.lowWalletBalance,
   };
   if (config.stripe && !config.stripe.webhookSecret) {
     app.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused and paid orders whose browser went away wait for the reconciler');

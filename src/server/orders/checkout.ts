@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { CreatePaymentIntentResponse, createPaymentIntentBodySchema } from '../../shared/api/orders';
 import { phoneErrorMessageEn, validatePhone } from '../../shared/phone-rules';
+import { localAmountOf } from '../../shared/operator-amounts';
 import { formatUsd, priceTopUp, toCents, type TopUpPrice } from '../../shared/pricing';
 import { loadFeeConfig } from '../catalog/price-config';
 import { orders } from '../db/schema';
@@ -65,7 +66,7 @@ export async function startCheckout(services: OrderServices, { userId, accountEm
 
   const createdAt = now();
   const id = randomUUID();
-  const localAmount = operator.suggestedAmountsMap[String(amountCents / 100)] ?? (operator.fxRate ? Math.round(amountCents * operator.fxRate) / 100 : null);
+  const localAmount = localAmountOf(operator, amountCents);
   const order = await insertOrder(db, {
     id,
     userId,

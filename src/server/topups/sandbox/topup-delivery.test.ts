@@ -60,6 +60,7 @@ describe.each(TEST_DATABASE_KINDS)('sandbox top-up delivery on %s', (kind) => {
       expect(result).toEqual({
         status: 'SUCCESSFUL',
         transactionId: expect.stringMatching(/^\d+$/),
+        operatorTransactionId: expect.stringMatching(/^sandbox-\d+$/),
         operatorName: 'MTN',
         requestedAmount: usd,
         requestedAmountCurrencyCode: 'USD',
@@ -68,6 +69,10 @@ describe.each(TEST_DATABASE_KINDS)('sandbox top-up delivery on %s', (kind) => {
         transactionDate: '2026-11-22 10:15:30',
         customIdentifier: request.customIdentifier,
         recipientPhone: '2348031234567',
+        discount: null,
+        discountCurrencyCode: null,
+        balance: null,
+        pin: null,
       });
       expect(await provider.topupStatus(result.transactionId!)).toEqual(result);
       expect(await provider.findTopupByCustomIdentifier(request.customIdentifier)).toEqual(result);

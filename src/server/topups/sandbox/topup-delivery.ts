@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type CountryCode, isPossiblePhoneNumber } from 'libphonenumber-js/max';
 import { localAmountFor, type OperatorRow } from '../../catalog/operator-info';
 import type { Database } from '../../db/client';
 import { countries, operators, sandboxTopups } from '../../db/schema';
-import { type TopupDelivery, TopupProviderError, type TopupRequest, type TopupResult, type TopupStatus } from '../provider';
+import { type PinDetail, type TopupDelivery, TopupProviderError, type TopupRequest, type TopupResult, type TopupStatus } from '../provider';
 import { nationalSignificantNumber } from './operator-directory';
 
 /** What the sandbox does with a top-up, chosen by the recipient number (docs/sandbox-topups.md). */
@@ -81,8 +82,11 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
           recipientPhone: `${found.country.callingCodes[0] ?? ''}${nationalNumber}`,
           status: outcome === 'ANSWER_LOST' ? 'SUCCESSFUL' : outcome,
           requestedAmount: (amountCents / 100).toFixed(2),
-          deliveredAmount: String(localAmountFor(amountCents, Number(found.operator.fxRate))),
-          deliveredCurrencyCode: found.operator.destinationCurrencyCode,
+          // A bundle delivers a plan, not local money: what it is worth is the amount paid for it.
+          ...(sellsPlans(found.operator)
+            ? { deliveredAmount: (amountCents / 100).toFixed(2), deliveredCurrencyCode: 'USD' }
+            : { deliveredAmount: String(localAmountFor(amountCents, Number(found.operator.fxRate))), deliveredCurrencyCode: found.operator.destinationCurrencyCode }),
+          pin: found.operator.pin,
           createdAt: now(),
         })
         .onConflictDoNothing({ target: sandboxTopups.customIdentifier })
@@ -119,10 +123,32 @@ function acceptsAmount(operator: OperatorRow, amountCents: number): boolean {
   );
 }
 
+function sellsPlans(operator: OperatorRow): boolean {
+  return operator.bundle || operator.data;
+}
+
+/** A PIN product's PIN, as Reloadly's pinDetail gives it; derived from the transaction, so every read agrees. */
+export function sandboxPin(row: Pick<TopupRow, 'transactionId' | 'customIdentifier'>): PinDetail {
+  const digest = createHash('sha256').update(`${row.transactionId}:${row.customIdentifier}`).digest();
+  const digits = (offset: number, length: number) =>
+    Array.from(digest.subarray(offset, offset + length), (byte) => String(byte % 10)).join('');
+  return {
+    code: digits(0, 12),
+    serial: digits(12, 8),
+    info1: 'Dial *611 and enter the PIN',
+    info2: null,
+    info3: null,
+    value: null,
+    ivr: '1-888-888-8888',
+    validity: '30 days',
+  };
+}
+
 function toTopupResult(row: TopupRow): TopupResult {
   return {
     status: row.status as TopupStatus,
     transactionId: String(row.transactionId),
+    operatorTransactionId: `sandbox-${row.transactionId}`,
     operatorName: row.operatorName,
     requestedAmount: Number(row.requestedAmount),
     requestedAmountCurrencyCode: 'USD',
@@ -132,5 +158,9 @@ function toTopupResult(row: TopupRow): TopupResult {
     transactionDate: row.createdAt.toISOString().slice(0, 19).replace('T', ' '),
     customIdentifier: row.customIdentifier,
     recipientPhone: row.recipientPhone,
+    discount: null,
+    discountCurrencyCode: null,
+    balance: null,
+    pin: row.pin && row.status === 'SUCCESSFUL' ? sandboxPin(row) : null,
   };
 }
