@@ -44,6 +44,8 @@ export function testTopupResult(overrides: Partial<TopupResponse> = {}): TopupRe
     transactionId: '4602843',
     paymentIntentId: 'pi_1',
     transactionDate: '2026-11-22 10:15:30',
+    planDescription: null,
+    hasPin: false,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import {
   topupBodySchema,
   type OrderDetailResponse,
   type OrderListResponse,
+  type OrderPinResponse,
   type PaymentConfigResponse,
   type TopupResponse,
 } from '../../shared/api/orders';
@@ -16,7 +17,7 @@ import { PaymentNotAuthorisedError, type Fulfilment } from '../orders/fulfilment
 import { handlePaymentEvent } from '../orders/payment-events';
 import type { OrderServices } from '../orders/services';
 import type { Order } from '../orders/state-machine';
-import { countryFacts, findUserOrder, internationalNumber, listOrderViews, toOrderView, toTopupResponse } from '../orders/views';
+import { countryFacts, findUserOrder, hasPin, internationalNumber, listOrderViews, toOrderView, toTopupResponse } from '../orders/views';
 import { PaymentProviderError } from '../payments/provider';
 import { HttpError, parseWith } from './errors';
 
@@ -91,6 +92,17 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
     }
     const country = await countryFacts(db, order.countryIso);
     return { success: true, order: toOrderView(order, country), result: toTopupResponse(order, country) };
+  });
+
+  // The PIN is money in another form: only its owner reads it, on request, and no cache keeps it.
+  app.get('/api/orders/:id/pin', { preHandler: requireUser }, async (request, reply): Promise<OrderPinResponse> => {
+    const { id } = parseOrderId(request.params);
+    const order = await findUserOrder(db, request.account!.id, { id });
+    if (!order) throw new HttpError(404, 'Order not found', 'ORDER_NOT_FOUND');
+    if (!hasPin(order)) throw new HttpError(404, 'This top-up has no PIN.', 'PIN_NOT_FOUND');
+    reply.header('Cache-Control', 'no-store');
+    request.log.info({ orderId: order.id }, 'PIN shown to its owner');
+    return { success: true, pin: services.pinVault.open(order.pinDetailEncrypted!) };
   });
 
   // The signature covers the exact bytes Stripe sent, so this route keeps the raw body instead of parsed JSON.

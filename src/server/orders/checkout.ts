@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { CreatePaymentIntentResponse, createPaymentIntentBodySchema } from '../../shared/api/orders';
 import { phoneErrorMessageEn, validatePhone } from '../../shared/phone-rules';
-import { localAmountOf } from '../../shared/operator-amounts';
+import { localAmountOf, planDescriptionOf } from '../../shared/operator-amounts';
 import { formatUsd, priceTopUp, toCents, type TopUpPrice } from '../../shared/pricing';
 import { loadFeeConfig } from '../catalog/price-config';
 import { orders } from '../db/schema';
@@ -81,6 +81,7 @@ export async function startCheckout(services: OrderServices, { userId, accountEm
     standardFeeCents: price.standardFeeCents,
     totalCents: price.totalCents,
     localAmount: localAmount === null ? null : String(localAmount),
+    planDescription: operator.bundle || operator.data ? planDescriptionOf(operator, amountCents) : null,
     destinationCurrencyCode: operator.destinationCurrencyCode,
     receiptEmail: body.email ?? accountEmail,
     paymentProvider: payments.kind,

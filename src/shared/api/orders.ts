@@ -85,6 +85,10 @@ export interface TopupResponse {
   transactionId: string | null;
   paymentIntentId: string | null;
   transactionDate: string | null;
+  /** For bundles and data plans: the plan bought, shown instead of a local amount. */
+  planDescription: string | null;
+  /** A delivered PIN product: its PIN is read from GET /api/orders/:id/pin, by its owner only. */
+  hasPin: boolean;
   /** Set when status is FAILED: readable English, the provider's code and its own text. */
   message?: string;
   errorCode?: string;
@@ -155,6 +159,25 @@ export interface OrderView {
   paymentIntentId: string | null;
   failureMessage: string | null;
   failureCode: string | null;
+  /** For bundles and data plans: the plan bought, shown instead of a local amount. */
+  planDescription: string | null;
+  /** A delivered PIN product: its PIN is read from GET /api/orders/:id/pin, by its owner only. */
+  hasPin: boolean;
+}
+
+/** GET /api/orders/:id/pin — what the recipient needs to redeem a PIN product (Reloadly's pinDetail). */
+export interface OrderPinResponse {
+  success: true;
+  pin: {
+    code: string | null;
+    serial: string | null;
+    info1: string | null;
+    info2: string | null;
+    info3: string | null;
+    value: string | null;
+    ivr: string | null;
+    validity: string | null;
+  };
 }
 
 export interface OrderListResponse {

@@ -88,6 +88,8 @@ function capturedResult(request: TopupRequest, known: KnownTopup, answered?: Top
     transactionId: null,
     paymentIntentId: request.paymentIntentId,
     transactionDate: null,
+    planDescription: null,
+    hasPin: false,
   };
   return { ...facts, success: true, status: 'SUCCESSFUL', message: undefined, errorCode: undefined, technicalDetails: undefined };
 }
