@@ -251,6 +251,15 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       expect((await admin.get('/api/user/settings')).statusCode).toBe(200);
     });
 
+    it('shows an admin the top-up wallet as the last top-up answer reported it, and nobody else', async () => {
+      const { admin } = await adminWithTwoFactor();
+      expect((await admin.get('/api/admin/topup-wallet')).json()).toEqual({ success: true, balance: null, currencyCode: null, reportedAt: null, lowBalance: null, low: false });
+      const customer = client();
+      await customer.signUp('amina@example.com', PASSWORD);
+      expect((await customer.get('/api/admin/topup-wallet')).statusCode).toBe(403);
+      expect((await client().get('/api/admin/topup-wallet')).statusCode).toBe(401);
+    });
+
     it('challenges a two-factor user at sign-in and opens the session with a TOTP code', async () => {
       const { totpURI } = await adminWithTwoFactor();
       const browser = client();

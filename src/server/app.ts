@@ -102,7 +102,7 @@ export async function buildApp({ config, database, operators, topups, payments, 
   const guards = createGuards(accountsAuth);
   await registerAuthRoutes(app, { auth: accountsAuth, config, throttle: createSignInThrottle(database.db, now) });
   registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards });
-  await registerAdminRoutes(app, { db: database.db, guards });
+  await registerAdminRoutes(app, { db: database.db, guards, lowWalletBalance: config.lowWalletBalance });
   if (config.nodeEnv !== 'production') registerDevOutboxRoutes(app, { db: database.db });
   if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
 

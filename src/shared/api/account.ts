@@ -81,6 +81,19 @@ export interface AdminUsersResponse {
   users: AdminUserRow[];
 }
 
+/** GET /api/admin/topup-wallet — the top-up provider's wallet as its last top-up answer reported it. */
+export interface AdminTopupWalletResponse {
+  success: true;
+  /** Null until a top-up answer has reported the balance. */
+  balance: number | null;
+  currencyCode: string | null;
+  /** When that answer was recorded (ISO 8601). */
+  reportedAt: string | null;
+  /** RELOADLY_LOW_BALANCE_USD, when set. */
+  lowBalance: number | null;
+  low: boolean;
+}
+
 /**
  * Extra fields POST /api/auth/sign-up/email accepts besides email, password and name (name may be omitted: it
  * defaults to the username, else the e-mail's local part).
