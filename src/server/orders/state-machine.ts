@@ -15,7 +15,8 @@ export type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status
  *                               │  └─► delivery_pending ─► delivered | delivery_failed | delivering (retry after lookup)
  *                               └─► delivery_failed ─► canceled
  *   created ─► expired | canceled        delivered ─► capture_failed ─► completed
- *   authorised | delivery_pending ─► canceled (authorisation released after 24 h)
+ *   authorised ─► canceled (authorisation released after 24 h without a send)
+ *   delivery_pending ─► canceled (a person settles an outcome still unknown at 24 h; never automatic)
  */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   created: ['authorised', 'expired', 'canceled'],
