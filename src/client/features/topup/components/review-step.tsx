@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorInfo } from '@shared/api/catalog';
 import type { TopUpPrice } from '@shared/pricing';
 import { Button } from '@/components/ui/button';
-import { formatLocalAmount, formatUsdCents, type AmountOption } from '../lib/amounts';
+import { formatUsdCents, theyGetText, type AmountOption } from '../lib/amounts';
 import type { SelectedCountry } from '../lib/country-selection';
 import { useFocusOnMount } from '../use-focus-on-mount';
 import { useUiLanguage } from '../use-ui-language';
@@ -40,9 +40,7 @@ export function ReviewStep({ country, phone, operator, amount, price, onCancel, 
           {formatUsdCents(amount.usdCents)}
         </DescriptionRow>
         <DescriptionRow ltr label={t('topup.amount.theyGet')} testId="review-they-get">
-          {amount.localAmount === null
-            ? operator.destinationCurrencyCode
-            : formatLocalAmount(amount.localAmount, operator.destinationCurrencyCode, language)}
+          <bdi>{theyGetText(amount, operator, language, t)}</bdi>
         </DescriptionRow>
         <DescriptionRow ltr label={t('topup.review.serviceFee')} testId="review-service-fee">
           {price ? formatUsdCents(price.serviceFeeCents) : pending}

@@ -18,7 +18,7 @@ describe('a top-up carried in the URL', () => {
   });
 
   it('takes the country from the operator when the URL does not name it, and prices a custom amount at the rate', () => {
-    expect(restoreFromParams(params({ phone: '08031234567', amount: '7.5', operatorInfo }), countries)?.amount).toEqual({ usdCents: 750, localAmount: 11250 });
+    expect(restoreFromParams(params({ phone: '08031234567', amount: '7.5', operatorInfo }), countries)?.amount).toEqual({ usdCents: 750, localAmount: 11250, plan: null });
   });
 
   it.each([
@@ -38,7 +38,15 @@ describe('a top-up carried in the URL', () => {
     expect(restoreFromParams(params({ country: 'NG', phone: '08031234567', amount: '10.00', operatorInfo: operator }), countries)?.amount).toEqual({
       usdCents: 1000,
       localAmount: 14800,
+      plan: null,
     });
+  });
+
+  it('fills the lists an older link leaves out, so the amount and the steps after it still work', () => {
+    const { fixedAmounts: _fixed, localFixedAmounts: _local, amountDescriptions: _descriptions, bundle: _bundle, ...older } = testOperator({ suggestedAmountsMap: {} });
+    const restored = restoreFromParams(params({ country: 'NG', phone: '08031234567', amount: '10', operatorInfo: JSON.stringify(older) }), countries);
+    expect(restored?.amount).toEqual({ usdCents: 1000, localAmount: 15000, plan: null });
+    expect(restored?.operator).toMatchObject({ fixedAmounts: [], localFixedAmounts: [], amountDescriptions: {}, bundle: false });
   });
 
   it('ignores a flag that is not one of ours', () => {

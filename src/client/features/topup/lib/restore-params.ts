@@ -1,7 +1,7 @@
 import type { Country, OperatorInfo } from '@shared/api/catalog';
 import { digitsOnly } from '@shared/phone-rules';
 import { toCents } from '@shared/pricing';
-import { localAmountFor, type AmountOption } from './amounts';
+import { amountOption, type AmountOption } from './amounts';
 import { selectCountry, type SelectedCountry } from './country-selection';
 import type { AfterSignIn } from './flow-state';
 
@@ -32,6 +32,21 @@ function isOperatorInfo(value: unknown): value is OperatorInfo {
   );
 }
 
+/** A URL written by an older version may leave out lists and flags; they are filled with their "none" values. */
+function withListDefaults(operator: OperatorInfo): OperatorInfo {
+  return {
+    ...operator,
+    suggestedAmountsMap: operator.suggestedAmountsMap ?? {},
+    fixedAmounts: operator.fixedAmounts ?? [],
+    localFixedAmounts: operator.localFixedAmounts ?? [],
+    amountDescriptions: operator.amountDescriptions ?? {},
+    bundle: operator.bundle ?? false,
+    data: operator.data ?? false,
+    pin: operator.pin ?? false,
+    fxRate: operator.fxRate ?? null,
+  };
+}
+
 /**
  * A top-up carried in the URL (SPEC §2: `country`, `phone`, `amount`, `operatorInfo` as encoded JSON, `flag`), for when
  * the browser's saved copy is gone. Anything missing or malformed gives null, and the flow starts over.
@@ -40,13 +55,14 @@ export function restoreFromParams(params: URLSearchParams, countries: readonly C
   const phone = digitsOnly(params.get('phone') ?? '');
   const amountText = params.get('amount');
   const countryCode = (params.get('country') ?? '').toUpperCase();
-  let operator: unknown;
+  let parsed: unknown;
   try {
-    operator = JSON.parse(params.get('operatorInfo') ?? 'null');
+    parsed = JSON.parse(params.get('operatorInfo') ?? 'null');
   } catch {
     return null;
   }
-  if (!phone || !amountText || !isOperatorInfo(operator)) return null;
+  if (!phone || !amountText || !isOperatorInfo(parsed)) return null;
+  const operator = withListDefaults(parsed);
   const iso = countryCode || operator.country?.isoName?.toUpperCase();
   const country = countries.find((candidate) => candidate.iso_name === iso);
   if (!country) return null;
@@ -60,13 +76,11 @@ export function restoreFromParams(params: URLSearchParams, countries: readonly C
   }
   if (usdCents <= 0) return null;
   const flag = params.get('flag');
-  // The map's keys are written like "10" and "7.5", while the URL may say "10.00".
-  const localAmount = operator.suggestedAmountsMap?.[amountText] ?? operator.suggestedAmountsMap?.[String(usdCents / 100)] ?? localAmountFor(usdCents, operator);
   return {
     country: flag && flag.startsWith('/flags/') ? { ...selection.country, flag } : selection.country,
     phone,
     operator,
-    amount: { usdCents, localAmount },
+    amount: amountOption(operator, usdCents),
   };
 }
 
