@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { type CountryCode, isPossiblePhoneNumber } from 'libphonenumber-js/max';
 import { localAmountFor, type OperatorRow } from '../../catalog/operator-info';
 import type { Database } from '../../db/client';
@@ -18,6 +18,9 @@ export const OUTCOMES_BY_LAST_FOUR_DIGITS: Readonly<Record<string, SandboxDelive
   '0003': 'INVALID_RECIPIENT_PHONE',
   '0004': 'ANSWER_LOST',
 };
+
+/** Like Reloadly, the sandbox refuses a second top-up to one number within this time (PHONE_RECENTLY_RECHARGED). */
+export const SANDBOX_RECHARGE_COOLDOWN_MS = 2 * 60 * 1000;
 
 /** A PROCESSING top-up answers SUCCESSFUL from this status read on (reads by transaction id or by identifier). */
 export const STATUS_READS_UNTIL_SUCCESSFUL = 2;
@@ -71,6 +74,22 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
         throw new TopupProviderError('Recipient phone number is not valid', { code: 'INVALID_RECIPIENT_PHONE', status: 400, retryable: false });
       }
 
+      const recipientPhone = `${found.country.callingCodes[0] ?? ''}${nationalNumber}`;
+      const since = new Date(now().getTime() - SANDBOX_RECHARGE_COOLDOWN_MS);
+      const [recent] = await db
+        .select({ customIdentifier: sandboxTopups.customIdentifier })
+        .from(sandboxTopups)
+        .where(and(eq(sandboxTopups.recipientPhone, recipientPhone), gt(sandboxTopups.createdAt, since), inArray(sandboxTopups.status, ['SUCCESSFUL', 'PROCESSING'])))
+        .limit(1);
+      // A resend of the same top-up (same identifier) is answered as Reloadly does, below; another one is refused.
+      if (recent && recent.customIdentifier !== request.customIdentifier) {
+        throw new TopupProviderError('The phone number was recently recharged. Please wait 2 minutes.', {
+          code: 'PHONE_RECENTLY_RECHARGED',
+          status: 400,
+          retryable: false,
+        });
+      }
+
       // The unique index decides: of two sends with one identifier, even concurrent ones, only the first is stored.
       const [stored] = await db
         .insert(sandboxTopups)
@@ -79,7 +98,7 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
           operatorId: found.operator.id,
           operatorName: found.operator.name,
           countryIso,
-          recipientPhone: `${found.country.callingCodes[0] ?? ''}${nationalNumber}`,
+          recipientPhone,
           status: outcome === 'ANSWER_LOST' ? 'SUCCESSFUL' : outcome,
           requestedAmount: (amountCents / 100).toFixed(2),
           // A bundle delivers a plan, not local money: what it is worth is the amount paid for it.
