@@ -1,5 +1,8 @@
-import type { OrderDetailResponse } from '@shared/api/orders';
+import type { OrderDetailResponse, OrderPinResponse } from '@shared/api/orders';
 import { apiRequest } from './api-client';
 
 /** GET /api/orders/:id: one of the signed-in user's orders with its result (404 for anyone else's). */
 export const fetchOrderDetail = (orderId: string) => apiRequest<OrderDetailResponse>(`/api/orders/${encodeURIComponent(orderId)}`);
+
+/** GET /api/orders/:id/pin: a delivered PIN product's PIN, for the order's owner only. */
+export const fetchOrderPin = (orderId: string) => apiRequest<OrderPinResponse>(`/api/orders/${encodeURIComponent(orderId)}/pin`);
