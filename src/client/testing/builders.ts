@@ -40,6 +40,7 @@ export function testTopupResult(overrides: Partial<TopupResponse> = {}): TopupRe
     transactionId: '4602843',
     paymentIntentId: 'pi_1',
     transactionDate: '2026-11-22 10:15:30',
+    payment: 'captured',
     ...overrides,
   };
 }

@@ -88,8 +88,9 @@ function capturedResult(request: TopupRequest, known: KnownTopup, answered?: Top
     transactionId: null,
     paymentIntentId: request.paymentIntentId,
     transactionDate: null,
+    payment: 'captured',
   };
-  return { ...facts, success: true, status: 'SUCCESSFUL', message: undefined, errorCode: undefined, technicalDetails: undefined };
+  return { ...facts, success: true, status: 'SUCCESSFUL', payment: 'captured', message: undefined, errorCode: undefined, technicalDetails: undefined };
 }
 
 /** Sends the top-up request and settles it into what the result screen shows; never throws. */
