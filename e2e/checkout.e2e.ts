@@ -157,9 +157,14 @@ describe('checkout', () => {
     await checkout(page, FAILING_NG);
     await payByCard(page, SUCCESS_CARD);
     await expect.poll(() => resultTitle(page)).toBe('Top-up Failed');
+    // The hold was released: the view says nothing was charged, and the 'Payment Successful' toast does not linger.
+    await expect.poll(() => page.getByTestId('toast').count(), { timeout: 1500 }).toBe(0);
+    expect(await page.getByTestId('result-money').textContent()).toBe(
+      "We couldn't deliver your top-up, so nothing was charged: the hold on your card has been released. Your bank may take a few days to show the amount as available again.",
+    );
     const screen = page.getByTestId('topup-result');
-    expect(await screen.textContent()).toContain("We couldn't process your top-up. Your payment was successful, but we couldn't deliver the airtime.");
-    expect(await screen.textContent()).toContain('Your payment has not been processed. Our team will review this transaction and contact you if needed.');
+    expect(await screen.textContent()).not.toContain('Your payment was successful');
+    expect(await screen.textContent()).not.toContain('Your payment has not been processed');
     expect(await page.getByTestId('result-error-code').textContent()).toMatch(/^Error code: \S+/);
     expect(await pendingData(page)).toEqual([null, null]);
     // The authorisation was released: the order is cancelled, not charged.

@@ -94,7 +94,7 @@ describe('the checkout (SPEC §4)', () => {
     const review = run(...toReview);
     expect(flowReducer(review, { type: 'intentCreated', intent })).toBe(review);
     expect(flowReducer(review, { type: 'paymentCanceled' })).toBe(review);
-    expect(flowReducer(review, { type: 'topupSettled', outcome: { kind: 'failed', failure: { messageKey: 'x' } } })).toBe(review);
+    expect(flowReducer(review, { type: 'topupSettled', outcome: { kind: 'refused', failure: { messageKey: 'x' } } })).toBe(review);
     expect(run({ type: 'intentRequested', orderKey: 'key-1' })).toEqual(initialFlowState);
   });
 });
