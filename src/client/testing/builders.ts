@@ -46,6 +46,7 @@ export function testTopupResult(overrides: Partial<TopupResponse> = {}): TopupRe
     transactionDate: '2026-11-22 10:15:30',
     planDescription: null,
     hasPin: false,
+    payment: 'captured',
     ...overrides,
   };
 }

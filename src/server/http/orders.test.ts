@@ -208,6 +208,25 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     expect(topup.statusCode).toBe(409);
     expect(topup.json().code).toBe('PAYMENT_NOT_AUTHORISED');
     expect(await count(sandboxTopups)).toBe(0);
+    // Never paid: history says so instead of listing it as pending, and reading it charges and sends nothing.
+    clock = new Date(clock.getTime() + 5000);
+    const detail = (await client.get(`/api/orders/${intent.orderId}`)).json() as OrderDetailResponse;
+    expect(detail.order).toMatchObject({ status: 'created', displayStatus: 'not_paid' });
+    expect(detail.result).toMatchObject({ status: 'PROCESSING', payment: 'none' });
+    expect(await count(sandboxTopups)).toBe(0);
+  });
+
+  it('an authorised payment whose top-up call never arrived is delivered and captured when its result screen reads the order', async () => {
+    const client = await signedIn();
+    const { intent } = await checkout(client);
+    await pay(client, intent);
+    clock = new Date(clock.getTime() + 2000);
+    const detail = (await client.get(`/api/orders/${intent.orderId}`)).json() as OrderDetailResponse;
+    expect(detail.order.status).toBe('completed');
+    expect(detail.result).toMatchObject({ status: 'SUCCESSFUL', payment: 'captured' });
+    expect(await count(sandboxTopups)).toBe(1);
+    const [stored] = await database.db.select().from(sandboxPaymentIntents);
+    expect(stored!.status).toBe('succeeded');
   });
 
   it('a payment its provider is still confirming answers PROCESSING, sends nothing, and is delivered once authorised', async () => {
@@ -235,7 +254,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     const { body, intent } = await checkout(client, SANDBOX_NUMBERS.failed);
     await pay(client, intent);
     const result = (await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId))).json() as TopupResponse;
-    expect(result).toMatchObject({ success: false, status: 'FAILED', errorCode: 'TOPUP_FAILED', deliveredAmount: null });
+    expect(result).toMatchObject({ success: false, status: 'FAILED', errorCode: 'TOPUP_FAILED', deliveredAmount: null, payment: 'released' });
     expect(result.message).toBeTruthy();
     const [stored] = await database.db.select().from(sandboxPaymentIntents);
     expect(stored!.status).toBe('canceled');

@@ -23,6 +23,8 @@ import { HttpError, parseWith } from './errors';
 
 /** A PROCESSING top-up is asked about again when the result screen polls and the last answer is older than this. */
 const REFRESH_AFTER_MS = 2000;
+/** Orders the detail call settles when asked: a pending delivery, or an unpaid order whose payment may be authorised. */
+const needsRefresh = (order: Order) => order.status === 'delivery_pending' || (order.status === 'created' && order.paymentIntentId !== null);
 
 const orderIdSchema = z.object({ id: z.uuid('Order not found') });
 
@@ -83,7 +85,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
     const { id } = parseOrderId(request.params);
     let order = await findUserOrder(db, request.account!.id, { id });
     if (!order) throw new HttpError(404, 'Order not found', 'ORDER_NOT_FOUND');
-    if (order.status === 'delivery_pending' && services.now().getTime() - order.updatedAt.getTime() >= REFRESH_AFTER_MS) {
+    if (needsRefresh(order) && services.now().getTime() - order.updatedAt.getTime() >= REFRESH_AFTER_MS) {
       try {
         order = await fulfilment.refresh(order.id);
       } catch (error) {

@@ -502,11 +502,22 @@ export function createFulfilment(services: OrderServices) {
         return advance(orderId, 'reconciler');
       });
     },
-    /** For a result screen waiting on a PROCESSING top-up: asks the provider now instead of at the next reconcile. */
+    /**
+     * For a result screen waiting on a PROCESSING top-up: asks the providers now instead of at the next reconcile. An
+     * unpaid order is checked for an authorisation whose top-up call never reached us (a lost connection), and then
+     * delivered like any paid order.
+     */
     refresh(orderId: string): Promise<Order> {
       return once(orderId, async () => {
         const order = await load(orderId);
-        return order.status === 'delivery_pending' ? followDelivery(order, 'browser') : order;
+        if (order.status === 'delivery_pending') return followDelivery(order, 'browser');
+        if (order.status !== 'created' || !order.paymentIntentId) return order;
+        try {
+          return await advance(orderId, 'browser', order);
+        } catch (error) {
+          if (error instanceof PaymentNotAuthorisedError) return load(orderId);
+          throw error;
+        }
       });
     },
   };

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { displayStatusOf, type OrderStatus, type OrderView, type TopupResponse, type TopupResultStatus } from '../../shared/api/orders';
+import { displayStatusOf, paymentStateOf, type OrderStatus, type OrderView, type TopupResponse, type TopupResultStatus } from '../../shared/api/orders';
 import { formatUsd } from '../../shared/pricing';
 import type { Database } from '../db/client';
 import { countries, orders } from '../db/schema';
@@ -98,6 +98,7 @@ export function toTopupResponse(order: Order, country: CountryFacts): TopupRespo
     transactionDate: order.transactionDate,
     planDescription: order.planDescription,
     hasPin: hasPin(order),
+    payment: paymentStateOf(order.status as OrderStatus, order.authorisedAt !== null),
     ...(status === 'FAILED'
       ? {
           message: order.failureMessage ?? 'The top-up could not be delivered.',

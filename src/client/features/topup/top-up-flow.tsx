@@ -14,7 +14,7 @@ import { ReviewStep } from './components/review-step';
 import { TopUpSteps } from './components/top-up-steps';
 import { useCheckout } from './use-checkout';
 import { useResetFromUrl } from './use-reset-from-url';
-import { useRestoreFromUrl } from './use-restore-from-url';
+import { useRestore } from './use-restore';
 import { useTopUpFlow } from './use-top-up-flow';
 
 /** Payment and the result load only when the flow reaches them: Stripe and confetti stay out of the home page's code. */
@@ -47,7 +47,7 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
   const detection = useDetectOperator();
   const { feeConfig, isLoading: feesLoading } = useFeeConfig({ enabled: state.step !== 'recipient' });
   useResetFromUrl(flow.reset);
-  useRestoreFromUrl(flow.restore, flow.restoreRecipient);
+  const restoring = useRestore(flow);
 
   const price = useMemo(
     () => (state.amount && !feesLoading ? priceTopUp(state.amount.usdCents, feeConfig) : null),
@@ -80,7 +80,9 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
   return (
     <div className="flex flex-col gap-6">
       <TopUpSteps current={state.step} />
-      {state.step === 'summary' && state.outcome ? (
+      {restoring ? (
+        <BusyStep label={t('topup.restoring')} />
+      ) : state.step === 'summary' && state.outcome ? (
         <LazyStep>
           <TopupResult outcome={state.outcome} amountPaid={state.intent?.totalAmount} />
         </LazyStep>
@@ -107,7 +109,7 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
         <BusyStep label={t('payment.preparing')} />
       ) : state.step === 'payment' && state.intent ? (
         <LazyStep>
-          <PaymentStep intent={state.intent} receiptEmail={checkout.receiptEmail} onAuthorised={checkout.sendTopup} onCancel={flow.cancelPayment} />
+          <PaymentStep intent={state.intent} receiptEmail={checkout.receiptEmail} onAuthorised={checkout.sendTopup} onCancel={checkout.cancelPayment} />
         </LazyStep>
       ) : (
         <ReviewStep

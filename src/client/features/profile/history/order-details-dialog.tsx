@@ -11,7 +11,7 @@ import { failureReasonKey } from '@/lib/failure-reasons';
 import { DescriptionRow } from '@/components/ui/description-row';
 
 
-/** Why a failed or expired order took no money, with the provider's reason when there is one. */
+/** Why a failed or never paid order took no money, with the provider's reason when there is one. */
 function NothingChargedNotice({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const reasonKey = failureReasonKey(order.failureCode);
@@ -24,7 +24,7 @@ function NothingChargedNotice({ order }: { order: OrderView }) {
     >
       {reason && <p className="font-semibold">{t('history.detail.failureTitle')}</p>}
       {reason && <p dir="auto">{reason}</p>}
-      {order.displayStatus === 'expired' && <p>{t('history.detail.expired')}</p>}
+      {order.status === 'expired' && <p>{t('history.detail.expired')}</p>}
       <p className="font-semibold">{t('history.detail.notCharged')}</p>
       {order.failureCode && (
         <p className="text-xs">

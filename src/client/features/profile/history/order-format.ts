@@ -61,9 +61,9 @@ export function isolateLeftToRight(text: string): string {
   return `\u2066${text}\u2069`;
 }
 
-/** A failed or expired order never took money: the authorisation was released, or never given. */
+/** A failed or never paid order took no money: the authorisation was released, or never given. */
 export function isNothingCharged(status: OrderDisplayStatus): boolean {
-  return status === 'failed' || status === 'expired';
+  return status === 'failed' || status === 'not_paid';
 }
 
 /** One order as the history shows it, every text ready for the interface language. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignInOf, restoreFromParams, restoreRecipientFromParams } from './restore-params';
+import { continueWithOf, paymentRetryPath, restoreFromParams, restoreRecipientFromParams } from './restore-params';
 import { testCountry, testOperator } from '@/testing/builders';
 
 const countries = [testCountry(), testCountry({ id: 2, name: 'Cuba', iso_name: 'CU', flag: '/flags/cu.svg', calling_codes: ['53'] })];
@@ -79,16 +79,23 @@ describe('a number carried in the URL without an amount', () => {
 
 describe('what follows a return from sign-in', () => {
   it('post-auth with a payment intent sends the top-up', () => {
-    expect(afterSignInOf(params({ 'post-auth': 'true', payment_intent_id: 'pi_1', step: 'steps.payment' }))).toEqual({ kind: 'processTopup', paymentIntentId: 'pi_1' });
+    expect(continueWithOf(params({ 'post-auth': 'true', payment_intent_id: 'pi_1', step: 'steps.payment' }))).toEqual({ kind: 'processTopup', paymentIntentId: 'pi_1' });
   });
 
   it('post-auth on the payment step creates a new payment intent', () => {
-    expect(afterSignInOf(params({ 'post-auth': 'true', step: 'steps.payment' }))).toEqual({ kind: 'createIntent' });
+    expect(continueWithOf(params({ 'post-auth': 'true', step: 'steps.payment' }))).toEqual({ kind: 'createIntent' });
+  });
+
+  it("'Try again' after a declined redirect payment opens the payment form of the same top-up", () => {
+    const path = paymentRetryPath('NG', '08031234567');
+    const query = new URL(path, 'http://localhost').searchParams;
+    expect(continueWithOf(query)).toEqual({ kind: 'createIntent' });
+    expect([query.get('country'), query.get('phone')]).toEqual(['NG', '08031234567']);
   });
 
   it('anything else only restores the review', () => {
-    expect(afterSignInOf(params({ 'post-auth': 'true' }))).toBeNull();
-    expect(afterSignInOf(params({ restore: 'summary', step: 'steps.payment', payment_intent_id: 'pi_1' }))).toBeNull();
-    expect(afterSignInOf(params({ 'post-auth': 'google', step: 'steps.payment' }))).toBeNull();
+    expect(continueWithOf(params({ 'post-auth': 'true' }))).toBeNull();
+    expect(continueWithOf(params({ restore: 'summary', step: 'steps.payment', payment_intent_id: 'pi_1' }))).toBeNull();
+    expect(continueWithOf(params({ 'post-auth': 'google', step: 'steps.payment' }))).toBeNull();
   });
 });
