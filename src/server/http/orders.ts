@@ -131,10 +131,18 @@ function parseOrderId(params: unknown) {
   return result.data;
 }
 
-/** The browser repeats what it paid for; anything that differs from the order is refused before delivery. */
+/**
+ * The browser repeats what it paid for; a call whose details differ from the order is refused. The order itself is
+ * paid and goes on as recorded (the reconciler delivers it), so the refusal says nothing about the money.
+ */
 function checkTopupMatchesOrder(body: z.output<typeof topupBodySchema>, order: Order, callingCode: string | null) {
   const mismatch = (field: string) =>
-    new HttpError(400, 'The top-up details do not match the order that was paid for. Nothing was charged.', 'TOPUP_MISMATCH', { field });
+    new HttpError(
+      400,
+      'The top-up details do not match the order that was paid for. The order goes on as it was paid for; see it in your history.',
+      'TOPUP_MISMATCH',
+      { field },
+    );
   if (body.operatorId !== undefined && Number(body.operatorId) !== order.operatorId) throw mismatch('operatorId');
   if (body.amount !== undefined && toCents(body.amount) !== order.amountCents) throw mismatch('amount');
   if (body.recipientPhone) {

@@ -148,6 +148,10 @@ describe('requesting the top-up', () => {
     ['our own 500', async () => new Response(JSON.stringify({ success: false, message: 'Something went wrong on our side.', code: 'INTERNAL_ERROR' }), { status: 500 })],
     ["our payment provider's 502", async () => new Response(JSON.stringify({ success: false, message: 'Our payment service is experiencing issues.', code: 'PAYMENT_PROVIDER_ERROR' }), { status: 502 })],
     ['a lost session (401)', async () => new Response(JSON.stringify({ success: false, message: 'Please login to continue' }), { status: 401 })],
+    [
+      'a refusal of the call whose paid order goes on (TOPUP_MISMATCH)',
+      async () => new Response(JSON.stringify({ success: false, message: 'The top-up details do not match the order that was paid for.', code: 'TOPUP_MISMATCH' }), { status: 400 }),
+    ],
   ])('%s is no answer: the order is followed, never shown as failed', async (_case, reply) => {
     vi.stubGlobal('fetch', vi.fn(reply));
     const outcome = await requestTopup(request, { orderId: 'order-1' });

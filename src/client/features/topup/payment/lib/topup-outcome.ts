@@ -41,8 +41,18 @@ function messageOf(error: unknown): string | undefined {
  * it failed) and a lost session (401) say nothing about the order, which goes on without the browser.
  */
 export function isRefusal(error: unknown): error is ApiRequestError {
-  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.code !== undefined;
+  return (
+    error instanceof ApiRequestError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 401 &&
+    error.code !== undefined &&
+    !ORDER_GOES_ON.has(error.code)
+  );
 }
+
+/** Refusals of the call, not of the order: the paid order is delivered as recorded, so the screen follows it. */
+const ORDER_GOES_ON = new Set(['TOPUP_MISMATCH']);
 
 /**
  * SPEC §8 top-up errors: a message containing 'Could not find' becomes 'Service temporarily unavailable…'; any other
