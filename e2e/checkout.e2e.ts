@@ -206,6 +206,41 @@ describe('checkout', () => {
     await page.context().close();
   });
 
+  it('a bundle says which plan each amount buys; a PIN product shows its PIN behind Show PIN, after paying and in the history', async () => {
+    const page = await signedInHome('pin-and-plan@example.com');
+    await pickCountry(page, 'Haiti');
+    await phoneInput(page).fill('37999123');
+    await nextButton(page).click();
+    await page.getByTestId('amount-card').first().waitFor();
+    expect(await page.getByTestId('they-get').allTextContents()).toEqual(['Small Plan - 2GB, 7 Days', 'Medium Plan - 6GB, 15 Days', 'Large Plan - 15GB, 30 Days']);
+
+    await page.goto(`${app.server.url}/?reset=true`);
+    await pickCountry(page, 'United Kingdom');
+    await phoneInput(page).fill('07304991234');
+    await nextButton(page).click();
+    await page.getByTestId('amount-card').first().waitFor();
+    await sendNowOnCard(page, '$5.00');
+    const total = (await text(page, 'review-total'))!;
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByLabel('Card number').fill(SUCCESS_CARD);
+    await page.getByLabel('Expiration date').fill('1234');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: `Pay ${total}` }).click();
+    await expect.poll(() => resultTitle(page)).toBe('Transaction Summary');
+    expect(await page.getByTestId('order-pin-code').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show PIN' }).click();
+    await expect.poll(() => text(page, 'order-pin-code')).toMatch(/^\d{12}$/);
+    const pin = await text(page, 'order-pin-code');
+    await page.getByRole('button', { name: 'Hide PIN' }).click();
+    expect(await page.getByTestId('order-pin-code').count()).toBe(0);
+
+    await page.goto(`${app.server.url}/profile`);
+    await page.getByTestId('order-details').first().click();
+    await page.getByTestId('order-details-dialog').getByRole('button', { name: 'Show PIN' }).click();
+    await expect.poll(() => text(page, 'order-pin-code')).toBe(pin);
+    await page.context().close();
+  });
+
   it('follows a top-up that is still processing until it is delivered', async () => {
     const page = await signedInHome('processing@example.com');
     await checkout(page, PROCESSING_NG);

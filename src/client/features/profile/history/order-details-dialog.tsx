@@ -8,6 +8,7 @@ import { TotalPrice } from './total-price';
 import { formatDeliveredAmount, formatExpectedAmount, formatUsdAmount, isNothingCharged, isolateLeftToRight, summariseOrder, type OrderSummary } from './order-format';
 import { useLanguage } from './use-language';
 import { failureReasonKey } from '@/lib/failure-reasons';
+import { OrderPin } from '@/components/order-pin';
 import { DescriptionRow } from '@/components/ui/description-row';
 
 
@@ -81,7 +82,7 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
           <TotalPrice summary={summary} />
         </DescriptionRow>
         <DescriptionRow label={t('history.columns.recipientGets')} testId="detail-expected">
-          <span dir="ltr">{formatExpectedAmount(order, language)}</span>
+          <span dir={order.planDescription ? 'auto' : 'ltr'}>{formatExpectedAmount(order, language)}</span>
         </DescriptionRow>
         {delivered && (
           <DescriptionRow label={t('history.detail.delivered')} testId="detail-delivered">
@@ -102,6 +103,7 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
           <span dir="ltr">{order.id}</span>
         </DescriptionRow>
       </dl>
+      {order.hasPin && <OrderPin orderId={order.id} />}
     </>
   );
 }

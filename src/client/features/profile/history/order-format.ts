@@ -33,10 +33,17 @@ export function formatLocalAmount(amount: number, currency: string, language: La
   }
 }
 
-type RecipientAmounts = Pick<OrderView, 'displayStatus' | 'localAmount' | 'destinationCurrencyCode' | 'deliveredAmount' | 'deliveredAmountCurrencyCode'>;
+type RecipientAmounts = Pick<
+  OrderView,
+  'displayStatus' | 'localAmount' | 'destinationCurrencyCode' | 'deliveredAmount' | 'deliveredAmountCurrencyCode' | 'planDescription'
+>;
 
-/** What the order was priced to deliver; without a rate the operator only tells the currency, shown alone as in the top-up flow. */
+/**
+ * What the order was priced to deliver: a bundle's plan, else the local amount; without a rate the operator only
+ * tells the currency, shown alone as in the top-up flow.
+ */
 export function formatExpectedAmount(order: RecipientAmounts, language: Language): string {
+  if (order.planDescription) return order.planDescription;
   return order.localAmount === null ? order.destinationCurrencyCode : formatLocalAmount(order.localAmount, order.destinationCurrencyCode, language);
 }
 

@@ -15,6 +15,7 @@ import { useConfetti } from './use-confetti';
 import { useFollowedOrder } from './use-followed-order';
 import { useUiLanguage } from '../use-ui-language';
 import { DescriptionRow } from '@/components/ui/description-row';
+import { OrderPin } from '@/components/order-pin';
 
 interface TopupResultProps {
   outcome: TopupOutcome;
@@ -50,38 +51,46 @@ function StatusIcon({ view }: { view: ResultView }) {
 function ResultDetails({ result, amountPaid, language }: { result: TopupResponse; amountPaid: string | number | undefined; language: string }) {
   const { t } = useTranslation();
   return (
-    <dl className="w-full divide-y rounded-xl border px-4 text-sm">
-      {result.recipientPhone && (
-        <DescriptionRow label={t('topup.result.recipient')} testId="result-recipient">
-          <bdi>{result.recipientPhone}</bdi>
-        </DescriptionRow>
-      )}
-      {result.operatorName && (
-        <DescriptionRow label={t('topup.result.operator')} testId="result-operator">
-          {result.operatorName}
-        </DescriptionRow>
-      )}
-      {amountPaid !== undefined && (
-        <DescriptionRow label={t('topup.result.amountPaid')} testId="result-amount-paid">
-          <bdi>{formatDollars(amountPaid)}</bdi>
-        </DescriptionRow>
-      )}
-      {result.deliveredAmount !== null && result.deliveredAmountCurrencyCode && (
-        <DescriptionRow label={t('topup.result.delivered')} testId="result-delivered">
-          <bdi>{formatDeliveredAmount(result.deliveredAmount, result.deliveredAmountCurrencyCode, language)}</bdi>
-        </DescriptionRow>
-      )}
-      {result.transactionId && (
-        <DescriptionRow label={t('topup.result.transactionId')} testId="result-transaction-id">
-          <bdi>{result.transactionId}</bdi>
-        </DescriptionRow>
-      )}
-      {result.transactionDate && (
-        <DescriptionRow label={t('topup.result.date')} testId="result-date">
-          {formatTransactionDate(result.transactionDate, language)}
-        </DescriptionRow>
-      )}
-    </dl>
+    <>
+      <dl className="w-full divide-y rounded-xl border px-4 text-sm">
+        {result.recipientPhone && (
+          <DescriptionRow label={t('topup.result.recipient')} testId="result-recipient">
+            <bdi>{result.recipientPhone}</bdi>
+          </DescriptionRow>
+        )}
+        {result.operatorName && (
+          <DescriptionRow label={t('topup.result.operator')} testId="result-operator">
+            {result.operatorName}
+          </DescriptionRow>
+        )}
+        {amountPaid !== undefined && (
+          <DescriptionRow label={t('topup.result.amountPaid')} testId="result-amount-paid">
+            <bdi>{formatDollars(amountPaid)}</bdi>
+          </DescriptionRow>
+        )}
+        {result.planDescription && (
+          <DescriptionRow label={t('topup.result.plan')} testId="result-plan">
+            <bdi>{result.planDescription}</bdi>
+          </DescriptionRow>
+        )}
+        {result.deliveredAmount !== null && result.deliveredAmountCurrencyCode && (
+          <DescriptionRow label={t('topup.result.delivered')} testId="result-delivered">
+            <bdi>{formatDeliveredAmount(result.deliveredAmount, result.deliveredAmountCurrencyCode, language)}</bdi>
+          </DescriptionRow>
+        )}
+        {result.transactionId && (
+          <DescriptionRow label={t('topup.result.transactionId')} testId="result-transaction-id">
+            <bdi>{result.transactionId}</bdi>
+          </DescriptionRow>
+        )}
+        {result.transactionDate && (
+          <DescriptionRow label={t('topup.result.date')} testId="result-date">
+            {formatTransactionDate(result.transactionDate, language)}
+          </DescriptionRow>
+        )}
+      </dl>
+      {result.hasPin && result.orderId && <OrderPin orderId={result.orderId} />}
+    </>
   );
 }
 
