@@ -25,6 +25,8 @@ export interface FlowState {
   /** Set at the first Confirm of a checkout; a retried Confirm for the same top-up sends it again and finds the same order. */
   orderKey: string | null;
   intent: CheckoutIntent | null;
+  /** Why the last Confirm was refused; the review shows it until the customer confirms again or changes the top-up. */
+  refusal: Error | null;
   /** The result screen's content once the top-up is requested. */
   outcome: TopupOutcome | null;
   /** Waiting to run once the restored top-up is on screen. */
@@ -43,7 +45,7 @@ export type FlowAction =
   | { type: 'recipientRestored'; country: SelectedCountry; phone: string }
   | { type: 'intentRequested'; orderKey: string }
   | { type: 'intentCreated'; intent: CheckoutIntent }
-  | { type: 'intentFailed'; forgetOrderKey?: boolean }
+  | { type: 'intentFailed'; refusal: Error; forgetOrderKey?: boolean }
   | { type: 'paymentCanceled' }
   | { type: 'topupRequested' }
   | { type: 'topupSettled'; outcome: Exclude<TopupOutcome, { kind: 'pending' }> }
@@ -57,12 +59,13 @@ export const initialFlowState: FlowState = {
   amount: null,
   orderKey: null,
   intent: null,
+  refusal: null,
   outcome: null,
   afterSignIn: null,
 };
 
 /** A new top-up or a changed one is a new checkout: it gets a new order key at its first Confirm. */
-const newCheckout = { orderKey: null, intent: null, outcome: null } as const;
+const newCheckout = { orderKey: null, intent: null, refusal: null, outcome: null } as const;
 
 export function flowReducer(state: FlowState, action: FlowAction): FlowState {
   switch (action.type) {
@@ -79,7 +82,7 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
     case 'changeNumber':
       return { ...state, ...newCheckout, step: 'recipient', operator: null, amount: null };
     case 'backToAmounts':
-      return state.operator ? { ...state, step: 'amount' } : state;
+      return state.operator ? { ...state, step: 'amount', refusal: null } : state;
     case 'recipientRestored':
       return { ...initialFlowState, country: action.country, phone: digitsOnly(action.phone) };
     case 'restored':
@@ -93,13 +96,13 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       };
     case 'intentRequested':
       if (state.step !== 'review' || !state.operator || !state.amount) return state;
-      return { ...state, step: 'processing', orderKey: state.orderKey ?? action.orderKey, afterSignIn: null };
+      return { ...state, step: 'processing', orderKey: state.orderKey ?? action.orderKey, refusal: null, afterSignIn: null };
     case 'intentCreated':
       return state.step === 'processing' ? { ...state, step: 'payment', intent: action.intent } : state;
     case 'intentFailed':
       if (state.step !== 'processing') return state;
       // A closed order cannot be paid again: the next Confirm starts a new one.
-      return { ...state, step: 'review', ...(action.forgetOrderKey ? { orderKey: null } : {}) };
+      return { ...state, step: 'review', refusal: action.refusal, ...(action.forgetOrderKey ? { orderKey: null } : {}) };
     case 'paymentCanceled':
       return state.step === 'payment' ? { ...state, ...newCheckout, step: 'amount' } : state;
     case 'topupRequested':
