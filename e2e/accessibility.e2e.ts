@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { register } from './account-helpers';
 import { openPage, useServerAndBrowser } from './fixtures';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -69,16 +70,28 @@ describe('the menu of a phone', () => {
     await page.context().close();
   });
 
-  it('closes when one of its links is followed', async () => {
+  it('closes when one of its links is followed, and holds the account items', async () => {
     const page = await openPage(app.browser, app.server.url, { viewport: { width: 390, height: 844 } });
+    const menu = page.getByRole('dialog');
     await page.getByTestId('menu-button').click();
-    await page.getByRole('dialog').getByRole('link', { name: 'About' }).click();
+    await menu.getByRole('link', { name: 'About' }).click();
     await page.waitForURL(`${app.server.url}/about`);
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await menu.waitFor({ state: 'detached' });
+
     await page.getByTestId('menu-button').click();
-    await page.getByRole('dialog').getByRole('link', { name: 'Login / Register' }).click();
+    await menu.getByRole('link', { name: 'Login / Register' }).click();
     await page.waitForURL(`${app.server.url}/auth`);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await menu.count()).toBe(0);
+    await register(page, 'phone-menu@example.com');
+    await page.waitForURL(`${app.server.url}/`);
+
+    await page.getByTestId('menu-button').click();
+    expect(await menu.getByText('Welcome, phone-menu').count()).toBe(1);
+    await menu.getByRole('button', { name: 'Logout' }).click();
+    await page.getByTestId('logout-overlay').waitFor();
+    await page.getByTestId('logout-overlay').waitFor({ state: 'detached' });
+    await page.getByTestId('menu-button').click();
+    await menu.getByRole('link', { name: 'Login / Register' }).waitFor();
     await page.context().close();
   });
 });

@@ -25,7 +25,8 @@ export function useLogout() {
       forgetAccountData();
       setTimeout(() => {
         navigate(ROUTES.home);
-        void refresh();
+        // The phone menu stays in the page after its user is gone: its overlay must go too.
+        void refresh().finally(() => setLoggingOut(false));
       }, LOGOUT_REDIRECT_DELAY_MS);
       return;
     }
