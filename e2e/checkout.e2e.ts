@@ -105,6 +105,9 @@ describe('checkout', () => {
     expect(await toastText(page)).toContain('Payment Failed');
     expect(await toastText(page)).toContain(declined);
 
+    // Another card is a new attempt: the message about the last one goes as soon as it is typed.
+    await page.getByLabel('Card number').fill(SUCCESS_CARD);
+    expect(await page.getByTestId('payment-error').count()).toBe(0);
     await payByCard(page, SUCCESS_CARD);
     await expect.poll(() => resultTitle(page)).toBe('Transaction Summary');
     await page.context().close();
@@ -136,7 +139,7 @@ describe('checkout', () => {
     await page.getByLabel('Card number').fill('4242424242424241');
     await page.getByRole('button', { name: 'Pay $10.63' }).click();
     await expect.poll(() => page.getByRole('tabpanel').getByRole('alert').allTextContents()).toEqual([
-      'Your card number is invalid.',
+      'The card number is invalid. Please check and try again.',
       "Your card's expiration date is incomplete.",
       "Your card's security code is incomplete.",
     ]);

@@ -16,7 +16,7 @@ import { registerClientApp } from './http/client-app';
 import { registerContactRoutes } from './http/contact';
 import { registerCrossSiteProtection } from './http/cross-site';
 import { registerDevOutboxRoutes } from './http/dev-outbox';
-import { handleError } from './http/errors';
+import { handleError, refusal } from './http/errors';
 import { registerFlagRoutes } from './http/flags';
 import { registerHealthRoutes } from './http/health';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -77,7 +77,10 @@ export async function buildApp({ config, database, operators, topups, payments, 
     done();
   });
   app.setErrorHandler(handleError);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => refusal(context.statusCode, 'RATE_LIMITED', { key: 'apiErrors.rateLimited' }),
+  });
 
   registerCrossSiteProtection(app, { publicUrl: config.publicUrl });
   app.decorateRequest('account', null);

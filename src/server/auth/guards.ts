@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { user } from '../db/schema';
-import { sendError } from '../http/errors';
+import { keyedMessage, sendError } from '../http/errors';
 import type { Auth } from './auth';
 
 /** The signed-in user, read fresh from the database for every request that needs it. */
@@ -13,8 +13,6 @@ declare module 'fastify' {
     account: SignedInUser | null;
   }
 }
-
-export const SIGN_IN_REQUIRED_MESSAGE = 'Please login to continue';
 
 /**
  * The user of the request's session cookie, or null for a visitor (no cookie, or an expired or revoked session).
@@ -46,17 +44,15 @@ export async function currentUser(auth: Auth, request: FastifyRequest): Promise<
 export function createGuards(auth: Auth) {
   async function requireUser(request: FastifyRequest, reply: FastifyReply) {
     request.account = await currentUser(auth, request);
-    if (!request.account) return sendError(reply, 401, { message: SIGN_IN_REQUIRED_MESSAGE });
+    if (!request.account) return sendError(reply, 401, keyedMessage({ key: 'apiErrors.signInRequired' }));
   }
 
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
     request.account = await currentUser(auth, request);
     const account = request.account;
-    if (!account) return sendError(reply, 401, { message: SIGN_IN_REQUIRED_MESSAGE });
-    if (!account.isAdmin) return sendError(reply, 403, { message: 'Admin access required', code: 'ADMIN_REQUIRED' });
-    if (!account.twoFactorEnabled) {
-      return sendError(reply, 403, { message: 'Two-factor authentication is required for admin access', code: 'TWO_FACTOR_REQUIRED' });
-    }
+    if (!account) return sendError(reply, 401, keyedMessage({ key: 'apiErrors.signInRequired' }));
+    if (!account.isAdmin) return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.adminRequired' }), code: 'ADMIN_REQUIRED' });
+    if (!account.twoFactorEnabled) return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.twoFactorRequired' }), code: 'TWO_FACTOR_REQUIRED' });
   }
 
   return { requireUser, requireAdmin };

@@ -3,7 +3,7 @@ import { SIGN_IN_THROTTLE_MESSAGE } from '../../shared/api/account';
 import { AUTH_BASE_PATH, type Auth } from '../auth/auth';
 import type { SignInThrottle } from '../auth/sign-in-throttle';
 import type { Config } from '../config';
-import { sendError } from './errors';
+import { passedOnMessageKey, sendError } from './errors';
 
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
 
@@ -32,7 +32,8 @@ function toWebRequest(request: FastifyRequest, publicUrl: string, body: Buffer |
 
 /**
  * Better Auth's endpoints under /api/auth: the request goes to auth.handler as it came (raw body, every header) and
- * the answer comes back as it is, every Set-Cookie included. Error answers get the product's `success: false`.
+ * the answer comes back as it is, every Set-Cookie included. Error answers get the product's `success: false`, and the
+ * translation key of their code.
  * Failed password sign-ins are counted per e-mail and address, and refused with 429 once there are too many.
  */
 export async function registerAuthRoutes(app: FastifyInstance, { auth, config, throttle }: { auth: Auth; config: Config; throttle: SignInThrottle }) {
@@ -69,7 +70,7 @@ export async function registerAuthRoutes(app: FastifyInstance, { auth, config, t
         if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json')) {
           try {
             const parsed = JSON.parse(text) as Record<string, unknown>;
-            if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return reply.send({ success: false, ...parsed });
+            if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return reply.send({ success: false, ...parsed, ...passedOnMessageKey(parsed.code) });
           } catch {
             // Not JSON after all: sent as it is below.
           }

@@ -293,7 +293,11 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId));
     const again = await client.post('/api/create-payment-intent', await reviewedTopUp());
     expect(again.statusCode).toBe(429);
-    expect(again.json().message).toBe('This number was topped up less than 2 minutes ago. Please wait a couple of minutes before sending it another top-up.');
+    expect(again.json()).toMatchObject({
+      code: 'RECIPIENT_RECENTLY_TOPPED_UP',
+      message: 'This number was topped up less than 2 minutes ago. Please wait a couple of minutes before sending it another top-up.',
+      messageKey: 'apiErrors.recipientRecentlyToppedUp',
+    });
     clock = new Date(clock.getTime() + 2 * 60 * 1000 + 1);
     expect((await client.post('/api/create-payment-intent', await reviewedTopUp())).statusCode).toBe(200);
   });
@@ -314,9 +318,11 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
       }
       const refused = await client.post('/api/create-payment-intent', await reviewedTopUp('08031234563'));
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe(
-        `This top-up would pass your limit of $${formatUsd(capCents)} in 24 hours. You can still send up to $0.01 today, fees included.`,
-      );
+      expect(refused.json()).toMatchObject({
+        message: `This top-up would pass your limit of $${formatUsd(capCents)} in 24 hours. You can still send up to $0.01 today, fees included.`,
+        messageKey: 'apiErrors.dailyLimitReached',
+        messageParams: { limit: `$${formatUsd(capCents)}`, left: '$0.01' },
+      });
       clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000 + 1);
       expect((await client.post('/api/create-payment-intent', await reviewedTopUp('08031234563'))).statusCode).toBe(200);
     } finally {

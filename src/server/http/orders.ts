@@ -19,7 +19,7 @@ import type { OrderServices } from '../orders/services';
 import type { Order } from '../orders/state-machine';
 import { countryFacts, findUserOrder, hasPin, internationalNumber, listOrderViews, toOrderView, toTopupResponse } from '../orders/views';
 import { PaymentProviderError } from '../payments/provider';
-import { HttpError, parseWith } from './errors';
+import { HttpError, parseWith, refusal } from './errors';
 
 /** A PROCESSING top-up is asked about again when the result screen polls and the last answer is older than this. */
 const REFRESH_AFTER_MS = 2000;
@@ -57,7 +57,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
   app.post('/api/reloadly/topup', { preHandler: requireUser }, async (request): Promise<TopupResponse> => {
     const body = parseWith(topupBodySchema, request.body);
     const order = await findUserOrder(db, request.account!.id, { paymentIntentId: body.paymentIntentId });
-    if (!order) throw new HttpError(404, 'No order of yours matches this payment.', 'ORDER_NOT_FOUND');
+    if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.paymentOrderNotFound' });
     const country = await countryFacts(db, order.countryIso);
     checkTopupMatchesOrder(body, order, country.callingCode);
     let fulfilled: Order;
@@ -67,10 +67,12 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
       // A payment still being confirmed by its provider (Stripe's processing): nothing is sent yet. The order answers
       // PROCESSING and the result screen follows it; the webhook, or else the reconciler, delivers it once authorised.
       if (error instanceof PaymentNotAuthorisedError && error.intentStatus === 'processing') return toTopupResponse(order, country);
-      if (error instanceof PaymentNotAuthorisedError) throw new HttpError(409, error.message, 'PAYMENT_NOT_AUTHORISED');
+      if (error instanceof PaymentNotAuthorisedError) {
+        throw refusal(409, 'PAYMENT_NOT_AUTHORISED', { key: error.intentStatus === 'canceled' ? 'apiErrors.paymentCanceled' : 'apiErrors.paymentNotAuthorised' });
+      }
       if (error instanceof PaymentProviderError) {
         request.log.error({ err: error, orderId: order.id }, 'payment provider failed during fulfilment');
-        throw new HttpError(502, 'Our payment service is experiencing issues. Please try again shortly.', 'PAYMENT_PROVIDER_ERROR');
+        throw refusal(502, 'PAYMENT_PROVIDER_ERROR', { key: 'payment.messages.api_error' });
       }
       throw error;
     }
@@ -84,7 +86,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
   app.get('/api/orders/:id', { preHandler: requireUser }, async (request): Promise<OrderDetailResponse> => {
     const { id } = parseOrderId(request.params);
     let order = await findUserOrder(db, request.account!.id, { id });
-    if (!order) throw new HttpError(404, 'Order not found', 'ORDER_NOT_FOUND');
+    if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
     if (needsRefresh(order) && services.now().getTime() - order.updatedAt.getTime() >= REFRESH_AFTER_MS) {
       try {
         order = await fulfilment.refresh(order.id);
@@ -127,7 +129,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
 
 function parseOrderId(params: unknown) {
   const result = orderIdSchema.safeParse(params);
-  if (!result.success) throw new HttpError(404, 'Order not found', 'ORDER_NOT_FOUND');
+  if (!result.success) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
   return result.data;
 }
 
@@ -137,12 +139,7 @@ function parseOrderId(params: unknown) {
  */
 function checkTopupMatchesOrder(body: z.output<typeof topupBodySchema>, order: Order, callingCode: string | null) {
   const mismatch = (field: string) =>
-    new HttpError(
-      400,
-      'The top-up details do not match the order that was paid for. The order goes on as it was paid for; see it in your history.',
-      'TOPUP_MISMATCH',
-      { field },
-    );
+    refusal(400, 'TOPUP_MISMATCH', { key: 'apiErrors.topupMismatch' }, field);
   if (body.operatorId !== undefined && Number(body.operatorId) !== order.operatorId) throw mismatch('operatorId');
   if (body.amount !== undefined && toCents(body.amount) !== order.amountCents) throw mismatch('amount');
   if (body.recipientPhone) {

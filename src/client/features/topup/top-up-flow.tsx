@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '@shared/routes';
 import { priceTopUp } from '@shared/pricing';
+import { apiErrorText } from '@/lib/api-error-text';
 import { QueryProvider } from '@/lib/query-provider';
 import { toast } from '@/lib/toast';
-import { OperatorDetectionError, useDetectOperator } from './api/detect-operator';
+import { useDetectOperator } from './api/detect-operator';
 import { useFeeConfig } from './api/use-fee-config';
 import { AmountStep } from './components/amount-step';
 import { BusyStep } from './components/busy-step';
@@ -61,13 +62,7 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
       {
         onSuccess: flow.operatorDetected,
         onError: (error) => {
-          const description =
-            error instanceof OperatorDetectionError
-              ? error.messageKey
-                ? t(error.messageKey)
-                : error.message
-              : t('topup.errors.detectFailed');
-          toast({ title: t('topup.errors.title'), description, variant: 'destructive' });
+          toast({ title: t('topup.errors.title'), description: apiErrorText(t, error, 'topup.errors.detectFailed'), variant: 'destructive' });
           flow.reset();
           navigate(ROUTES.home);
         },
@@ -118,6 +113,7 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
           operator={state.operator}
           amount={state.amount}
           price={price}
+          refusal={state.refusal}
           onCancel={flow.backToAmounts}
           onConfirm={checkout.confirm}
         />

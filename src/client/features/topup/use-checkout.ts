@@ -9,6 +9,7 @@ import { checkoutIntentOf, PaymentIntentError, useCreatePaymentIntent } from '@/
 import { requestTopup } from '@/features/topup/payment/lib/topup-outcome';
 import { useAccount } from '@/lib/account';
 import { clearPendingAction } from '@/lib/pending-action';
+import { apiErrorText } from '@/lib/api-error-text';
 import { toast } from '@/lib/toast';
 import { buildPendingTopUp, markPaymentAuthorised, saveCheckout, savePendingTopUp } from './lib/pending-top-up';
 import type { useTopUpFlow } from './use-top-up-flow';
@@ -67,7 +68,7 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
           flow.intentCreated(checkoutIntentOf(answer));
         },
         onError: (error) => {
-          flow.intentFailed(error instanceof PaymentIntentError && error.code === 'ORDER_CLOSED');
+          flow.intentFailed(error, error instanceof PaymentIntentError && error.code === 'ORDER_CLOSED');
           if (error instanceof PaymentIntentError && error.sessionExpired) {
             toast({ title: t('auth.expiredTitle'), description: t('payment.intent.loginAgain'), variant: 'destructive' });
             void refresh();
@@ -76,8 +77,7 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
           }
           // The fees changed since the review was priced: load them again so the review shows the server's total.
           if (error instanceof PaymentIntentError && error.code === 'PRICE_CHANGED') void queryClient.invalidateQueries({ queryKey: ['price-config'] });
-          const description = error instanceof PaymentIntentError && error.messageKey ? t(error.messageKey) : error.message;
-          toast({ title: t('topup.errors.title'), description, variant: 'destructive' });
+          toast({ title: t('topup.errors.title'), description: apiErrorText(t, error), variant: 'destructive' });
         },
       },
     );

@@ -25,7 +25,7 @@ export function useTopUpFlow() {
         dispatch({ type: 'checkoutResumed', topUp, ...checkout }),
       requestIntent: (orderKey: string) => dispatch({ type: 'intentRequested', orderKey }),
       intentCreated: (intent: CheckoutIntent) => dispatch({ type: 'intentCreated', intent }),
-      intentFailed: (forgetOrderKey = false) => dispatch({ type: 'intentFailed', forgetOrderKey }),
+      intentFailed: (refusal: Error, forgetOrderKey = false) => dispatch({ type: 'intentFailed', refusal, forgetOrderKey }),
       cancelPayment: () => dispatch({ type: 'paymentCanceled' }),
       requestTopup: () => dispatch({ type: 'topupRequested' }),
       topupSettled: (outcome: Exclude<TopupOutcome, { kind: 'pending' }>) => dispatch({ type: 'topupSettled', outcome }),

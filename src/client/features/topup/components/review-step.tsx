@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorInfo } from '@shared/api/catalog';
 import type { TopUpPrice } from '@shared/pricing';
 import { Button } from '@/components/ui/button';
+import { InlineError } from '@/components/ui/inline-error';
+import { apiErrorText } from '@/lib/api-error-text';
 import { formatUsdCents, theyGetText, type AmountOption } from '../lib/amounts';
 import type { SelectedCountry } from '../lib/country-selection';
 import { useFocusOnMount } from '../use-focus-on-mount';
@@ -16,13 +18,15 @@ interface ReviewStepProps {
   amount: AmountOption;
   /** Null while the fee configuration loads. */
   price: TopUpPrice | null;
+  /** Why the last Confirm was refused, if it was. */
+  refusal: Error | null;
   onCancel(): void;
   onConfirm(): void;
 }
 
 
 /** Step 4: the price summary (SPEC §2): You Pay, They Get, Service Fee, Total. */
-export function ReviewStep({ country, phone, operator, amount, price, onCancel, onConfirm }: ReviewStepProps) {
+export function ReviewStep({ country, phone, operator, amount, price, refusal, onCancel, onConfirm }: ReviewStepProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -49,6 +53,7 @@ export function ReviewStep({ country, phone, operator, amount, price, onCancel, 
           {price ? formatUsdCents(price.totalCents) : pending}
         </DescriptionRow>
       </dl>
+      {refusal && <InlineError testId="review-error">{apiErrorText(t, refusal)}</InlineError>}
       <div className="grid grid-cols-2 gap-3">
         <Button type="button" variant="outline" size="lg" onClick={onCancel}>
           {t('topup.review.cancel')}

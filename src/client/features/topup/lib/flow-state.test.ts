@@ -69,13 +69,25 @@ describe('the top-up flow', () => {
 const intent = { clientSecret: 'pi_1_secret', paymentIntentId: 'pi_1', orderId: 'order-1', amount: '10.00', fee: '0.63', totalAmount: '10.63' };
 const toPayment: FlowAction[] = [...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentCreated', intent }];
 const delivered = testTopupResult({ deliveredAmount: 15000 });
+const refusal = new Error('This number was topped up less than 2 minutes ago.');
 
 describe('the checkout (SPEC §4)', () => {
   it('a refused intent goes back to the review keeping the order key, unless the order was closed', () => {
-    const refused = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed' });
+    const refused = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', refusal });
     expect(refused).toMatchObject({ step: 'review', orderKey: 'key-1' });
-    const closed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', forgetOrderKey: true });
+    const closed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', refusal, forgetOrderKey: true });
     expect(closed).toMatchObject({ step: 'review', orderKey: null });
+  });
+
+  it('the review keeps the refusal until the customer confirms again or changes the top-up', () => {
+    const refused = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', refusal });
+    expect(refused.refusal).toBe(refusal);
+    expect(flowReducer(refused, { type: 'intentRequested', orderKey: 'key-1' }).refusal).toBeNull();
+    expect(flowReducer(refused, { type: 'backToAmounts' }).refusal).toBeNull();
+    expect(flowReducer(refused, { type: 'amountChosen', amount: { usdCents: 1500, localAmount: 22500 } }).refusal).toBeNull();
+    expect(flowReducer(refused, { type: 'phoneChanged', phone: '08031234568' }).refusal).toBeNull();
+    expect(flowReducer(refused, { type: 'changeNumber' }).refusal).toBeNull();
+    expect(flowReducer(refused, { type: 'reset' }).refusal).toBeNull();
   });
 
   it('Confirm goes from review to processing with an order key, then to payment with the intent', () => {
@@ -85,7 +97,7 @@ describe('the checkout (SPEC §4)', () => {
   });
 
   it('a failed intent goes back to the review, and Confirm again keeps the order key', () => {
-    const failed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed' });
+    const failed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', refusal });
     expect(failed).toMatchObject({ step: 'review', orderKey: 'key-1' });
     expect(flowReducer(failed, { type: 'intentRequested', orderKey: 'key-2' }).orderKey).toBe('key-1');
   });
@@ -98,7 +110,7 @@ describe('the checkout (SPEC §4)', () => {
   });
 
   it('choosing another amount is another checkout', () => {
-    const failed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed' }, { type: 'backToAmounts' });
+    const failed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', refusal }, { type: 'backToAmounts' });
     expect(flowReducer(failed, { type: 'amountChosen', amount: { usdCents: 1500, localAmount: 22500 } }).orderKey).toBeNull();
   });
 

@@ -28,6 +28,8 @@ export interface FlowState {
   /** Set at the first Confirm of a checkout; a retried Confirm for the same top-up sends it again and finds the same order. */
   orderKey: string | null;
   intent: CheckoutIntent | null;
+  /** Why the last Confirm was refused; the review shows it until the customer confirms again or changes the top-up. */
+  refusal: Error | null;
   /** The result screen's content once the top-up is requested. */
   outcome: TopupOutcome | null;
   /** A saved amount waiting for the operator: chosen at once when the detected operator offers it. */
@@ -49,7 +51,7 @@ export type FlowAction =
   | { type: 'checkoutResumed'; topUp: RestoredTopUp; paymentIntentId: string; orderId: string }
   | { type: 'intentRequested'; orderKey: string }
   | { type: 'intentCreated'; intent: CheckoutIntent }
-  | { type: 'intentFailed'; forgetOrderKey?: boolean }
+  | { type: 'intentFailed'; refusal: Error; forgetOrderKey?: boolean }
   | { type: 'paymentCanceled' }
   | { type: 'topupRequested' }
   | { type: 'topupSettled'; outcome: Exclude<TopupOutcome, { kind: 'pending' }> }
@@ -63,13 +65,14 @@ export const initialFlowState: FlowState = {
   amount: null,
   orderKey: null,
   intent: null,
+  refusal: null,
   outcome: null,
   preferredAmountCents: null,
   continueWith: null,
 };
 
 /** A new top-up or a changed one is a new checkout: it gets a new order key at its first Confirm. */
-const newCheckout = { orderKey: null, intent: null, outcome: null } as const;
+const newCheckout = { orderKey: null, intent: null, refusal: null, outcome: null } as const;
 
 /** The operator's amount card for a saved amount, when it still offers it. */
 function offeredAmount(operator: OperatorInfo, usdCents: number | null): AmountOption | null {
@@ -99,7 +102,7 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
     case 'changeNumber':
       return { ...state, ...newCheckout, step: 'recipient', operator: null, amount: null };
     case 'backToAmounts':
-      return state.operator ? { ...state, step: 'amount' } : state;
+      return state.operator ? { ...state, step: 'amount', refusal: null } : state;
     case 'recipientRestored': {
       const { country, phone, operator, amountCents } = action.recipient;
       const restored = { ...initialFlowState, country, phone: digitsOnly(phone), preferredAmountCents: amountCents ?? null };
@@ -126,13 +129,13 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       };
     case 'intentRequested':
       if (state.step !== 'review' || !state.operator || !state.amount) return state;
-      return { ...state, step: 'processing', orderKey: state.orderKey ?? action.orderKey, continueWith: null };
+      return { ...state, step: 'processing', orderKey: state.orderKey ?? action.orderKey, refusal: null, continueWith: null };
     case 'intentCreated':
       return state.step === 'processing' ? { ...state, step: 'payment', intent: action.intent } : state;
     case 'intentFailed':
       if (state.step !== 'processing') return state;
       // A closed order cannot be paid again: the next Confirm starts a new one.
-      return { ...state, step: 'review', ...(action.forgetOrderKey ? { orderKey: null } : {}) };
+      return { ...state, step: 'review', refusal: action.refusal, ...(action.forgetOrderKey ? { orderKey: null } : {}) };
     case 'paymentCanceled':
       return state.step === 'payment' ? { ...state, ...newCheckout, step: 'amount' } : state;
     case 'topupRequested':
