@@ -102,8 +102,8 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
   app.get('/api/orders/:id/pin', { preHandler: requireUser }, async (request, reply): Promise<OrderPinResponse> => {
     const { id } = parseOrderId(request.params);
     const order = await findUserOrder(db, request.account!.id, { id });
-    if (!order) throw new HttpError(404, 'Order not found', 'ORDER_NOT_FOUND');
-    if (!hasPin(order)) throw new HttpError(404, 'This top-up has no PIN.', 'PIN_NOT_FOUND');
+    if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
+    if (!hasPin(order)) throw refusal(404, 'PIN_NOT_FOUND', { key: 'apiErrors.pinNotFound' });
     reply.header('Cache-Control', 'no-store');
     request.log.info({ orderId: order.id }, 'PIN shown to its owner');
     return { success: true, pin: services.pinVault.open(order.pinDetailEncrypted!) };

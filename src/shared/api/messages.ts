@@ -47,6 +47,7 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.paymentCanceled',
   'apiErrors.paymentNotAuthorised',
   'apiErrors.topupMismatch',
+  'apiErrors.pinNotFound',
   // Accounts and sign-in.
   'apiErrors.signInRequired',
   'apiErrors.adminRequired',
