@@ -12,6 +12,7 @@ export default mergeConfig(
           test: {
             name: 'unit',
             include: ['src/**/*.test.{ts,tsx}'],
+            globalSetup: ['src/server/testing/global-setup.ts'],
             environment: 'node',
             testTimeout: 30_000,
             hookTimeout: 60_000,
@@ -22,6 +23,7 @@ export default mergeConfig(
           test: {
             name: 'e2e',
             include: ['e2e/**/*.e2e.ts'],
+            globalSetup: ['e2e/global-setup.ts'],
             environment: 'node',
             testTimeout: 60_000,
             hookTimeout: 120_000,

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startBuiltServer, stopBuiltServer } from '../scripts/built-server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -37,11 +37,13 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built server (`dist/`) on a free port with a fresh data directory. The port is chosen first so that
- * PUBLIC_URL is the address the browser uses: OAuth redirects (Google sign-in) are built from it.
+ * Starts the built server (`dist/`) on a free port with a data directory of its own, copied from the one the global
+ * setup seeded. The port is chosen first so that PUBLIC_URL is the address the browser uses: OAuth redirects (Google
+ * sign-in) are built from it.
  */
 export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-e2e-'));
+  cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const port = env.PORT ?? String(await freePort());
   const server = await startBuiltServer(dataDir, { NODE_ENV: 'test', PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
   return {
@@ -63,9 +65,20 @@ export interface VisitOptions extends BrowserContextOptions {
   storage?: Record<string, string>;
 }
 
+/**
+ * The app keeps its splash for 1.5 s after a navigation starts (measured with performance.now()). Pages opened for
+ * the other tests start that clock 1.5 s ahead, so the splash fades as soon as the app runs instead of costing every
+ * page load 1.5 s; the splash tests open their own contexts without this.
+ */
+function skipSplashWait() {
+  const sinceNavigation = performance.now.bind(performance);
+  performance.now = () => sinceNavigation() + 1500;
+}
+
 /** A new browser context (clean storage) on a page of the app, with the splash gone. */
 export async function openPage(browser: Browser, url: string, { storage, ...options }: VisitOptions = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  await context.addInitScript(skipSplashWait);
   if (storage) {
     await context.addInitScript((entries) => {
       for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);

@@ -52,17 +52,26 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   };
 }
 
-/** Embedded PostgreSQL: files under dataDir, or in memory when dataDir is undefined. */
-export async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * Embedded PostgreSQL: files under dataDir, or in memory when dataDir is undefined. `loadDataDir` starts it from a
+ * dump of another instance's files (PGlite's dumpDataDir), which the tests use to skip migrating and seeding.
+ */
+export async function connectPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PgliteHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+export interface PgliteHandle extends DatabaseHandle {
+  /** The database's files as one uncompressed archive, which `loadDataDir` starts another instance from. */
+  dumpDataDir(): Promise<Blob | File>;
 }
 
 export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string | undefined } & PostgresOptions) {
