@@ -295,7 +295,7 @@ describe('checkout', () => {
   });
 });
 
-describe('returning from sign-in (SPEC §4 post-auth)', () => {
+describe('returning from sign-in (docs/product.md §4 post-auth)', () => {
   /** The NG operator as detection answers it, for a URL that carries the top-up. */
   const detectedOperator = (page: Page, phone: string) =>
     page.evaluate(async (phone) => (await (await fetch(`/api/reloadly/operator-detect/${phone}/NG`)).json()).data as unknown, phone);

@@ -7,7 +7,7 @@ import { countryBox, nextButton, phoneInput, pickCountry, sendNowOnCard, toastTe
 
 const app = useServerAndBrowser();
 
-/** Waits until the toast the spec asks for has come and gone (it stays 5 seconds). */
+/** Waits until the toast docs/product.md §8 asks for has come and gone (it stays 5 seconds). */
 async function toastCameAndWent(page: Page, title: string) {
   await expect.poll(() => toastText(page)).toContain(title);
   await page.getByTestId('toast').waitFor({ state: 'detached', timeout: 10_000 });

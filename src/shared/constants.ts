@@ -1,4 +1,4 @@
-/** Business constants of the product (SPEC §9). Every timing and limit the UI and server share lives here. */
+/** Business constants of the product (docs/product.md §9). Every timing and limit the UI and server share lives here. */
 export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr', 'ar'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

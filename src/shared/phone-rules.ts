@@ -1,4 +1,4 @@
-/** Recipient phone validation (SPEC §5), shared by the browser and the server. */
+/** Recipient phone validation (docs/product.md §5), shared by the browser and the server. */
 export interface PhoneLengthRule {
   min: number;
   max: number;

@@ -1,7 +1,7 @@
 import { DEFAULT_AIRTIME_FEE, DEFAULT_STANDARD_FEE } from './constants';
 
 /**
- * The fee formula (SPEC §9), in integer cents, shared by the browser and the server:
+ * The fee formula (docs/product.md §9), in integer cents, shared by the browser and the server:
  * total = amount + round2(amount * airtime_fee) + standard_fee, rounding half up.
  */
 export interface FeeConfig {

@@ -1,4 +1,4 @@
-/** Client routes (SPEC §2). The server uses this list to answer unknown paths with a 404 status. */
+/** Client routes (docs/product.md §2). The server uses this list to answer unknown paths with a 404 status. */
 export const ROUTES = {
   home: '/',
   topUp: '/top-up',

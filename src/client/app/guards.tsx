@@ -14,7 +14,7 @@ function LoadingAccount() {
   );
 }
 
-/** /profile: visitors go to /auth and come back here after signing in (SPEC §2). */
+/** /profile: visitors go to /auth and come back here after signing in (docs/product.md §2). */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAccount();
   const { pathname } = useLocation();
@@ -23,7 +23,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /admin: only for is_admin; everyone else goes home (SPEC §2). */
+/** /admin: only for is_admin; everyone else goes home (docs/product.md §2). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAccount();
   if (isLoading) return <LoadingAccount />;

@@ -9,7 +9,7 @@ import { endSession, forgetAccountData } from '@/lib/log-out';
 import { toast } from '@/lib/toast';
 
 /**
- * Logout as the account menus start it (SPEC §2, §4): a full-screen overlay while it runs, then home, signed out. A
+ * Logout as the account menus start it (docs/product.md §2, §4): a full-screen overlay while it runs, then home, signed out. A
  * logout that failed while the session stays says so; one whose session is gone anyway is finished like the others.
  */
 export function useLogout() {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAVIGATION_LOADER_DELAY_MS } from '@shared/constants';
 
-/** Shown while a page's code loads, only when that takes longer than 300 ms (SPEC §9), so fast loads do not flicker. */
+/** Shown while a page's code loads, only when that takes longer than 300 ms (docs/product.md §9), so fast loads do not flicker. */
 export function PageLoader() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

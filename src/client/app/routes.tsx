@@ -53,7 +53,7 @@ function Home() {
   );
 }
 
-/** Home is in the first bundle; every other page loads when it is visited (SPEC §2 routes). */
+/** Home is in the first bundle; every other page loads when it is visited (docs/product.md §2 routes). */
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (

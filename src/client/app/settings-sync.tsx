@@ -8,7 +8,7 @@ import { toast } from '@/lib/toast';
 
 /**
  * For a signed-in user: applies the language and theme saved on the server (so they follow the user to any device),
- * then saves each change the user makes (SPEC §4: the theme is saved only for signed-in users).
+ * then saves each change the user makes (docs/product.md §4: the theme is saved only for signed-in users).
  */
 export function SettingsSync({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();

@@ -1,6 +1,6 @@
 import { SPLASH_DURATION_MS } from '@shared/constants';
 
-/** Fades out the loader painted by index.html, 1.5 s after navigation started (SPEC §2), then removes it. */
+/** Fades out the loader painted by index.html, 1.5 s after navigation started (docs/product.md §2), then removes it. */
 export function scheduleSplashRemoval() {
   const splash = document.getElementById('splash');
   if (!splash) return;

@@ -3,7 +3,7 @@ import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@shared/constants';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '@/components/ui/toast';
 import { dismissToast, useToasts } from '@/lib/toast';
 
-/** The toast stack: 5 s each, swipe right 50 px to dismiss, F8 focuses it (SPEC §9). */
+/** The toast stack: 5 s each, swipe right 50 px to dismiss, F8 focuses it (docs/product.md §9). */
 export function Toaster() {
   const { t } = useTranslation();
   const toasts = useToasts();

@@ -8,7 +8,7 @@ import { LogoutOverlay, useLogout } from './logout';
 
 const itemClass = 'flex cursor-pointer items-center rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted';
 
-/** 'Welcome, {name}' with Admin Dashboard (admins), Profile and Logout (SPEC §2 Header). */
+/** 'Welcome, {name}' with Admin Dashboard (admins), Profile and Logout (docs/product.md §2 Header). */
 export function UserMenu({ user }: { user: AccountUser }) {
   const { t } = useTranslation();
   const { loggingOut, logOut } = useLogout();

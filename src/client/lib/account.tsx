@@ -13,7 +13,7 @@ export interface AccountState {
 
 const AccountContext = createContext<AccountState | null>(null);
 
-/** GET /api/user (or another call answering the user): 401 means signed out (no retry); any other failure is retried once (SPEC §8). */
+/** GET /api/user (or another call answering the user): 401 means signed out (no retry); any other failure is retried once (docs/product.md §8). */
 export async function fetchUser(path = '/api/user', attempt = 0): Promise<AccountUser | null> {
   const response = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
   if (response.status === 401) return null;
@@ -24,7 +24,7 @@ export async function fetchUser(path = '/api/user', attempt = 0): Promise<Accoun
   return ((await response.json()) as UserResponse).user;
 }
 
-/** On load, a session's admin right is read again (SPEC §4), so one granted or removed since shows without a new sign-in. */
+/** On load, a session's admin right is read again (docs/product.md §4), so one granted or removed since shows without a new sign-in. */
 export async function loadAccount(): Promise<AccountUser | null> {
   const user = await fetchUser();
   return user && fetchUser('/api/user/refresh-admin-status').catch(() => user);
@@ -66,7 +66,7 @@ export function useAccount(): AccountState {
   return state;
 }
 
-/** The name the header greets: the username, else the part of the e-mail before the @, else 'User' (SPEC §2). */
+/** The name the header greets: the username, else the part of the e-mail before the @, else 'User' (docs/product.md §2). */
 export function displayNameOf(user: Pick<AccountUser, 'username' | 'email'>, fallback: string): string {
   return user.username || user.email.split('@')[0] || fallback;
 }

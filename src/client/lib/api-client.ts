@@ -1,7 +1,7 @@
 import type { MessageParams } from '@shared/api/messages';
 
 /**
- * Error raised for any non-OK answer (SPEC §8): '401: Please login to continue', else '{status}: {text}'. What it says
+ * Error raised for any non-OK answer (docs/product.md §8): '401: Please login to continue', else '{status}: {text}'. What it says
  * to the customer is apiErrorText's business (lib/api-error-text.ts).
  */
 export class ApiRequestError extends Error {

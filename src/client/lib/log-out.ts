@@ -6,7 +6,7 @@ import { safeStorage } from './storage';
 export type LogOutResult = { signedOut: true } | { signedOut: false; error: unknown };
 
 /**
- * Logout (SPEC §4): ends the auth session (a failure there is ignored), then the server's logout. When that fails, the
+ * Logout (docs/product.md §4): ends the auth session (a failure there is ignored), then the server's logout. When that fails, the
  * account is read again: a session that is gone all the same was ended, and the customer is signed out.
  */
 export async function endSession(): Promise<LogOutResult> {

@@ -6,7 +6,7 @@ export interface DetectOperatorInput {
   countryCode: string;
 }
 
-/** The answer of a detection must be `{ success: true, data }` (SPEC §5). */
+/** The answer of a detection must be `{ success: true, data }` (docs/product.md §5). */
 export class InvalidDetectionResponseError extends Error {
   constructor() {
     super('Invalid response format from server');

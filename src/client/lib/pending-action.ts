@@ -2,7 +2,7 @@ import { PENDING_DATA_TTL_MS, STORAGE_KEYS } from '@shared/constants';
 import { safeStorage } from './storage';
 
 /**
- * What a visitor asked for before signing in (SPEC §4): the action to resume (`pendingAuthAction`) and, for a top-up,
+ * What a visitor asked for before signing in (docs/product.md §4): the action to resume (`pendingAuthAction`) and, for a top-up,
  * its data (`pendingTransactionData`). Both expire after 30 minutes. The data's shape belongs to the top-up flow; this
  * module only needs to know whether it is complete.
  */

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** SPEC §9 query defaults: no refetch interval, no refetch on focus, never stale, no retries. */
+/** docs/product.md §9 query defaults: no refetch interval, no refetch on focus, never stale, no retries. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -8,7 +8,7 @@ interface ThemeState {
   theme: Theme;
   resolvedTheme: ResolvedTheme;
   setTheme(theme: Theme): void;
-  /** The header toggle: flips between light and dark (SPEC §4). */
+  /** The header toggle: flips between light and dark (docs/product.md §4). */
   toggleTheme(): void;
 }
 

@@ -32,7 +32,7 @@ export function dismissToast(id?: string) {
   setTimeout(() => publish(toasts.filter((item) => item.open || (id !== undefined && item.id !== id))), REMOVE_DELAY_MS);
 }
 
-/** Shows a toast; only the newest TOAST_LIMIT toasts stay (SPEC §9: at most 1 visible). */
+/** Shows a toast; only the newest TOAST_LIMIT toasts stay (docs/product.md §9: at most 1 visible). */
 export function toast(input: ToastInput): { id: string; dismiss(): void } {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);

@@ -11,7 +11,7 @@ export function localAmountFor(usdCents: number, fxRate: number): number {
   return Math.round(usdCents * fxRate) / 100;
 }
 
-/** An operator as the API shows it (SPEC §3 Operator info), amounts in USD and in the destination currency. */
+/** An operator as the API shows it (docs/product.md §3 Operator info), amounts in USD and in the destination currency. */
 export function toOperatorInfo(operator: OperatorRow, country: { name: string; isoName: string }): OperatorInfo {
   const fxRate = Number(operator.fxRate);
   const suggestedAmounts = operator.amountsCents.map((cents) => cents / 100);

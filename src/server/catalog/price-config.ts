@@ -4,7 +4,7 @@ import { parseFeeConfig, type FeeConfig } from '../../shared/pricing';
 import type { Database } from '../db/client';
 import { priceConfig } from '../db/schema';
 
-/** The fee settings as stored (numeric columns arrive as strings; SPEC §3 allows either). */
+/** The fee settings as stored (numeric columns arrive as strings; docs/product.md §3 allows either). */
 export async function readPriceConfig(db: Database): Promise<PriceConfigResponse> {
   const rows = await db.select().from(priceConfig);
   const value = (key: string) => rows.find((row) => row.key === key)?.value;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** Fee settings (SPEC §3 Price config); one row per key, editable by admins. */
+/** Fee settings (docs/product.md §3 Price config); one row per key, editable by admins. */
 export const priceConfig = pgTable('price_config', {
   key: text('key').primaryKey(),
   value: numeric('value', { precision: 10, scale: 4 }).notNull(),
@@ -19,7 +19,7 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Destinations (SPEC §3 Country). Seeded from ISO 3166 and libphonenumber; `enabled` is editable by admins. */
+/** Destinations (docs/product.md §3 Country). Seeded from ISO 3166 and libphonenumber; `enabled` is editable by admins. */
 export const countries = pgTable(
   'countries',
   {

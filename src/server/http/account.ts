@@ -28,7 +28,7 @@ function settingsOf(row: SignedInUser): UserSettings {
   };
 }
 
-/** SPEC §7 account calls: the signed-in user, admin status, username, settings and logout. */
+/** docs/product.md §7 account calls: the signed-in user, admin status, username, settings and logout. */
 export function registerAccountRoutes(app: FastifyInstance, { auth, db, guards }: { auth: Auth; db: Database; guards: Guards }) {
   const { requireUser } = guards;
 

@@ -23,7 +23,7 @@ describe.each(TEST_DATABASE_KINDS)('catalog API on %s', (kind) => {
   });
 
   describe('GET /api/countries', () => {
-    it('serves every country in the SPEC §3 shape, over 150 of them enabled', async () => {
+    it('serves every country in the docs/product.md §3 shape, over 150 of them enabled', async () => {
       const response = await app.inject({ method: 'GET', url: '/api/countries' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-content-type-options']).toBe('nosniff');

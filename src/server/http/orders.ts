@@ -34,7 +34,7 @@ interface OrderRouteDeps {
   guards: Guards;
 }
 
-/** SPEC §7 create-payment-intent and topup, the order history, and the payment provider's webhook. */
+/** docs/product.md §7 create-payment-intent and topup, the order history, and the payment provider's webhook. */
 export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment, guards }: OrderRouteDeps) {
   const { db, payments } = services;
   const { requireUser } = guards;

@@ -8,15 +8,28 @@ export type Order = typeof orders.$inferSelect;
 export type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status' | 'userId' | 'createdAt'>>;
 
 /**
- * The order state machine (ARCHITECTURE.md "Money"). A status may only move along these edges; every move is one
- * conditional UPDATE plus its order_events row, in one transaction.
+ * The order state machine: a status may only move along these edges; every move is one conditional UPDATE plus its
+ * order_events row, in one transaction. README.md ("Architecture") and docs/product.md §4 draw the same edges, and
+ * state-machine-docs.test.ts fails when they, or this list, differ from the table.
  *
- *   created ─► authorised ─► delivering ─► delivered ─► completed
- *                               │  └─► delivery_pending ─► delivered | delivery_failed | delivering (retry after lookup)
- *                               └─► delivery_failed ─► canceled
- *   created ─► expired | canceled        delivered ─► capture_failed ─► completed
- *   authorised ─► canceled (authorisation released after 24 h without a send)
- *   delivery_pending ─► canceled (a person settles an outcome still unknown at 24 h; never automatic)
+ *   created ─► authorised                 payment held for the order total in USD, within the daily limit
+ *   created ─► expired                    not paid within 30 minutes
+ *   created ─► canceled                   payment cancelled, not matching the order, or past the daily limit
+ *   authorised ─► delivering              claimed once, the top-up is sent
+ *   authorised ─► canceled                authorisation lost, or held 24 h without a send, and released
+ *   delivering ─► delivered               SUCCESSFUL
+ *   delivering ─► delivery_pending        PROCESSING, or no answer that can be read
+ *   delivering ─► delivery_failed         FAILED, REFUNDED or refused by the provider
+ *   delivery_pending ─► delivered         looked up, SUCCESSFUL
+ *   delivery_pending ─► delivery_failed   looked up, FAILED or REFUNDED
+ *   delivery_pending ─► delivering        still unknown to the provider 2 minutes on, sent again
+ *   delivery_pending ─► canceled          a person settles an outcome still unknown at 24 h, never automatic
+ *   delivered ─► completed                payment captured
+ *   delivered ─► capture_failed           capture refused
+ *   capture_failed ─► completed           capture retried
+ *   delivery_failed ─► canceled           hold released
+ *
+ * completed, canceled and expired are final.
  */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   created: ['authorised', 'expired', 'canceled'],

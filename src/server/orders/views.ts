@@ -17,7 +17,7 @@ export function internationalNumber(callingCode: string | null, nationalNumber: 
   return callingCode ? `+${callingCode} ${nationalNumber.replace(/^0/, '')}` : nationalNumber;
 }
 
-/** What the result screen shows for an order's status: requires_capture and later count as SUCCESSFUL (SPEC §4). */
+/** What the result screen shows for an order's status: requires_capture and later count as SUCCESSFUL (docs/product.md §4). */
 export function resultStatusOf(status: OrderStatus): TopupResultStatus {
   switch (status) {
     case 'delivered':

@@ -123,7 +123,7 @@ export class PaymentProviderError extends Error {
     this.paymentIntentStatus = options.paymentIntentStatus;
   }
 
-  /** The browser-facing error shape (SPEC §8 picks the message by decline_code, then code, then type). */
+  /** The browser-facing error shape (docs/product.md §8 picks the message by decline_code, then code, then type). */
   toDetail(): PaymentErrorDetail {
     return {
       type: this.type,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SUPPORTED_LANGUAGES, THEMES, type Language, type Theme } from '../constants';
 
 /**
- * Accounts: the product's own calls (SPEC §7). Sign-up, sign-in, two-factor and password reset are Better Auth's
+ * Accounts: the product's own calls (docs/product.md §7). Sign-up, sign-in, two-factor and password reset are Better Auth's
  * endpoints under /api/auth (see the README, "Accounts").
  */
 

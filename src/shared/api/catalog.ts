@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/countries — one destination (SPEC §3 Country). `flag` is the URL of the self-hosted flag image. */
+/** GET /api/countries — one destination (docs/product.md §3 Country). `flag` is the URL of the self-hosted flag image. */
 export interface Country {
   id: number;
   name: string;
@@ -11,14 +11,14 @@ export interface Country {
   calling_codes: string[] | string;
 }
 
-/** The URL of a country's flag, keyed by the lowercase ISO code (SPEC §2). */
+/** The URL of a country's flag, keyed by the lowercase ISO code (docs/product.md §2). */
 export function flagUrl(isoCode: string): string {
   return `/flags/${isoCode.toLowerCase()}.svg`;
 }
 
 export type DenominationType = 'FIXED' | 'RANGE';
 
-/** GET /api/reloadly/operator-detect/{phone}/{countryIsoCode} → { success: true, data } (SPEC §3 Operator info). */
+/** GET /api/reloadly/operator-detect/{phone}/{countryIsoCode} → { success: true, data } (docs/product.md §3 Operator info). */
 export interface OperatorInfo {
   operatorId: number;
   name: string;
@@ -54,7 +54,7 @@ export interface OperatorDetectResponse {
   data: OperatorInfo;
 }
 
-/** GET /api/price-config (SPEC §3: either value may be a number or a numeric string). */
+/** GET /api/price-config (docs/product.md §3: either value may be a number or a numeric string). */
 export interface PriceConfigResponse {
   airtime_fee: number | string;
   standard_fee: number | string;

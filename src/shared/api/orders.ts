@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * Checkout calls (SPEC §7 create-payment-intent and topup) and the order history. Amounts travel as 2-decimal USD
- * strings, as the spec's calls send them; the server keeps integer cents.
+ * Checkout calls (docs/product.md §7 create-payment-intent and topup) and the order history. Amounts travel as 2-decimal USD
+ * strings, as the calls of docs/product.md §7 send them; the server keeps integer cents.
  */
 
 /** A USD amount as the browser sends it: "10" or "10.5" or "10.50". */
 const usdAmountSchema = z.string().trim().regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'Amount must be a USD amount with at most 2 decimals');
 
-/** POST /api/create-payment-intent — SPEC §7 `amount` + `email`, plus what binds the payment to one order. */
+/** POST /api/create-payment-intent — docs/product.md §7 `amount` + `email`, plus what binds the payment to one order. */
 export const createPaymentIntentBodySchema = z.object({
   /** USD before fees. */
   amount: usdAmountSchema,
@@ -46,11 +46,11 @@ export interface PaymentConfigResponse {
   provider: 'sandbox' | 'stripe';
   /** Stripe's publishable key; null for the sandbox. */
   publishableKey: string | null;
-  /** Test keys (and the sandbox) show the test-mode notice (SPEC §2 step 5). */
+  /** Test keys (and the sandbox) show the test-mode notice (docs/product.md §2 step 5). */
   testMode: boolean;
 }
 
-/** POST /api/reloadly/topup — SPEC §7 body. The order is found by paymentIntentId; the other fields must match it. */
+/** POST /api/reloadly/topup — docs/product.md §7 body. The order is found by paymentIntentId; the other fields must match it. */
 export const topupBodySchema = z.object({
   paymentIntentId: z.string().min(1, 'paymentIntentId is required').max(255),
   operatorId: z.coerce.string().regex(/^\d+$/, 'operatorId must be digits').optional(),
@@ -68,7 +68,7 @@ export const topupBodySchema = z.object({
 });
 export type TopupBody = z.input<typeof topupBodySchema>;
 
-/** What the result screen shows (SPEC §3 Top-up result). */
+/** What the result screen shows (docs/product.md §3 Top-up result). */
 export type TopupResultStatus = 'SUCCESSFUL' | 'PROCESSING' | 'FAILED';
 
 export interface TopupResponse {

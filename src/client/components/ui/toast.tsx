@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-/** Top of the screen on phones; bottom-right, at most 420px wide, from medium screens up (SPEC §2). */
+/** Top of the screen on phones; bottom-right, at most 420px wide, from medium screens up (docs/product.md §2). */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport

@@ -39,7 +39,7 @@ function GoogleGlyph() {
   );
 }
 
-/** Where to go after signing in: a path given in ?returnTo (SPEC §2), else home. */
+/** Where to go after signing in: a path given in ?returnTo (docs/product.md §2), else home. */
 function destinationOf(returnTo: string | null): string {
   return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : ROUTES.home;
 }
@@ -94,7 +94,7 @@ export function AuthPage() {
   const failureOf = (form: AuthForm) =>
     failure?.form === form && <InlineError title={t(FAILED_TITLES[form])}>{apiErrorText(t, failure.error)}</InlineError>;
 
-  /** After sign-in: resume what the visitor was doing (SPEC §4), else go where ?returnTo says. */
+  /** After sign-in: resume what the visitor was doing (docs/product.md §4), else go where ?returnTo says. */
   const finishSignIn = async () => {
     await refresh();
     const next = resumeAfterSignIn();

@@ -17,7 +17,7 @@ import type { useTopUpFlow } from './use-top-up-flow';
 type Flow = ReturnType<typeof useTopUpFlow>;
 
 /**
- * Confirm and what follows it (SPEC §4): visitors sign in first; signed-in payers get a payment intent (processing →
+ * Confirm and what follows it (docs/product.md §4): visitors sign in first; signed-in payers get a payment intent (processing →
  * payment, or back to the review with the reason); an authorised payment sends the top-up and the result screen
  * follows it. Returns from sign-in that ask for it create the intent or send the top-up by themselves.
  */
@@ -29,7 +29,7 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
   const queryClient = useQueryClient();
   const { state } = flow;
 
-  /** Saves the top-up and the action to resume, then sends the visitor to sign in (SPEC §4). */
+  /** Saves the top-up and the action to resume, then sends the visitor to sign in (docs/product.md §4). */
   const signInFirst = () => {
     if (state.country && state.operator && state.amount && price) {
       savePendingTopUp(buildPendingTopUp({ country: state.country, phone: state.phone, operator: state.operator, amount: state.amount, price, now: Date.now() }));

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { clearPendingAction } from '@/lib/pending-action';
 
-/** `?reset=true` on / or /top-up clears saved top-up data, restarts the flow and leaves the URL (SPEC §2). */
+/** `?reset=true` on / or /top-up clears saved top-up data, restarts the flow and leaves the URL (docs/product.md §2). */
 export function useResetFromUrl(restart: () => void) {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();

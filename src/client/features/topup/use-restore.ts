@@ -13,7 +13,7 @@ import type { useTopUpFlow } from './use-top-up-flow';
 type RestoreActions = Pick<ReturnType<typeof useTopUpFlow>, 'restore' | 'restoreRecipient' | 'resumeCheckout'>;
 
 /**
- * Puts a top-up back on screen when the flow opens (SPEC §2, §4), after the 300 ms restore delay, and answers whether
+ * Puts a top-up back on screen when the flow opens (docs/product.md §2, §4), after the 300 ms restore delay, and answers whether
  * that is under way (the 'Restoring your payment' loader shows meanwhile, not an empty form).
  * - `?restore=summary&country=..&phone=..` (where sign-in sends a visitor back) or `?post-auth=true` with the top-up
  *   in `phone`, `amount`, `operatorInfo` and `flag`: the review (from the browser's saved copy, else from the URL),

@@ -102,7 +102,7 @@ describe.each(TEST_DATABASE_KINDS)('sandbox operator directory on %s', (kind) =>
     expect(mexico).toMatchObject({ name: 'Mexico', enabled: false });
   });
 
-  it('lists the operators of a country by name, FIXED and RANGE each with the fields SPEC §3 gives them', async () => {
+  it('lists the operators of a country by name, FIXED and RANGE each with the fields docs/product.md §3 gives them', async () => {
     const list = await directory.operatorsByCountry('IN');
     const names = list.map((operator) => operator.name);
     expect(names).toEqual([...names].sort());

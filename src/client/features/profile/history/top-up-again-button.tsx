@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import { useDetectOperator } from './detect-operator';
 import { topUpAgainTarget } from './top-up-again';
 
-/** Detects the number's operator again and opens the top-up flow on the review of the same amount (SPEC §2 restore). */
+/** Detects the number's operator again and opens the top-up flow on the review of the same amount (docs/product.md §2 restore). */
 export function TopUpAgainButton({ order, recipient, className }: { order: OrderView; recipient: string; className?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

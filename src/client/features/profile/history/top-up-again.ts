@@ -25,7 +25,7 @@ export interface TopUpAgainTarget {
 }
 
 /**
- * Where 'Top up again' goes (SPEC §2 query parameters): the review step of the same number and amount with the operator
+ * Where 'Top up again' goes (docs/product.md §2 query parameters): the review step of the same number and amount with the operator
  * detected now, or, when the number has no operator any more or it no longer sells that amount, the same number
  * without an amount so the visitor picks again.
  */

@@ -9,7 +9,7 @@ import { OrderList } from './order-list';
 import { summariseOrder } from './order-format';
 import { useLanguage } from './use-language';
 
-/** The id of the section, for links to the profile's transactions (SPEC §2 navigation label 'Transactions'). */
+/** The id of the section, for links to the profile's transactions (docs/product.md §2 navigation label 'Transactions'). */
 export const TRANSACTIONS_ANCHOR = 'transactions';
 
 /** /profile#transactions scrolls here once the list has loaded: the browser looks for the anchor before it exists. */

@@ -11,7 +11,7 @@ export async function getPriceConfig(): Promise<PriceConfigResponse> {
   }
 }
 
-/** Fees can change while a visitor hesitates, so the config is refreshed every minute (SPEC §7). */
+/** Fees can change while a visitor hesitates, so the config is refreshed every minute (docs/product.md §7). */
 export const priceConfigQueryOptions = () =>
   queryOptions({ queryKey: ['price-config'], queryFn: getPriceConfig, refetchInterval: PRICE_CONFIG_REFETCH_MS });
 

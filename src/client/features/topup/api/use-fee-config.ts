@@ -4,7 +4,7 @@ import { parseFeeConfig, type FeeConfig } from '@shared/pricing';
 import { usePriceConfig } from './get-price-config';
 import { usePriceConfigDefaults } from './get-price-config-defaults';
 
-/** The live config, else the server's defaults, else the built-in defaults (SPEC §9). */
+/** The live config, else the server's defaults, else the built-in defaults (docs/product.md §9). */
 export function resolveFeeConfig(config: PriceConfigResponse | undefined, defaults: PriceConfigDefaultsResponse | undefined): FeeConfig {
   if (config) return parseFeeConfig(config);
   if (defaults) return parseFeeConfig({ airtime_fee: defaults.DEFAULT_AIRTIME_FEE, standard_fee: defaults.DEFAULT_STANDARD_FEE });

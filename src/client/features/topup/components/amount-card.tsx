@@ -10,7 +10,7 @@ interface AmountCardProps {
   onSendNow(): void;
 }
 
-/** One suggested amount; choosing it reveals its Send Now button (SPEC §2 step 3). */
+/** One suggested amount; choosing it reveals its Send Now button (docs/product.md §2 step 3). */
 export function AmountCard({ theyGet, youPay, selected, onSelect, onSendNow }: AmountCardProps) {
   const { t } = useTranslation();
   return (

@@ -21,7 +21,7 @@ interface AmountStepProps {
   onChangeNumber(): void;
 }
 
-/** Step 3: the amount cards, five at a time, and a free amount for RANGE operators (SPEC §2). */
+/** Step 3: the amount cards, five at a time, and a free amount for RANGE operators (docs/product.md §2). */
 export function AmountStep({ country, phone, operator, chosen, onSendNow, onChangeNumber }: AmountStepProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();

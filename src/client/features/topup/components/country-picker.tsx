@@ -21,7 +21,7 @@ interface CountryPickerProps {
   inputRef: Ref<HTMLInputElement>;
 }
 
-/** Searchable country list following the WAI-ARIA 1.2 combobox pattern (SPEC §2 Country picker). */
+/** Searchable country list following the WAI-ARIA 1.2 combobox pattern (docs/product.md §2 Country picker). */
 export function CountryPicker({ entries, status, onRetry, selectedLabel, selectedFlag, onPick, onClear, inputRef }: CountryPickerProps) {
   const { t } = useTranslation();
   const id = useId();

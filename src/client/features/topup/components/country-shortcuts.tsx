@@ -6,13 +6,13 @@ import { useUiLanguage } from '../use-ui-language';
 import { Flag } from './flag';
 
 interface QuickCountriesProps {
-  /** Code of the chosen country; pressing it again deselects it (SPEC §2). */
+  /** Code of the chosen country; pressing it again deselects it (docs/product.md §2). */
   selectedCode: string | null;
   onToggle(code: string): void;
   disabled: boolean;
 }
 
-/** India, Nigeria and Cuba, always offered (SPEC §2). */
+/** India, Nigeria and Cuba, always offered (docs/product.md §2). */
 export function QuickCountries({ selectedCode, onToggle, disabled }: QuickCountriesProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();

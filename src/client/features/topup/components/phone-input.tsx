@@ -2,7 +2,7 @@ import type { ClipboardEvent, ComponentProps, KeyboardEvent } from 'react';
 import { digitsOnly } from '@shared/phone-rules';
 import { Input } from '@/components/ui/input';
 
-/** Keys that edit or move without typing a character (SPEC §5: only digits go in). */
+/** Keys that edit or move without typing a character (docs/product.md §5: only digits go in). */
 const EDITING_KEYS = new Set(['Backspace', 'Delete', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Tab', 'Home', 'End', 'Enter']);
 
 function allowKey(event: KeyboardEvent<HTMLInputElement>) {

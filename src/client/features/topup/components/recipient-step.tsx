@@ -23,7 +23,7 @@ interface RecipientStepProps {
   onNext(): void;
 }
 
-/** Step 1: destination country and the recipient's number (SPEC §2 Top-up flow). */
+/** Step 1: destination country and the recipient's number (docs/product.md §2 Top-up flow). */
 export function RecipientStep(props: RecipientStepProps) {
   const { country, phone, detecting, onCountrySelected, onCountryCleared, onPhoneChange, onNext } = props;
   const { t } = useTranslation();

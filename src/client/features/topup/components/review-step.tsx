@@ -25,7 +25,7 @@ interface ReviewStepProps {
 }
 
 
-/** Step 4: the price summary (SPEC §2): You Pay, They Get, Service Fee, Total. */
+/** Step 4: the price summary (docs/product.md §2): You Pay, They Get, Service Fee, Total. */
 export function ReviewStep({ country, phone, operator, amount, price, refusal, onCancel, onConfirm }: ReviewStepProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();

@@ -16,7 +16,7 @@ const PROGRESS_STEP: Record<FlowStep, TopUpStep> = {
   summary: 'done',
 };
 
-/** The progress bar of the top-up flow: Recipient, Amount, Review, Payment, Done (SPEC §2 step labels). */
+/** The progress bar of the top-up flow: Recipient, Amount, Review, Payment, Done (docs/product.md §2 step labels). */
 export function TopUpSteps({ current }: { current: FlowStep }) {
   const { t } = useTranslation();
   const currentIndex = TOP_UP_STEPS.indexOf(PROGRESS_STEP[current]);

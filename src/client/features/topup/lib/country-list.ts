@@ -3,7 +3,7 @@ import type { Language } from '@shared/constants';
 import { countryNameIn } from '@/lib/country-names';
 import { displayPhoneCode } from './country-selection';
 
-/** Shortcut buttons shown whatever the list holds (SPEC §2). */
+/** Shortcut buttons shown whatever the list holds (docs/product.md §2). */
 export const QUICK_COUNTRIES = [
   { code: 'IN', name: 'India' },
   { code: 'NG', name: 'Nigeria' },
@@ -30,7 +30,7 @@ export function intlLocale(language: Language): string {
 /** The country's name in the interface language; English uses the server's name. */
 export const countryLabel = countryNameIn;
 
-/** Enabled countries only (SPEC §5), named and sorted in the interface language. */
+/** Enabled countries only (docs/product.md §5), named and sorted in the interface language. */
 export function countryEntries(countries: readonly Country[], language: Language): CountryEntry[] {
   const collator = new Intl.Collator(language);
   return countries

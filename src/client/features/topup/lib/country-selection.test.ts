@@ -54,7 +54,7 @@ describe('selecting a country', () => {
     expect(problemOf({ iso_name: '' })).toBe('noCountryCode');
   });
 
-  it('shows the toast texts of SPEC §5 in English', () => {
+  it('shows the toast texts of docs/product.md §5 in English', () => {
     const texts = Object.fromEntries(
       Object.entries(COUNTRY_SELECTION_TOASTS).map(([problem, { title, description }]) => [
         problem,

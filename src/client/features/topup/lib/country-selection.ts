@@ -1,7 +1,7 @@
 import type { Country } from '@shared/api/catalog';
 import { flagUrl } from '@shared/api/catalog';
 
-/** The country the recipient's number belongs to (SPEC §3 Selected country). */
+/** The country the recipient's number belongs to (docs/product.md §3 Selected country). */
 export interface SelectedCountry {
   /** ISO 3166 alpha-2 code, e.g. "NG". */
   code: string;
@@ -15,7 +15,7 @@ export type CountrySelectionProblem = 'unavailable' | 'noCallingCodes' | 'unread
 
 export type CountrySelection = { ok: true; country: SelectedCountry } | { ok: false; problem: CountrySelectionProblem };
 
-/** The toast each problem raises (SPEC §5), as translation keys. */
+/** The toast each problem raises (docs/product.md §5), as translation keys. */
 export const COUNTRY_SELECTION_TOASTS: Record<CountrySelectionProblem, { title: string; description?: string }> = {
   unavailable: { title: 'topup.errors.unavailableTitle', description: 'topup.errors.unavailable' },
   noCallingCodes: { title: 'topup.errors.invalidCountryTitle', description: 'topup.errors.noCallingCodes' },
@@ -53,7 +53,7 @@ export function displayPhoneCode(country: Pick<Country, 'calling_codes'>): strin
   return codes ? firstPhoneCode(codes) : null;
 }
 
-/** Checks a picked country the way SPEC §5 lists the problems and, when it is usable, returns the selection. */
+/** Checks a picked country the way docs/product.md §5 lists the problems and, when it is usable, returns the selection. */
 export function selectCountry(country: Country): CountrySelection {
   if (!country.enabled) return { ok: false, problem: 'unavailable' };
   const codes = parseCallingCodes(country.calling_codes);

@@ -71,7 +71,7 @@ const toPayment: FlowAction[] = [...toReview, { type: 'intentRequested', orderKe
 const delivered = testTopupResult({ deliveredAmount: 15000 });
 const refusal = new Error('This number was topped up less than 2 minutes ago.');
 
-describe('the checkout (SPEC §4)', () => {
+describe('the checkout (docs/product.md §4)', () => {
   it('a refused intent goes back to the review keeping the order key, unless the order was closed', () => {
     const refused = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', refusal });
     expect(refused).toMatchObject({ step: 'review', orderKey: 'key-1' });

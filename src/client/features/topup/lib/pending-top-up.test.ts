@@ -68,7 +68,7 @@ describe('a checkout kept with the saved top-up', () => {
   });
 });
 
-describe('what a signed-in customer’s saved top-up opens on (SPEC §4)', () => {
+describe('what a signed-in customer’s saved top-up opens on (docs/product.md §4)', () => {
   it('complete data goes straight to the summary, keeping the checkout already started', () => {
     expect(restoreFromSaved({ ...saved(), checkout }, countries)).toMatchObject({
       kind: 'review',

@@ -7,7 +7,7 @@ import { amountOption, type AmountOption } from './amounts';
 import type { SelectedCountry } from './country-selection';
 import { isOperatorInfo, recipientIn, withListDefaults, type RestoredRecipient, type RestoredTopUp } from './restore-params';
 
-/** What is saved before sign-in so the top-up can resume afterwards (SPEC §3, the second form). */
+/** What is saved before sign-in so the top-up can resume afterwards (docs/product.md §3, the second form). */
 export interface PendingTopUpData {
   selectedCountry: SelectedCountry;
   phoneNumber: string;
@@ -64,7 +64,7 @@ export function buildPendingTopUp(input: {
   };
 }
 
-/** Stores the top-up and the action to resume, for after sign-in (SPEC §4). */
+/** Stores the top-up and the action to resume, for after sign-in (docs/product.md §4). */
 export function savePendingTopUp(data: PendingTopUpData) {
   const action: PendingAuthAction = { type: 'topup', data, timestamp: data.timestamp };
   safeStorage.set(STORAGE_KEYS.pendingTransactionData, JSON.stringify(data));
@@ -87,12 +87,12 @@ function parseSavedTopUp(now: number): Partial<PendingTopUpData> | null {
   return topUp && isFresh(topUp.timestamp, now) ? topUp : null;
 }
 
-/** Whether a fresh top-up is saved, changing nothing (an expired one is reported at sign-in, SPEC §4). */
+/** Whether a fresh top-up is saved, changing nothing (an expired one is reported at sign-in, docs/product.md §4). */
 export function peekSavedTopUp(now: number): boolean {
   return parseSavedTopUp(now) !== null;
 }
 
-/** The saved top-up (complete or not) while it is fresh; stale or unreadable data is cleared (SPEC §4). */
+/** The saved top-up (complete or not) while it is fresh; stale or unreadable data is cleared (docs/product.md §4). */
 export function readSavedTopUp(now: number): Partial<PendingTopUpData> | null {
   const data = parseSavedTopUp(now);
   if (!data) clearPendingAction();
@@ -130,7 +130,7 @@ export function markPaymentAuthorised(paymentIntentId: string, now: number) {
   if (data) safeStorage.set(STORAGE_KEYS.pendingTransactionData, JSON.stringify({ ...data, checkout: { ...data.checkout, authorised: true } }));
 }
 
-/** What a signed-in customer's saved top-up opens on (SPEC §4, §2 'Restoring your payment'). */
+/** What a signed-in customer's saved top-up opens on (docs/product.md §4, §2 'Restoring your payment'). */
 export type SavedRestore =
   /** The payment was authorised: the result screen follows the order until the server says how it ended. */
   | { kind: 'follow'; topUp: RestoredTopUp; checkout: SavedCheckout }

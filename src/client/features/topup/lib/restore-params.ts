@@ -55,7 +55,7 @@ export function withListDefaults(operator: OperatorInfo): OperatorInfo {
 }
 
 /**
- * A top-up carried in the URL (SPEC §2: `country`, `phone`, `amount`, `operatorInfo` as encoded JSON, `flag`), for when
+ * A top-up carried in the URL (docs/product.md §2: `country`, `phone`, `amount`, `operatorInfo` as encoded JSON, `flag`), for when
  * the browser's saved copy is gone. Anything missing or malformed gives null, and the flow starts over.
  */
 export function restoreFromParams(params: URLSearchParams, countries: readonly Country[]): RestoredTopUp | null {
@@ -105,7 +105,7 @@ export function recipientIn(countries: readonly Country[], countryCode: string, 
 }
 
 /**
- * SPEC §4 returns from sign-in: `post-auth=true&payment_intent_id=…` sends the top-up (the payment is already
+ * docs/product.md §4 returns from sign-in: `post-auth=true&payment_intent_id=…` sends the top-up (the payment is already
  * authorised); `post-auth=true&step=steps.payment` asks for the payment intent (the saved checkout's own, when there
  * is one) and opens the payment form; anything else just shows the review.
  */

@@ -81,7 +81,7 @@ function PaymentNotice({ arrival, paymentIntentId }: { arrival: Exclude<Arrival,
   );
 }
 
-/** /payment-complete (SPEC §2): where the payment provider returns the browser after confirming a payment. */
+/** /payment-complete (docs/product.md §2): where the payment provider returns the browser after confirming a payment. */
 export function PaymentCompletePage() {
   const [params] = useSearchParams();
   const arrival = arrivalOf(params);

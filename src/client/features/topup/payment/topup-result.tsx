@@ -94,7 +94,7 @@ function ResultDetails({ result, amountPaid, language }: { result: TopupResponse
   );
 }
 
-/** The failed view's particulars (SPEC §8): what went wrong, the technical detail and the error code, when known. */
+/** The failed view's particulars (docs/product.md §8): what went wrong, the technical detail and the error code, when known. */
 function FailureDetails({ outcome, latest }: { outcome: TopupOutcome; latest: TopupResponse | null }) {
   const { t } = useTranslation();
   const fromResult = latest ? failedResultMessage(latest) : null;
@@ -125,7 +125,7 @@ function FailureDetails({ outcome, latest }: { outcome: TopupOutcome; latest: To
 }
 
 /**
- * The result screen (SPEC §2 step 6): 'Processing Top-up' while the top-up runs or its answer is unknown, following
+ * The result screen (docs/product.md §2 step 6): 'Processing Top-up' while the top-up runs or its answer is unknown, following
  * the order every 2 s until it is final, then 'Transaction Summary' with confetti, or 'Top-up Failed' saying what
  * happened to the money. Reaching a final view finishes the checkout, so the saved top-up and pending action are
  * cleared.

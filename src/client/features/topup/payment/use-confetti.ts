@@ -12,7 +12,7 @@ function confettiLayer(): HTMLCanvasElement {
   return canvas;
 }
 
-/** Confetti every 250 ms for 2 s while `active` (SPEC §2, §9), and none at all for people who ask for less motion. */
+/** Confetti every 250 ms for 2 s while `active` (docs/product.md §2, §9), and none at all for people who ask for less motion. */
 export function useConfetti(active: boolean) {
   useEffect(() => {
     if (!active || prefersReducedMotion()) return;

@@ -3,7 +3,7 @@ import type { TopupResponse } from '@shared/api/orders';
 import { orderIdOfPaymentQueryOptions, orderQueryOptions } from './api/get-order';
 import { displayedStatus, resultViewOf, type ResultView, type TopupOutcome } from './lib/topup-outcome';
 
-/** How often an order that is not final yet is read again (SPEC §4: Processing Top-up follows it until it is final). */
+/** How often an order that is not final yet is read again (docs/product.md §4: Processing Top-up follows it until it is final). */
 const ORDER_POLL_INTERVAL_MS = 2000;
 
 export interface FollowedOrder {

@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 import { decidePayment, type PaymentAttempt } from './lib/payment-messages';
 
 /**
- * What follows a payment form's answer (SPEC §4, §8): an authorised payment toasts 'Payment Successful' and hands over
+ * What follows a payment form's answer (docs/product.md §4, §8): an authorised payment toasts 'Payment Successful' and hands over
  * to the top-up 100 ms later (a payment the provider is still confirming says so, and the result screen follows the
  * order until the server has delivered it); a refused one toasts 'Payment Failed' with the message for its code and keeps the form
  * open for another try, the message staying beside the Pay button until the payer changes something or tries again.

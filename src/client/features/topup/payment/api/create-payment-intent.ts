@@ -24,13 +24,13 @@ export class PaymentIntentError extends Error {
     super(message, options);
   }
 
-  /** SPEC §4: an error mentioning 401 means the session is gone and the payer must sign in again. */
+  /** docs/product.md §4: an error mentioning 401 means the session is gone and the payer must sign in again. */
   get sessionExpired(): boolean {
     return this.message.includes('401');
   }
 }
 
-/** POST /api/create-payment-intent (SPEC §7); the answer must carry a clientSecret (SPEC §5). */
+/** POST /api/create-payment-intent (docs/product.md §7); the answer must carry a clientSecret (docs/product.md §5). */
 export async function createPaymentIntent(body: CreatePaymentIntentBody): Promise<CreatePaymentIntentResponse> {
   let answer: Partial<CreatePaymentIntentResponse> | null;
   try {

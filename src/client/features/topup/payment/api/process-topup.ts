@@ -14,7 +14,7 @@ export interface TopupRequest {
   phone?: string;
 }
 
-/** The SPEC §7 body: 2-decimal amount, useLocalAmount false, customIdentifier 'topup-' and a timestamp. */
+/** The docs/product.md §7 body: 2-decimal amount, useLocalAmount false, customIdentifier 'topup-' and a timestamp. */
 export function topupBody(request: TopupRequest, now: number): TopupBody {
   const { paymentIntentId, operatorId, operatorName, amountCents, countryCode, phone } = request;
   return {

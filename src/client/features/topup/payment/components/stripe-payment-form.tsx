@@ -31,7 +31,7 @@ function appearanceFor(theme: 'light' | 'dark'): Appearance {
 
 const toDetail = (error: StripeError) => ({ type: error.type, code: error.code, decline_code: error.decline_code, message: error.message ?? '' });
 
-/** Stripe's Payment Element (SPEC §7): tabs, card then Cash App, no Apple Pay or Google Pay. */
+/** Stripe's Payment Element (docs/product.md §7): tabs, card then Cash App, no Apple Pay or Google Pay. */
 export function StripePaymentForm({ publishableKey, ...props }: PaymentFormProps & { publishableKey: string }) {
   const language = useUiLanguage();
   const { resolvedTheme } = useTheme();

@@ -6,7 +6,7 @@ import { useUiLanguage } from '../../use-ui-language';
 /** Stripe's and the sandbox's test cards, one that pays and one that is declined, never broken across lines. */
 const TEST_CARDS = { success: '4242\u00a04242\u00a04242\u00a04242', declined: '4000\u00a00000\u00a00000\u00a00002' };
 
-/** Shown only in test mode (SPEC §2 step 5): no real money moves, and which cards to try. */
+/** Shown only in test mode (docs/product.md §2 step 5): no real money moves, and which cards to try. */
 export function TestModeNotice() {
   const { t } = useTranslation();
   const language = useUiLanguage();

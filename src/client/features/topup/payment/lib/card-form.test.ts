@@ -46,7 +46,7 @@ describe('checking a card before it is sent', () => {
     });
   });
 
-  it('refuses a number that fails the check digit, in the words of SPEC §8', () => {
+  it('refuses a number that fails the check digit, in the words of docs/product.md §8', () => {
     expect(problems({ number: '4242 4242 4242 4241' })).toEqual({ number: 'The card number is invalid. Please check and try again.' });
   });
 
@@ -57,7 +57,7 @@ describe('checking a card before it is sent', () => {
     });
   });
 
-  it('refuses a month that does not exist, a past date and a year too far ahead, in the words of SPEC §8', () => {
+  it('refuses a month that does not exist, a past date and a year too far ahead, in the words of docs/product.md §8', () => {
     expect(problems({ expiry: '13 / 30' })).toEqual({ expiry: 'The card expiration month is invalid. Please check and try again.' });
     expect(problems({ expiry: '10 / 26' })).toEqual({ expiry: 'Your card has expired. Please use a different card.' });
     expect(problems({ expiry: '11 / 26' })).toEqual({});

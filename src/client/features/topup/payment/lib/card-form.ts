@@ -3,7 +3,7 @@ import type { SandboxConfirmBody } from '@shared/api/orders';
 /**
  * The sandbox card form's rules, matching what Stripe's Payment Element checks in the browser before it sends
  * anything: the number's length for its brand and its Luhn check digit, an expiry MM / YY that has not passed, and a
- * CVC of 3 digits (4 for American Express). Messages are translation keys: SPEC §8's payment messages for an invalid
+ * CVC of 3 digits (4 for American Express). Messages are translation keys: docs/product.md §8's payment messages for an invalid
  * number, month or year and for an expired card, and payment.card.errors for a field not filled in yet.
  */
 export interface CardFields {

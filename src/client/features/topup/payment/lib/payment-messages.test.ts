@@ -4,7 +4,7 @@ import { englishText } from './test-texts';
 
 const messageFor = (error: { type: string; code?: string; decline_code?: string }) => englishText(paymentErrorMessageKey(error));
 
-describe('the payment failure message (SPEC §8)', () => {
+describe('the payment failure message (docs/product.md §8)', () => {
   it.each([
     ['card_declined', 'Your card was declined. Please check your card details or try another card.'],
     ['expired_card', 'Your card has expired. Please use a different card.'],

@@ -1,6 +1,6 @@
 import type { BrowserPaymentIntent, PaymentErrorDetail } from '@shared/api/orders';
 
-/** The payment errors SPEC §8 names, each with its own text under payment.messages in the page texts. */
+/** The payment errors docs/product.md §8 names, each with its own text under payment.messages in the page texts. */
 export const PAYMENT_MESSAGE_CODES = [
   'card_declined',
   'expired_card',
@@ -22,7 +22,7 @@ const isKnown = (value: string | undefined): value is PaymentMessageCode => valu
 
 /**
  * The translation key of what the payer reads after a failed payment: chosen by decline_code, then code, then type,
- * else the default (SPEC §8). Stripe's and the sandbox's own texts are never shown: they are English only.
+ * else the default (docs/product.md §8). Stripe's and the sandbox's own texts are never shown: they are English only.
  */
 export function paymentErrorMessageKey(error: Pick<PaymentErrorDetail, 'type' | 'code' | 'decline_code'>): string {
   const match = [error.decline_code, error.code, error.type].find(isKnown);
@@ -41,7 +41,7 @@ export type PaymentDecision =
 /** Manual capture stops at requires_capture (authorised); succeeded would mean it was captured at once. */
 const AUTHORISED_STATUSES = new Set(['requires_capture', 'succeeded']);
 
-/** Whether the top-up may now be sent (SPEC §4 "Payment authorised"), else the message to show. */
+/** Whether the top-up may now be sent (docs/product.md §4 "Payment authorised"), else the message to show. */
 export function decidePayment(attempt: PaymentAttempt): PaymentDecision {
   if ('error' in attempt) return { kind: 'declined', messageKey: paymentErrorMessageKey(attempt.error) };
   const { id, status } = attempt.paymentIntent;

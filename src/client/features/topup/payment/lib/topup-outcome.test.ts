@@ -18,7 +18,7 @@ function answer(status: number, body: unknown) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('top-up errors (SPEC §8)', () => {
+describe('top-up errors (docs/product.md §8)', () => {
   it("a message containing 'Could not find' reads 'Service temporarily unavailable…'", () => {
     const failure = topupFailureOf(new ApiRequestError(404, '404: …', 'Could not find operator with id 341'));
     expect(englishText(failure.messageKey)).toBe('Service temporarily unavailable. Please try again later.');
@@ -77,7 +77,7 @@ describe('which view the result screen shows', () => {
     expect(resultViewOf(unanswered, result({ status: 'FAILED', payment: 'released' }))).toBe('failed');
   });
 
-  it('shows requires_capture as SUCCESSFUL (SPEC §4)', () => {
+  it('shows requires_capture as SUCCESSFUL (docs/product.md §4)', () => {
     expect(displayedStatus('requires_capture')).toBe('SUCCESSFUL');
     expect(displayedStatus('PROCESSING')).toBe('PROCESSING');
     expect(displayedStatus('FAILED')).toBe('FAILED');
@@ -87,7 +87,7 @@ describe('which view the result screen shows', () => {
 describe('requesting the top-up', () => {
   const request = { paymentIntentId: 'pi_1', operatorId: 341, operatorName: 'MTN Nigeria', amountCents: 1000, countryCode: 'NG', phone: '08031234567' };
 
-  it('posts the SPEC §7 body and returns the server result', async () => {
+  it('posts the docs/product.md §7 body and returns the server result', async () => {
     const fetchMock = answer(200, result());
     await expect(requestTopup(request, {}, () => 1_700_000_000_000)).resolves.toEqual({ kind: 'answered', result: result(), alreadyCaptured: false });
     expect(fetchMock).toHaveBeenCalledWith('/api/reloadly/topup', expect.objectContaining({ method: 'POST', credentials: 'include' }));
@@ -165,7 +165,7 @@ describe('requesting the top-up', () => {
   });
 });
 
-describe("what the failed view says about the money (SPEC §8's two sentences, only the true one)", () => {
+describe("what the failed view says about the money (docs/product.md §8's two sentences, only the true one)", () => {
   const failed = (payment: TopupResponse['payment']) => result({ status: 'FAILED', success: false, payment });
   const answered = (latest: TopupResponse) => ({ kind: 'answered', result: latest, alreadyCaptured: false }) as const;
 

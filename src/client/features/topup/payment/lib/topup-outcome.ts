@@ -25,7 +25,7 @@ export type ResultView = 'processing' | 'successful' | 'failed';
 const ALREADY_CAPTURED = /cannot cancel this PaymentIntent because it has a status of succeeded/i;
 const SERVICE_UNAVAILABLE = 'Could not find';
 
-/** SPEC §8: the provider refusing to cancel an already captured payment means the top-up went through. */
+/** docs/product.md §8: the provider refusing to cancel an already captured payment means the top-up went through. */
 export function isAlreadyCaptured(message: string | undefined): boolean {
   return message !== undefined && ALREADY_CAPTURED.test(message);
 }
@@ -55,7 +55,7 @@ export function isRefusal(error: unknown): error is ApiRequestError {
 const ORDER_GOES_ON = new Set(['TOPUP_MISMATCH']);
 
 /**
- * SPEC §8 top-up errors: a message containing 'Could not find' becomes 'Service temporarily unavailable…'; any other
+ * docs/product.md §8 top-up errors: a message containing 'Could not find' becomes 'Service temporarily unavailable…'; any other
  * refusal is 'Failed to process topup' with the server's words as the detail.
  */
 export function topupFailureOf(error: ApiRequestError): TopupFailure {
@@ -64,7 +64,7 @@ export function topupFailureOf(error: ApiRequestError): TopupFailure {
   return { messageKey: 'topup.result.errors.failedToProcess', detail: message };
 }
 
-/** The readable line of a FAILED result, as a translation key when SPEC §8 rewrites it. */
+/** The readable line of a FAILED result, as a translation key when docs/product.md §8 rewrites it. */
 export function failedResultMessage(result: Pick<TopupResponse, 'message' | 'errorCode'>): { messageKey: string } | { text: string } | null {
   if (!result.message) return null;
   const reasonKey = failureReasonKey(result.errorCode);
@@ -73,13 +73,13 @@ export function failedResultMessage(result: Pick<TopupResponse, 'message' | 'err
   return { text: result.message };
 }
 
-/** SPEC §4: a status of requires_capture (the payment is authorised) is shown as SUCCESSFUL. */
+/** docs/product.md §4: a status of requires_capture (the payment is authorised) is shown as SUCCESSFUL. */
 export function displayedStatus(status: TopupResultStatus | 'requires_capture' | 'succeeded'): TopupResultStatus {
   return status === 'requires_capture' || status === 'succeeded' ? 'SUCCESSFUL' : status;
 }
 
 /**
- * The failed view is used when the order's status is FAILED or our server refused the request (SPEC §4). Without the
+ * The failed view is used when the order's status is FAILED or our server refused the request (docs/product.md §4). Without the
  * server's word, the top-up is processing: an answer that never arrived is not a failure.
  */
 export function resultViewOf(outcome: TopupOutcome, latest: TopupResponse | null = null): ResultView {
@@ -93,7 +93,7 @@ export function resultViewOf(outcome: TopupOutcome, latest: TopupResponse | null
 }
 
 /**
- * What the failed view says about the money (SPEC §8 gives two sentences; only the one true for this order is shown).
+ * What the failed view says about the money (docs/product.md §8 gives two sentences; only the one true for this order is shown).
  * With hold-then-capture a failed delivery releases the hold: nothing was charged. "Your payment was successful, but
  * we couldn't deliver the airtime" is only for an order whose payment was captured.
  */
