@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CreatePaymentIntentResponse } from '../src/shared/api/orders';
-import { register, PASSWORD } from './account-helpers';
+import { createAccount, register } from './account-helpers';
 import { openPage, useServerAndBrowser } from './fixtures';
 import { countryBox, currentStep, enterRecipient, nextButton, phoneInput, pickCountry, plain, recordTexts, sendNowOnCard, text, toastText } from './top-up-helpers';
 
@@ -26,17 +26,7 @@ const ordersOf = (page: Page) =>
 /** A signed-in visitor on the home page; the account is made through the API, as a returning customer would have it. */
 async function signedInHome(email: string): Promise<Page> {
   const page = await openPage(app.browser, app.server.url);
-  await page.evaluate(
-    async ({ email, password }) => {
-      const response = await fetch('/api/auth/sign-up/email', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, password, name: email.split('@')[0] }),
-      });
-      if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
-    },
-    { email, password: PASSWORD },
-  );
+  await createAccount(page, email);
   await page.reload();
   await page.getByTestId('user-menu').waitFor();
   await countryBox(page).waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import fr from '../src/client/i18n/locales/pages/fr.json';
-import { openTab, PASSWORD, register, signIn } from './account-helpers';
+import { createAccount, openTab, register, signIn } from './account-helpers';
 import { openPage, useServerAndBrowser } from './fixtures';
 import { countryBox, nextButton, phoneInput, pickCountry, sendNowOnCard, toastText, UNDETECTABLE_NG } from './top-up-helpers';
 
@@ -15,19 +15,6 @@ async function toastCameAndWent(page: Page, title: string) {
 
 const alertIn = (page: Page) => openTab(page).getByRole('alert');
 
-async function createAccount(page: Page, email: string) {
-  await page.evaluate(
-    async ({ email, password }) => {
-      const response = await fetch('/api/auth/sign-up/email', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, password, name: email.split('@')[0] }),
-      });
-      if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
-    },
-    { email, password: PASSWORD },
-  );
-}
 
 describe('errors stay beside the action until the customer changes something', () => {
   it('a wrong password on /auth', async () => {

@@ -1,8 +1,10 @@
 /** What the server needs from an airtime top-up provider (Reloadly in production, the sandbox otherwise). */
 
 import type { OperatorInfo } from '../../shared/api/catalog';
+import type { PinDetail } from '../../shared/api/orders';
 
 export type { DenominationType, OperatorInfo } from '../../shared/api/catalog';
+export type { PinDetail } from '../../shared/api/orders';
 
 export type TopupStatus = 'SUCCESSFUL' | 'PROCESSING' | 'REFUNDED' | 'FAILED';
 
@@ -13,17 +15,6 @@ export type TopupStatus = 'SUCCESSFUL' | 'PROCESSING' | 'REFUNDED' | 'FAILED';
  */
 export type ReportedTopupStatus = TopupStatus | 'UNKNOWN';
 
-/** What a PIN product gives the customer to redeem (Reloadly's pinDetail); every field as text. */
-export interface PinDetail {
-  code: string | null;
-  serial: string | null;
-  info1: string | null;
-  info2: string | null;
-  info3: string | null;
-  value: string | null;
-  ivr: string | null;
-  validity: string | null;
-}
 
 /** The provider's wallet after a top-up (Reloadly's balanceInfo). */
 export interface WalletBalance {

@@ -190,19 +190,22 @@ export interface OrderView {
   hasPin: boolean;
 }
 
-/** GET /api/orders/:id/pin — what the recipient needs to redeem a PIN product (Reloadly's pinDetail). */
+/** What a PIN product gives the recipient to redeem (Reloadly's pinDetail), every field as text. */
+export interface PinDetail {
+  code: string | null;
+  serial: string | null;
+  info1: string | null;
+  info2: string | null;
+  info3: string | null;
+  value: string | null;
+  ivr: string | null;
+  validity: string | null;
+}
+
+/** GET /api/orders/:id/pin — a delivered PIN product's PIN, for the order's owner only. */
 export interface OrderPinResponse {
   success: true;
-  pin: {
-    code: string | null;
-    serial: string | null;
-    info1: string | null;
-    info2: string | null;
-    info3: string | null;
-    value: string | null;
-    ivr: string | null;
-    validity: string | null;
-  };
+  pin: PinDetail;
 }
 
 export interface OrderListResponse {
