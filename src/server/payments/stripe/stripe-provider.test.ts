@@ -11,7 +11,7 @@ import {
   signWebhook,
   stripeEvent,
   type StripeFault,
-} from './fake-stripe';
+} from '../../testing/fakes/stripe';
 import { createStripePaymentProvider, type StripeProviderOptions } from './stripe-provider';
 import { rejectionOf } from '../../testing/rejections';
 

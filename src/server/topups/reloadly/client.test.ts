@@ -16,7 +16,7 @@ import {
   SLOW_PHONE,
   TOPUP_NUMBERS,
   UNDETECTABLE_PHONE,
-} from './fake-reloadly';
+} from '../../testing/fakes/reloadly';
 import { rejectionOf } from '../../testing/rejections';
 
 const RANGE_OPERATOR_INFO: OperatorInfo = {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CreatePaymentIntentBody } from '@shared/api/orders';
-import { englishText } from '../lib/test-texts';
+import { englishText } from '@/testing/texts';
 import { checkoutIntentOf, createPaymentIntent, PaymentIntentError } from './create-payment-intent';
 
 const body: CreatePaymentIntentBody = {
