@@ -93,6 +93,14 @@ export default tseslint.config(
       }),
     },
   },
+  // The browser calls the server through one wrapper, so cookies, headers and error answers are handled alike.
+  {
+    files: [`src/client/${SOURCE}`],
+    ignores: ['src/client/lib/api-client.ts', ...TEST_CODE],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the server through lib/api-client (sendApiRequest or apiRequest).' }],
+    },
+  },
   // A feature uses shared browser code, never another feature nor the app layer that composes the features.
   ...FEATURES.map((feature) => ({
     files: [`src/client/features/${feature}/${SOURCE}`],
