@@ -35,6 +35,18 @@ const DOMAIN = ['orders', 'payments', 'topups', 'catalog', 'auth'];
 const climbingInto = (...folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
 const restrict = (...patterns) => ['error', { patterns }];
 
+const TESTS_RUN = {
+  selector: "CallExpression[callee.property.name=/^(only|skip|todo)$/][callee.object.name=/^(it|test|describe)$/]",
+  message: 'Tests must run: no .only, .skip or .todo.',
+};
+/** A query key is written once, in its queryOptions; hooks and the query client take it from there. */
+const QUERY_KEY_MESSAGE = 'Take the query key from its queryOptions (e.g. ordersQueryOptions(userId).queryKey) instead of writing it again.';
+const QUERY_KEYS_FROM_OPTIONS = [
+  { selector: "CallExpression[callee.name=/^use(Suspense)?Quer(y|ies)$/] Property[key.name='queryKey'] > ArrayExpression", message: QUERY_KEY_MESSAGE },
+  { selector: "CallExpression[callee.property.name=/Quer(y|ies)(Data)?$/] Property[key.name='queryKey'] > ArrayExpression", message: QUERY_KEY_MESSAGE },
+  { selector: "CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression.arguments", message: QUERY_KEY_MESSAGE },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', '.test-data', 'drizzle', 'src/client/public'] },
   js.configs.recommended,
@@ -45,10 +57,7 @@ export default tseslint.config(
     plugins: { boundaries },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.property.name=/^(only|skip|todo)$/][callee.object.name=/^(it|test|describe)$/]", message: 'Tests must run: no .only, .skip or .todo.' },
-      ],
+      'no-restricted-syntax': ['error', TESTS_RUN],
     },
   },
   {
@@ -93,12 +102,14 @@ export default tseslint.config(
       }),
     },
   },
-  // The browser calls the server through one wrapper, so cookies, headers and error answers are handled alike.
+  // The browser calls the server through one wrapper, so cookies, headers and error answers are handled alike; and
+  // a query's key is written once, beside its queryFn, so two queries never share a key with different functions.
   {
     files: [`src/client/${SOURCE}`],
     ignores: ['src/client/lib/api-client.ts', ...TEST_CODE],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the server through lib/api-client (sendApiRequest or apiRequest).' }],
+      'no-restricted-syntax': ['error', TESTS_RUN, ...QUERY_KEYS_FROM_OPTIONS],
     },
   },
   // A feature uses shared browser code, never another feature nor the app layer that composes the features.

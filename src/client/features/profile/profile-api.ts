@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -44,8 +44,8 @@ export async function linkGoogle() {
 }
 
 /** Whether two-factor is on, from GET /api/auth/get-session (`{ session, user }`, or null when signed out). */
-export function useTwoFactorEnabled(userId: string) {
-  return useQuery({
+export const twoFactorQueryOptions = (userId: string) =>
+  queryOptions({
     queryKey: ['profile', userId, 'two-factor'],
     queryFn: async () => {
       const answer = await authCall<{ user?: { twoFactorEnabled?: boolean | null } } | null>('get-session');
@@ -53,15 +53,13 @@ export function useTwoFactorEnabled(userId: string) {
     },
     staleTime: 0,
   });
-}
 
-export function useLinkedAccounts(userId: string) {
-  return useQuery({
-    queryKey: ['profile', userId, 'accounts'],
-    queryFn: () => authCall<LinkedAccount[]>('list-accounts'),
-    staleTime: 0,
-  });
-}
+export const useTwoFactorEnabled = (userId: string) => useQuery(twoFactorQueryOptions(userId));
+
+export const linkedAccountsQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: ['profile', userId, 'accounts'], queryFn: () => authCall<LinkedAccount[]>('list-accounts'), staleTime: 0 });
+
+export const useLinkedAccounts = (userId: string) => useQuery(linkedAccountsQueryOptions(userId));
 
 /** The secret of an otpauth:// URI, for people who type it into their app instead of scanning. */
 export function secretOf(totpUri: string): string {
