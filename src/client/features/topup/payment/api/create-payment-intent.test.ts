@@ -75,6 +75,13 @@ describe('creating the payment intent', () => {
     expect(error.sessionExpired).toBe(true);
   });
 
+  it('a refusal whose message happens to contain 401 is not a lost session', async () => {
+    answer(409, { success: false, message: 'The price has changed: the total is now $401.00 (fee $11.68). Please review it and confirm again.', code: 'PRICE_CHANGED' });
+    const error = await failure();
+    expect(error.message).toContain('$401.00');
+    expect(error.sessionExpired).toBe(false);
+  });
+
   it("reports the server's message for a refused checkout", async () => {
     answer(409, { success: false, message: 'The price changed. Please review your top-up.', code: 'PRICE_CHANGED' });
     const error = await failure();
