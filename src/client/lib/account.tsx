@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AccountUser, UserResponse } from '@shared/api/account';
-import { sendApiRequest } from './api-client';
 
 export type { AccountUser };
 
@@ -14,15 +13,19 @@ export interface AccountState {
 
 const AccountContext = createContext<AccountState | null>(null);
 
-/** GET /api/user (or another call answering the user): 401 means signed out (no retry); any other failure is retried once (SPEC §8). */
+/**
+ * GET /api/user (or another call answering the user): 401 means signed out (no retry); any other failure is retried
+ * once (SPEC §8). The one call the home route makes before any lazy page loads, so it calls fetch itself: the shared
+ * wrapper (api-client.ts) would add a chunk the home route's budget (ADR 003) has no room for.
+ */
 export async function fetchUser(path = '/api/user', attempt = 0): Promise<AccountUser | null> {
-  const answer = await sendApiRequest(path);
-  if (answer.status === 401) return null;
-  if (!answer.ok) {
+  const response = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
+  if (response.status === 401) return null;
+  if (!response.ok) {
     if (attempt === 0) return fetchUser(path, 1);
-    throw new Error(`${answer.status}: ${answer.statusText}`);
+    throw new Error(`${response.status}: ${response.statusText}`);
   }
-  return (JSON.parse(answer.text) as UserResponse).user;
+  return ((await response.json()) as UserResponse).user;
 }
 
 /** On load, a session's admin right is read again (SPEC §4), so one granted or removed since shows without a new sign-in. */
