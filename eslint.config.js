@@ -6,10 +6,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Import boundaries (README, "Project layout"). Each boundary is ESLint's own
- * no-restricted-imports under a name of its own, so a file can fall under several boundaries without one rule's
- * options replacing another's, and a report names the boundary it broke. Patterns read the import as written:
- * aliases (`@/` is src/client, `@shared/` is src/shared) and relative paths that climb (`../`) into a folder.
+ * Import boundaries (README, "Project layout"). Each boundary is ESLint's own no-restricted-imports under a name of
+ * its own, so a file can fall under several boundaries without one rule's options replacing another's, and a report
+ * names the boundary it broke. Patterns read the import as written: aliases (`@/` is src/client, `@shared/` is
+ * src/shared) and relative paths that climb (`../`) into a folder. Dynamic `import()` is not checked.
  */
 const restrictedImports = builtinRules.get('no-restricted-imports');
 const boundaries = {
