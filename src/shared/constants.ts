@@ -16,7 +16,6 @@ export const DEFAULT_STANDARD_FEE = 0.33;
 export const AMOUNT_PAGE_SIZE = 5;
 
 export const PENDING_DATA_TTL_MS = 30 * 60 * 1000;
-export const AUTH_SYNC_DEBOUNCE_MS = 500;
 export const LOGOUT_REDIRECT_DELAY_MS = 100;
 export const RESTORE_DELAY_MS = 300;
 export const POST_AUTH_INTENT_DELAY_MS = 300;
@@ -28,12 +27,10 @@ export const CONFETTI_INTERVAL_MS = 250;
 export const CONFETTI_DURATION_MS = 2000;
 export const DROPDOWN_CLOSE_DELAY_MS = 200;
 export const PRICE_CONFIG_REFETCH_MS = 60 * 1000;
-export const USER_QUERY_STALE_MS = 5 * 60 * 1000;
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_MAX_WIDTH_PX = 420;
 
 /** Keys under which the browser keeps state between visits. */
 export const STORAGE_KEYS = {

@@ -13,7 +13,11 @@ export interface AccountState {
 
 const AccountContext = createContext<AccountState | null>(null);
 
-/** GET /api/user (or another call answering the user): 401 means signed out (no retry); any other failure is retried once (docs/product.md §8). */
+/**
+ * GET /api/user (or another call answering the user): 401 means signed out (no retry); any other failure is retried
+ * once (docs/product.md §8). The one call the home route makes before any lazy page loads, so it calls fetch itself: the shared
+ * wrapper (api-client.ts) would add a chunk the home route's budget (ADR 003) has no room for.
+ */
 export async function fetchUser(path = '/api/user', attempt = 0): Promise<AccountUser | null> {
   const response = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
   if (response.status === 401) return null;

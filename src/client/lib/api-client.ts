@@ -26,8 +26,16 @@ function paramsOf(value: unknown): MessageParams | undefined {
   return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string | number] => ['string', 'number'].includes(typeof entry[1])));
 }
 
+/** A server answer as read: its status and its body's text, whatever the status. */
+export interface ApiAnswer {
+  status: number;
+  ok: boolean;
+  statusText: string;
+  text: string;
+}
+
 /** The error for a refused answer, from its status and its body's text (our JSON error shape, or anything else). */
-export function apiErrorFromAnswer(status: number, statusText: string, text: string): ApiRequestError {
+export function apiErrorFromAnswer({ status, statusText, text }: ApiAnswer): ApiRequestError {
   let body: { message?: unknown; field?: unknown; messageKey?: unknown; code?: unknown; messageParams?: unknown } | undefined;
   try {
     body = JSON.parse(text);
@@ -46,14 +54,20 @@ export function apiErrorFromAnswer(status: number, statusText: string, text: str
   );
 }
 
-/** fetch with cookies and JSON, throwing ApiRequestError for non-OK answers. */
-export async function apiRequest<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+/** The browser's one way to call the server: cookies included, JSON in and out; answers whatever the status. */
+export async function sendApiRequest(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiAnswer> {
   const response = await fetch(path, {
     method: init.method ?? 'GET',
     credentials: 'include',
     headers: { Accept: 'application/json', ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
-  if (!response.ok) throw apiErrorFromAnswer(response.status, response.statusText, await response.text());
-  return (await response.json()) as T;
+  return { status: response.status, ok: response.ok, statusText: response.statusText, text: await response.text() };
+}
+
+/** A call whose OK answer is JSON, throwing ApiRequestError for any other answer. */
+export async function apiRequest<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const answer = await sendApiRequest(path, init);
+  if (!answer.ok) throw apiErrorFromAnswer(answer);
+  return JSON.parse(answer.text) as T;
 }

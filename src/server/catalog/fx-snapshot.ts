@@ -5,8 +5,6 @@
  * must never be used to price a real top-up. Currencies pegged to the euro or the US dollar follow their peg.
  * A country whose currency is missing here is stored as disabled, so add the rate when adding a currency.
  */
-export const FX_SNAPSHOT_DATE = '2026-11-01';
-
 export const USD_FX_RATES: Record<string, number> = {
   AED: 3.6725,
   AFN: 66.5,

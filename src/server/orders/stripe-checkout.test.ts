@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStripePaymentProvider } from '../payments/stripe/stripe-provider';
-import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, FakeStripe, signWebhook, stripeEvent } from '../payments/stripe/fake-stripe';
+import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, FakeStripe, signWebhook, stripeEvent } from '../testing/fakes/stripe';
 import { openTestDatabase, type TestDatabase } from '../testing/databases';
 import { firstOffer, insertTestUser, orderLedger, SANDBOX_NUMBERS, sandboxOrderServices } from '../testing/orders';
 import { startCheckout } from './checkout';

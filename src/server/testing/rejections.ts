@@ -9,3 +9,15 @@ export async function rejectionOf<E extends Error>(promise: Promise<unknown>, ki
   expect(error).toBeInstanceOf(kind);
   return error as E;
 }
+
+/** The error a call throws, checked to be a `kind` (a call that returns fails the test). */
+export function thrownBy<E extends Error>(call: () => unknown, kind: abstract new (...args: never[]) => E): E {
+  let error: unknown;
+  try {
+    call();
+  } catch (thrown) {
+    error = thrown;
+  }
+  expect(error).toBeInstanceOf(kind);
+  return error as E;
+}

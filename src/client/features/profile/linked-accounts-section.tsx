@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
 import { useErrorText } from './form-parts';
-import { SIGN_IN_METHODS, linkGoogle, unlinkAccount, useLinkedAccounts, type LinkedAccount, type SignInMethod } from './profile-api';
+import { SIGN_IN_METHODS, linkedAccountsQueryOptions, linkGoogle, unlinkAccount, useLinkedAccounts, type LinkedAccount, type SignInMethod } from './profile-api';
 
 function GoogleMark() {
   return (
@@ -73,7 +73,7 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
     } catch (error) {
       toast({ title: t('profile.linked.unlinkFailed'), description: errorText(error), variant: 'destructive' });
     } finally {
-      await queryClient.invalidateQueries({ queryKey: ['profile', userId, 'accounts'] });
+      await queryClient.invalidateQueries({ queryKey: linkedAccountsQueryOptions(userId).queryKey });
       setBusy(false);
     }
   };

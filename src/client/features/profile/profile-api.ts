@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { apiErrorFromAnswer } from '@/lib/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
 
 /**
  * Better Auth's endpoints under /api/auth that the profile page calls: two-factor enrolment and the linked sign-in
@@ -7,20 +7,8 @@ import { apiErrorFromAnswer } from '@/lib/api-client';
  * (`INVALID_CODE`) even though the session is fine, so what counts is the code, not the status.
  */
 
-async function authCall<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/api/auth/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    credentials: 'include',
-    headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw apiErrorFromAnswer(response.status, response.statusText, text);
-  try {
-    return (text ? JSON.parse(text) : null) as T;
-  } catch {
-    return null as T;
-  }
+function authCall<T>(path: string, body?: unknown): Promise<T> {
+  return apiRequest<T>(`/api/auth/${path}`, body === undefined ? {} : { method: 'POST', body });
 }
 
 export interface TwoFactorEnrolment {
@@ -56,8 +44,8 @@ export async function linkGoogle() {
 }
 
 /** Whether two-factor is on, from GET /api/auth/get-session (`{ session, user }`, or null when signed out). */
-export function useTwoFactorEnabled(userId: string) {
-  return useQuery({
+export const twoFactorQueryOptions = (userId: string) =>
+  queryOptions({
     queryKey: ['profile', userId, 'two-factor'],
     queryFn: async () => {
       const answer = await authCall<{ user?: { twoFactorEnabled?: boolean | null } } | null>('get-session');
@@ -65,15 +53,13 @@ export function useTwoFactorEnabled(userId: string) {
     },
     staleTime: 0,
   });
-}
 
-export function useLinkedAccounts(userId: string) {
-  return useQuery({
-    queryKey: ['profile', userId, 'accounts'],
-    queryFn: () => authCall<LinkedAccount[]>('list-accounts'),
-    staleTime: 0,
-  });
-}
+export const useTwoFactorEnabled = (userId: string) => useQuery(twoFactorQueryOptions(userId));
+
+export const linkedAccountsQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: ['profile', userId, 'accounts'], queryFn: () => authCall<LinkedAccount[]>('list-accounts'), staleTime: 0 });
+
+export const useLinkedAccounts = (userId: string) => useQuery(linkedAccountsQueryOptions(userId));
 
 /** The secret of an otpauth:// URI, for people who type it into their app instead of scanning. */
 export function secretOf(totpUri: string): string {

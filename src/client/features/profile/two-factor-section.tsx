@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
 import { FormMessage, ProfileField, fieldOf, useErrorText } from './form-parts';
-import { disableTwoFactor, enableTwoFactor, normaliseCode, useTwoFactorEnabled, verifyTotpCode, type TwoFactorEnrolment } from './profile-api';
+import { disableTwoFactor, enableTwoFactor, normaliseCode, twoFactorQueryOptions, useTwoFactorEnabled, verifyTotpCode, type TwoFactorEnrolment } from './profile-api';
 import { TwoFactorEnrolmentStep } from './two-factor-enrolment';
 
 type Step = { kind: 'idle' } | { kind: 'password' } | { kind: 'enrol'; enrolment: TwoFactorEnrolment } | { kind: 'disable' };
@@ -105,8 +105,9 @@ export function TwoFactorSection({ userId }: { userId: string }) {
   const idle = () => setStep({ kind: 'idle' });
 
   const changed = async (on: boolean) => {
-    queryClient.setQueryData(['profile', userId, 'two-factor'], on);
-    await queryClient.invalidateQueries({ queryKey: ['profile', userId, 'two-factor'] });
+    const { queryKey } = twoFactorQueryOptions(userId);
+    queryClient.setQueryData(queryKey, on);
+    await queryClient.invalidateQueries({ queryKey });
     idle();
     toast({ title: t(on ? 'profile.twoFactor.on' : 'profile.twoFactor.off') });
   };

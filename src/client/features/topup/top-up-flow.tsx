@@ -6,7 +6,7 @@ import { priceTopUp } from '@shared/pricing';
 import { apiErrorText } from '@/lib/api-error-text';
 import { QueryProvider } from '@/lib/query-provider';
 import { toast } from '@/lib/toast';
-import { useDetectOperator } from './api/detect-operator';
+import { useDetectOperator } from '@/lib/operator-detection';
 import { useFeeConfig } from './api/use-fee-config';
 import { AmountStep } from './components/amount-step';
 import { BusyStep } from './components/busy-step';

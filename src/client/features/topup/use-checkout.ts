@@ -11,6 +11,7 @@ import { useAccount } from '@/lib/account';
 import { clearPendingAction } from '@/lib/pending-action';
 import { apiErrorText } from '@/lib/api-error-text';
 import { toast } from '@/lib/toast';
+import { priceConfigQueryOptions } from './api/get-price-config';
 import { buildPendingTopUp, markPaymentAuthorised, saveCheckout, savePendingTopUp } from './lib/pending-top-up';
 import type { useTopUpFlow } from './use-top-up-flow';
 
@@ -76,7 +77,7 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
             return;
           }
           // The fees changed since the review was priced: load them again so the review shows the server's total.
-          if (error instanceof PaymentIntentError && error.code === 'PRICE_CHANGED') void queryClient.invalidateQueries({ queryKey: ['price-config'] });
+          if (error instanceof PaymentIntentError && error.code === 'PRICE_CHANGED') void queryClient.invalidateQueries({ queryKey: priceConfigQueryOptions().queryKey });
           toast({ title: t('topup.errors.title'), description: apiErrorText(t, error), variant: 'destructive' });
         },
       },

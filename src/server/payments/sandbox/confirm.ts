@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BrowserPaymentIntent, SandboxConfirmResponse, sandboxConfirmBodySchema } from '../../../shared/api/orders';
+import { isAmericanExpress, passesLuhnCheck } from '../../../shared/card-number';
 import type { Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
 import type { PaymentErrorDetail, PaymentIntentStatus } from '../provider';
@@ -96,7 +97,7 @@ function cardError(code: string, message: string): PaymentErrorDetail {
 /** What Stripe refuses before any authorisation: a number, expiry or security code that cannot be a card's. */
 function cardDetailsError(card: CardDetails, now: Date): PaymentErrorDetail | null {
   const number = digitsOf(card.number);
-  const isAmex = /^3[47]/.test(number);
+  const isAmex = isAmericanExpress(number);
   const lengthFits = isAmex ? number.length === 15 : number.length >= 13 && number.length <= 19;
   if (!/^\d+$/.test(number) || !lengthFits || !passesLuhnCheck(number)) {
     return cardError('invalid_number', 'Your card number is incorrect.');
@@ -111,17 +112,4 @@ function cardDetailsError(card: CardDetails, now: Date): PaymentErrorDetail | nu
   if (year > currentYear + MAX_YEARS_AHEAD) return cardError('invalid_expiry_year', "Your card's expiration year is invalid.");
   if (!(isAmex ? /^\d{4}$/ : /^\d{3}$/).test(card.cvc)) return cardError('incorrect_cvc', "Your card's security code is invalid.");
   return null;
-}
-
-function passesLuhnCheck(number: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < number.length; index++) {
-    let digit = Number(number[number.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }

@@ -1,5 +1,6 @@
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentProviderError, type CreatePaymentIntentRequest } from '../provider';
+import { paymentProviderContract } from '../../testing/contracts/payment-provider';
 import {
   API_ERROR_FAULT,
   FAKE_STRIPE_PUBLISHABLE_KEY,
@@ -11,14 +12,10 @@ import {
   signWebhook,
   stripeEvent,
   type StripeFault,
-} from './fake-stripe';
+} from '../../testing/fakes/stripe';
+import { rejectionOf, thrownBy } from '../../testing/rejections';
+import { PaymentProviderError, type CreatePaymentIntentRequest } from '../provider';
 import { createStripePaymentProvider, type StripeProviderOptions } from './stripe-provider';
-import { rejectionOf } from '../../testing/rejections';
-
-const CANCEL_SUCCEEDED_MESSAGE =
-  'You cannot cancel this PaymentIntent because it has a status of succeeded. Only a PaymentIntent with one of the ' +
-  'following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, ' +
-  'requires_action, processing.';
 
 const ORDER_PAYMENT: CreatePaymentIntentRequest = {
   amountCents: 1250,
@@ -46,22 +43,25 @@ function provider(overrides: Partial<StripeProviderOptions> = {}) {
 }
 
 const providerError = (promise: Promise<unknown>) => rejectionOf(promise, PaymentProviderError);
-
-function verifyError(verify: () => unknown): PaymentProviderError {
-  try {
-    verify();
-  } catch (error) {
-    expect(error).toBeInstanceOf(PaymentProviderError);
-    return error as PaymentProviderError;
-  }
-  throw new Error('the webhook event was accepted');
-}
+const verifyError = (verify: () => unknown) => thrownBy(verify, PaymentProviderError);
 
 beforeAll(async () => {
   address = await fake.start();
 });
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
+
+describe('Stripe adapter over the local Stripe', () => {
+  paymentProviderContract(() => ({
+    provider: provider(),
+    authorise: async (intent) => void fake.authorise(intent.id),
+    declineForInsufficientFunds: async (intent) => void fake.declinePayment(intent.id, INSUFFICIENT_FUNDS_ERROR),
+    chargeIdOf: async (intent) => fake.intent(intent.id).latest_charge!,
+    intentCount: async () => fake.intentCount,
+    signWebhook: (payload, { secret = FAKE_STRIPE_WEBHOOK_SECRET, ageSeconds = 0 } = {}) =>
+      Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) - ageSeconds }),
+  }));
+});
 
 describe('Stripe provider settings', () => {
   it('hands the browser the publishable key and is in test mode only for a pk_test_ key', () => {
@@ -71,22 +71,10 @@ describe('Stripe provider settings', () => {
   });
 });
 
-describe('Stripe PaymentIntents', () => {
+describe('what the adapter asks of Stripe', () => {
   it('creates a manual-capture USD intent for card and Cash App with the order metadata and idempotency key', async () => {
-    const intent = await provider().createPaymentIntent(ORDER_PAYMENT);
+    await provider().createPaymentIntent(ORDER_PAYMENT);
 
-    expect(intent).toEqual({
-      id: expect.stringMatching(/^pi_/),
-      status: 'requires_payment_method',
-      amount: 1250,
-      currency: 'usd',
-      clientSecret: expect.stringMatching(new RegExp(`^${intent.id}_secret_`)),
-      captureMethod: 'manual',
-      amountReceived: 0,
-      metadata: { orderId: 'order-1', userId: 'user-1' },
-      lastPaymentError: null,
-      cancellationReason: null,
-    });
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'order-1:create-payment-intent' });
@@ -107,77 +95,18 @@ describe('Stripe PaymentIntents', () => {
     expect(fake.requests[0]!.body).not.toHaveProperty('receipt_email');
   });
 
-  it('a second create with the same idempotency key returns the first intent and creates no other', async () => {
-    const stripe = provider();
-    const first = await stripe.createPaymentIntent(ORDER_PAYMENT);
-    const second = await stripe.createPaymentIntent(ORDER_PAYMENT);
-
-    expect(second.id).toBe(first.id);
-    expect(second.clientSecret).toBe(first.clientSecret);
-    expect(fake.intentCount).toBe(1);
-    expect(fake.requests.map((request) => request.idempotencyKey)).toEqual([ORDER_PAYMENT.idempotencyKey, ORDER_PAYMENT.idempotencyKey]);
-  });
-
-  it('the same idempotency key with another amount is refused as an idempotency_error', async () => {
-    const stripe = provider();
-    await stripe.createPaymentIntent(ORDER_PAYMENT);
-    const error = await providerError(stripe.createPaymentIntent({ ...ORDER_PAYMENT, amountCents: 9999 }));
-
-    expect(error).toMatchObject({ type: 'idempotency_error', status: 400, retryable: false });
-    expect(error.message).toMatch(/^Keys for idempotent requests can only be used with the same parameters/);
-    expect(fake.intentCount).toBe(1);
-  });
-
-  it('reads an intent back, with the error of its declined payment attempt', async () => {
-    const stripe = provider();
-    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
-    fake.declinePayment(created.id, INSUFFICIENT_FUNDS_ERROR);
-
-    const intent = await stripe.retrievePaymentIntent(created.id);
-
-    expect(intent).toMatchObject({
-      id: created.id,
-      status: 'requires_payment_method',
-      lastPaymentError: {
-        type: 'card_error',
-        code: 'card_declined',
-        decline_code: 'insufficient_funds',
-        message: 'Your card has insufficient funds.',
-      },
-    });
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${created.id}` });
-  });
-
   it('captures an authorised intent with the capture idempotency key', async () => {
     const stripe = provider();
     const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
     fake.authorise(created.id);
-    expect((await stripe.retrievePaymentIntent(created.id)).status).toBe('requires_capture');
 
-    const captured = await stripe.capturePaymentIntent(created.id, { idempotencyKey: 'order-1:capture' });
+    await stripe.capturePaymentIntent(created.id, { idempotencyKey: 'order-1:capture' });
 
-    expect(captured).toMatchObject({ id: created.id, status: 'succeeded', amountReceived: 1250 });
     expect(fake.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: `/v1/payment_intents/${created.id}/capture`,
       idempotencyKey: 'order-1:capture',
     });
-  });
-
-  it('capturing an intent that is not authorised fails with payment_intent_unexpected_state and its status', async () => {
-    const stripe = provider();
-    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
-
-    const error = await providerError(stripe.capturePaymentIntent(created.id, { idempotencyKey: 'order-1:capture' }));
-
-    expect(error).toMatchObject({
-      type: 'invalid_request_error',
-      code: 'payment_intent_unexpected_state',
-      status: 400,
-      retryable: false,
-      paymentIntentStatus: 'requires_payment_method',
-    });
-    expect(fake.intent(created.id).status).toBe('requires_payment_method');
   });
 
   it('cancels an authorised intent with the reason and the cancel idempotency key, releasing the hold', async () => {
@@ -206,24 +135,6 @@ describe('Stripe PaymentIntents', () => {
     expect(fake.requests.at(-1)!.body).toEqual({ cancellation_reason: 'abandoned' });
   });
 
-  it("cancelling a captured intent fails with Stripe's message and reports that the intent succeeded", async () => {
-    const stripe = provider();
-    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
-    fake.authorise(created.id);
-    await stripe.capturePaymentIntent(created.id, { idempotencyKey: 'order-1:capture' });
-
-    const error = await providerError(stripe.cancelPaymentIntent(created.id, { idempotencyKey: 'order-1:cancel', reason: 'abandoned' }));
-
-    expect(error).toMatchObject({
-      type: 'invalid_request_error',
-      code: 'payment_intent_unexpected_state',
-      status: 400,
-      retryable: false,
-      paymentIntentStatus: 'succeeded',
-      message: CANCEL_SUCCEEDED_MESSAGE,
-    });
-  });
-
   it('reads an authorisation that lapsed as canceled with the reason expired', async () => {
     const stripe = provider();
     const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
@@ -231,13 +142,6 @@ describe('Stripe PaymentIntents', () => {
     fake.expireAuthorisation(created.id);
 
     expect(await stripe.retrievePaymentIntent(created.id)).toMatchObject({ status: 'canceled', cancellationReason: 'expired' });
-  });
-
-  it('an unknown intent id is a 404 resource_missing', async () => {
-    const error = await providerError(provider().retrievePaymentIntent('pi_unknown'));
-
-    expect(error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing', status: 404, retryable: false });
-    expect(error.message).toBe("No such payment_intent: 'pi_unknown'");
   });
 });
 
@@ -318,46 +222,6 @@ describe('Stripe webhooks', () => {
     status: 'requires_capture',
     metadata: { orderId: 'order-1', userId: 'user-1' },
   };
-  const dispute = {
-    id: 'dp_1WebhookDispute',
-    object: 'dispute',
-    amount: 1250,
-    charge: 'ch_3WebhookCharge',
-    payment_intent: 'pi_3WebhookIntent',
-    reason: 'fraudulent',
-    status: 'needs_response',
-  };
-
-  it.each([
-    ['payment_intent.amount_capturable_updated', intent],
-    ['payment_intent.canceled', { ...intent, status: 'canceled', cancellation_reason: 'expired' }],
-    ['payment_intent.payment_failed', { ...intent, status: 'requires_payment_method' }],
-    ['charge.dispute.created', dispute],
-  ])('a signed %s event verifies and names its PaymentIntent', (type, object) => {
-    const event = stripeEvent(type, object);
-    const { rawBody, signature } = signWebhook(event);
-
-    expect(provider().verifyWebhookEvent(rawBody, signature)).toEqual({
-      id: event.id,
-      type,
-      paymentIntentId: 'pi_3WebhookIntent',
-      chargeId: type === 'charge.dispute.created' ? 'ch_3WebhookCharge' : null,
-    });
-  });
-
-  it('an event about something other than a payment names no PaymentIntent', () => {
-    const event = stripeEvent('customer.created', { id: 'cus_1', object: 'customer' });
-    const { rawBody, signature } = signWebhook(event);
-
-    expect(provider().verifyWebhookEvent(rawBody, signature).paymentIntentId).toBeNull();
-  });
-
-  it('a signature made 299 seconds ago still verifies', () => {
-    const event = stripeEvent('payment_intent.succeeded', intent);
-    const { rawBody, signature } = signWebhook(event, FAKE_STRIPE_WEBHOOK_SECRET, Date.now() / 1000 - 299);
-
-    expect(provider().verifyWebhookEvent(rawBody, signature).paymentIntentId).toBe('pi_3WebhookIntent');
-  });
 
   it.each([
     [
@@ -383,12 +247,11 @@ describe('Stripe webhooks', () => {
       () => signWebhook(stripeEvent('payment_intent.succeeded', intent), FAKE_STRIPE_WEBHOOK_SECRET, Date.now() / 1000 - 301),
       /Timestamp outside the tolerance zone/,
     ],
-  ])('refuses %s with a 400 webhook_signature_invalid', (_name, makeDelivery, message) => {
+  ])('says why it refuses %s', (_name, makeDelivery, message) => {
     const { rawBody, signature } = makeDelivery();
 
     const error = verifyError(() => provider().verifyWebhookEvent(rawBody, signature));
 
-    expect(error).toMatchObject({ type: 'invalid_request_error', code: 'webhook_signature_invalid', status: 400, retryable: false });
     expect(error.message).toMatch(message);
   });
 

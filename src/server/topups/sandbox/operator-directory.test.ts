@@ -85,11 +85,6 @@ describe.each(TEST_DATABASE_KINDS)('sandbox operator directory on %s', (kind) =>
     expectConsistentAmounts(operator);
   });
 
-  it.each(['1111111111', '7001234567'])('answers 404 COULD_NOT_AUTO_DETECT_OPERATOR for the Nigerian number %s that no operator serves', async (phone) => {
-    const error = await providerError(directory.detectOperator(phone, 'NG'));
-    expect(error).toMatchObject({ code: 'COULD_NOT_AUTO_DETECT_OPERATOR', status: 404, retryable: false, message: 'Could not auto detect operator for given phone number' });
-  });
-
   it.each(['ZZ', 'MX'])('answers 400 COUNTRY_NOT_SUPPORTED for the unknown or disabled country %s', async (iso) => {
     for (const call of [directory.detectOperator('5512345678', iso), directory.operatorsByCountry(iso)]) {
       const error = await providerError(call);

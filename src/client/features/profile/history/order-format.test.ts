@@ -11,7 +11,7 @@ import {
   isNothingCharged,
   summariseOrder,
 } from './order-format';
-import { testOrder } from './test-orders';
+import { testOrder } from '@/testing/orders';
 
 const plain = (text: string) => text.replace(/[\s\u00a0\u202f]/g, ' ');
 

@@ -3,14 +3,14 @@ import { useNavigate } from 'react-router';
 import type { OrderView } from '@shared/api/orders';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { useDetectOperator } from './detect-operator';
+import { useDetectOperator } from '@/lib/operator-detection';
 import { topUpAgainTarget } from './top-up-again';
 
 /** Detects the number's operator again and opens the top-up flow on the review of the same amount (docs/product.md §2 restore). */
 export function TopUpAgainButton({ order, recipient, className }: { order: OrderView; recipient: string; className?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const detection = useDetectOperator();
+  const detection = useDetectOperator({ fresh: true });
 
   const onClick = () => {
     detection.mutate(

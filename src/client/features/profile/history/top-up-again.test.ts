@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OperatorInfo } from '@shared/api/catalog';
 import { offersAmount, topUpAgainTarget } from './top-up-again';
-import { testOrder } from './test-orders';
+import { testOrder } from '@/testing/orders';
 import { testOperator } from '@/testing/builders';
 
 const rangeOperator = testOperator({ operatorId: 342, name: 'Glo', maxAmount: 100 });

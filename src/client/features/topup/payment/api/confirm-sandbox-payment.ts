@@ -1,5 +1,5 @@
 import type { PaymentErrorDetail, SandboxConfirmBody, SandboxConfirmResponse } from '@shared/api/orders';
-import { apiErrorFromAnswer } from '@/lib/api-client';
+import { apiErrorFromAnswer, sendApiRequest } from '@/lib/api-client';
 
 function isPaymentError(value: unknown): value is PaymentErrorDetail {
   return typeof value === 'object' && value !== null && typeof (value as PaymentErrorDetail).type === 'string';
@@ -10,20 +10,14 @@ function isPaymentError(value: unknown): value is PaymentErrorDetail {
  * Stripe's `{ error }` (a declined card is HTTP 402); only an answer of neither shape throws.
  */
 export async function confirmSandboxPayment(paymentIntentId: string, body: SandboxConfirmBody): Promise<SandboxConfirmResponse> {
-  const response = await fetch(`/api/sandbox-payments/${encodeURIComponent(paymentIntentId)}/confirm`, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
+  const sent = await sendApiRequest(`/api/sandbox-payments/${encodeURIComponent(paymentIntentId)}/confirm`, { method: 'POST', body });
   let answer: { paymentIntent?: unknown; error?: unknown } | null = null;
   try {
-    answer = JSON.parse(text);
+    answer = JSON.parse(sent.text);
   } catch {
     answer = null;
   }
   if (isPaymentError(answer?.error)) return { error: answer.error };
-  if (response.ok && answer?.paymentIntent) return answer as SandboxConfirmResponse;
-  throw apiErrorFromAnswer(response.status, response.statusText, text);
+  if (sent.ok && answer?.paymentIntent) return answer as SandboxConfirmResponse;
+  throw apiErrorFromAnswer(sent);
 }

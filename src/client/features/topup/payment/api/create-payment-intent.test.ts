@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CreatePaymentIntentBody } from '@shared/api/orders';
-import { englishText } from '../lib/test-texts';
+import { englishText } from '@/testing/texts';
 import { checkoutIntentOf, createPaymentIntent, PaymentIntentError } from './create-payment-intent';
 
 const body: CreatePaymentIntentBody = {
@@ -73,6 +73,13 @@ describe('creating the payment intent', () => {
     const error = await failure();
     expect(error.message).toBe('401: Please login to continue');
     expect(error.sessionExpired).toBe(true);
+  });
+
+  it('a refusal whose message happens to contain 401 is not a lost session', async () => {
+    answer(409, { success: false, message: 'The price has changed: the total is now $401.00 (fee $11.68). Please review it and confirm again.', code: 'PRICE_CHANGED' });
+    const error = await failure();
+    expect(error.message).toContain('$401.00');
+    expect(error.sessionExpired).toBe(false);
   });
 
   it("reports the server's message for a refused checkout", async () => {

@@ -24,9 +24,9 @@ export class PaymentIntentError extends Error {
     super(message, options);
   }
 
-  /** docs/product.md §4: an error mentioning 401 means the session is gone and the payer must sign in again. */
+  /** docs/product.md §4: the server answered 401, so the session is gone and the payer must sign in again. */
   get sessionExpired(): boolean {
-    return this.message.includes('401');
+    return this.cause instanceof ApiRequestError && this.cause.status === 401;
   }
 }
 
@@ -36,7 +36,7 @@ export async function createPaymentIntent(body: CreatePaymentIntentBody): Promis
   try {
     answer = await apiRequest<Partial<CreatePaymentIntentResponse> | null>('/api/create-payment-intent', { method: 'POST', body });
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 401) throw new PaymentIntentError(error.message);
+    if (error instanceof ApiRequestError && error.status === 401) throw new PaymentIntentError(error.message, undefined, undefined, { cause: error });
     if (error instanceof ApiRequestError && error.serverMessage) throw new PaymentIntentError(error.serverMessage, undefined, error.code, { cause: error });
     throw new PaymentIntentError('Failed to create payment intent', 'payment.intent.failed');
   }

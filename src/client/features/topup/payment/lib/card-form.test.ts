@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardPaymentMethod, formatCardNumber, formatCvc, formatExpiry, validateCard } from './card-form';
-import { englishText } from './test-texts';
+import { englishText } from '@/testing/texts';
 
 const today = new Date(2026, 10, 22);
 const valid = { number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123' };

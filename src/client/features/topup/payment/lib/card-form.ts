@@ -1,4 +1,5 @@
 import type { SandboxConfirmBody } from '@shared/api/orders';
+import { isAmericanExpress, passesLuhnCheck } from '@shared/card-number';
 
 /**
  * The sandbox card form's rules, matching what Stripe's Payment Element checks in the browser before it sends
@@ -19,33 +20,19 @@ const MAX_NUMBER_DIGITS = 19;
 const MAX_YEARS_AHEAD = 50;
 
 const digitsOf = (text: string) => text.replace(/\D/g, '');
-const isAmex = (digits: string) => /^3[47]/.test(digits);
 const isDiners = (digits: string) => /^3(?:0[0-5]|[68])/.test(digits);
 
 function expectedLength(digits: string): number {
-  if (isAmex(digits)) return 15;
+  if (isAmericanExpress(digits)) return 15;
   if (isDiners(digits)) return 14;
   return 16;
-}
-
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 /** The number as it is typed: digits in groups (4-6-5 for American Express, else fours), at most 19 digits. */
 export function formatCardNumber(input: string): string {
   const typed = digitsOf(input);
-  const digits = typed.slice(0, isAmex(typed) ? expectedLength(typed) : MAX_NUMBER_DIGITS);
-  const groups = isAmex(digits) ? [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10)] : digits.match(/.{1,4}/g) ?? [];
+  const digits = typed.slice(0, isAmericanExpress(typed) ? expectedLength(typed) : MAX_NUMBER_DIGITS);
+  const groups = isAmericanExpress(digits) ? [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10)] : digits.match(/.{1,4}/g) ?? [];
   return groups.filter(Boolean).join(' ');
 }
 
@@ -64,7 +51,7 @@ export function formatCvc(input: string): string {
 function numberError(number: string): string | undefined {
   const digits = digitsOf(number);
   if (digits.length < expectedLength(digits)) return 'payment.card.errors.numberIncomplete';
-  if (!passesLuhn(digits)) return 'payment.messages.invalid_number';
+  if (!passesLuhnCheck(digits)) return 'payment.messages.invalid_number';
   return undefined;
 }
 
@@ -82,7 +69,7 @@ function expiryError(expiry: string, today: Date): string | undefined {
 }
 
 function cvcError(cvc: string, number: string): string | undefined {
-  const needed = isAmex(digitsOf(number)) ? 4 : 3;
+  const needed = isAmericanExpress(digitsOf(number)) ? 4 : 3;
   return digitsOf(cvc).length < needed ? 'payment.card.errors.cvcIncomplete' : undefined;
 }
 

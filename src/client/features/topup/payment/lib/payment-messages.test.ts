@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decidePayment, paymentErrorMessageKey } from './payment-messages';
-import { englishText } from './test-texts';
+import { englishText } from '@/testing/texts';
 
 const messageFor = (error: { type: string; code?: string; decline_code?: string }) => englishText(paymentErrorMessageKey(error));
 

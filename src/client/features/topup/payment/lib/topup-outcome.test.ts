@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
-import { englishText } from './test-texts';
+import { englishText } from '@/testing/texts';
 import { displayedStatus, failedMoneyKey, failedResultMessage, isAlreadyCaptured, requestTopup, resultViewOf, topupFailureOf } from './topup-outcome';
 import { testTopupResult } from '@/testing/builders';
 import type { TopupResponse } from '@shared/api/orders';

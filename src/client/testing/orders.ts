@@ -1,6 +1,6 @@
 import type { OrderView } from '@shared/api/orders';
 
-/** An order as GET /api/orders answers it, for this folder's unit tests. */
+/** An order as GET /api/orders answers it, for the order history's unit tests. */
 export function testOrder(overrides: Partial<OrderView> = {}): OrderView {
   return {
     id: '0b7e4c1a-5f7e-4d0e-9a65-2f1d3c4b5a69',

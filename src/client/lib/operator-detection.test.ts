@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testOperator } from '@/testing/builders';
-import { detectOperator, OperatorDetectionError } from './detect-operator';
+import { detectOperator, OperatorDetectionError } from './operator-detection';
 
 function answer(status: number, body: unknown) {
   const fetchMock = vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));

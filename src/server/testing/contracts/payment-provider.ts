@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { type CreatePaymentIntentRequest, type PaymentIntent, type PaymentProvider, PaymentProviderError } from '../../payments/provider';
+import { rejectionOf, thrownBy } from '../rejections';
+
+/**
+ * What a PaymentProvider promises the order code, whichever provider it is: Stripe's PaymentIntents with manual
+ * capture, their statuses, idempotency rules and error shapes, and Stripe's webhook signatures. The sandbox provider
+ * and the Stripe adapter (over the local Stripe fake) each run it, so the rules written in each are checked alike.
+ */
+export interface PaymentProviderSubject {
+  provider: PaymentProvider;
+  /** What the payer's browser does when a card authorises: the intent then waits for capture. */
+  authorise(intent: PaymentIntent): Promise<void>;
+  /** What the payer's browser does when the card is declined for insufficient funds. */
+  declineForInsufficientFunds(intent: PaymentIntent): Promise<void>;
+  /** The charge an authorised intent's payment made. */
+  chargeIdOf(intent: PaymentIntent): Promise<string>;
+  /** How many intents the provider holds. */
+  intentCount(): Promise<number>;
+  /** The Stripe-Signature header for `payload`, made `ageSeconds` ago (0 by default) with `secret` (the provider's by default). */
+  signWebhook(payload: string, options?: { secret?: string; ageSeconds?: number }): string;
+}
+
+const CANCEL_SUCCEEDED_MESSAGE =
+  'You cannot cancel this PaymentIntent because it has a status of succeeded. Only a PaymentIntent with one of the ' +
+  'following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.';
+const captureMessage = (status: string) =>
+  `This PaymentIntent could not be captured because it has a status of ${status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`;
+const idempotencyMessage = (key: string) =>
+  `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
+
+const INSUFFICIENT_FUNDS = { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+
+const providerError = (promise: Promise<unknown>) => rejectionOf(promise, PaymentProviderError);
+
+/** Registers the contract's tests; `subject` is read in each test, after the caller's hooks have run. */
+export function paymentProviderContract(subject: () => PaymentProviderSubject) {
+  const key = (purpose: string) => `${purpose}-${randomUUID()}`;
+  const orderPayment = (overrides: Partial<CreatePaymentIntentRequest> = {}): CreatePaymentIntentRequest => ({
+    amountCents: 1063,
+    currency: 'usd',
+    receiptEmail: 'amina@example.com',
+    metadata: { orderId: 'order-1', userId: 'user-1' },
+    idempotencyKey: key('create'),
+    ...overrides,
+  });
+  const newIntent = () => subject().provider.createPaymentIntent(orderPayment());
+  async function authorisedIntent() {
+    const intent = await newIntent();
+    await subject().authorise(intent);
+    return intent;
+  }
+
+  describe('the PaymentProvider contract', () => {
+    describe('creating payment intents', () => {
+      it('creates a manual-capture USD intent awaiting a payment method, with the order metadata, and reads it back', async () => {
+        const { provider } = subject();
+        const intent = await provider.createPaymentIntent(orderPayment());
+        expect(intent).toEqual({
+          id: expect.stringMatching(/^pi_\w+$/),
+          clientSecret: expect.stringMatching(new RegExp(`^${intent.id}_secret_\\w+$`)),
+          status: 'requires_payment_method',
+          amount: 1063,
+          currency: 'usd',
+          captureMethod: 'manual',
+          amountReceived: 0,
+          metadata: { orderId: 'order-1', userId: 'user-1' },
+          lastPaymentError: null,
+          cancellationReason: null,
+        });
+        expect(await provider.retrievePaymentIntent(intent.id)).toEqual(intent);
+      });
+
+      it('answers the first intent again for the same idempotency key and the same parameters, creating no other', async () => {
+        const { provider, intentCount } = subject();
+        const request = orderPayment();
+        const first = await provider.createPaymentIntent(request);
+        const second = await provider.createPaymentIntent({ ...request, metadata: { userId: 'user-1', orderId: 'order-1' } });
+        expect(second).toEqual(first);
+        expect(await intentCount()).toBe(1);
+      });
+
+      it.each([
+        ['another amount', { amountCents: 2000 }],
+        ['another receipt address', { receiptEmail: 'kofi@example.com' }],
+        ['other metadata', { metadata: { orderId: 'order-2', userId: 'user-1' } }],
+      ])('refuses the same idempotency key with %s with a 400 idempotency_error', async (_label, change) => {
+        const { provider, intentCount } = subject();
+        const request = orderPayment();
+        await provider.createPaymentIntent(request);
+        const error = await providerError(provider.createPaymentIntent({ ...request, ...change }));
+        expect(error).toMatchObject({ type: 'idempotency_error', status: 400, retryable: false, message: idempotencyMessage(request.idempotencyKey) });
+        expect(await intentCount()).toBe(1);
+      });
+
+      it('makes one intent from 20 concurrent creates with one key', async () => {
+        const { provider, intentCount } = subject();
+        const request = orderPayment();
+        const intents = await Promise.all(Array.from({ length: 20 }, () => provider.createPaymentIntent(request)));
+        expect(new Set(intents.map((intent) => intent.id)).size).toBe(1);
+        expect(await intentCount()).toBe(1);
+      });
+
+      it('refuses an amount below Stripe minimum of 50 cents', async () => {
+        const error = await providerError(subject().provider.createPaymentIntent(orderPayment({ amountCents: 49 })));
+        expect(error).toMatchObject({ type: 'invalid_request_error', code: 'amount_too_small', status: 400, retryable: false });
+      });
+
+      it('answers 404 resource_missing for an unknown intent', async () => {
+        const error = await providerError(subject().provider.retrievePaymentIntent('pi_unknown'));
+        expect(error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing', status: 404, retryable: false, message: "No such payment_intent: 'pi_unknown'" });
+      });
+    });
+
+    describe("the payer's confirmation, as the intent records it", () => {
+      it('an authorised payment leaves the intent waiting for capture, nothing received yet', async () => {
+        const intent = await authorisedIntent();
+        expect(await subject().provider.retrievePaymentIntent(intent.id)).toMatchObject({ status: 'requires_capture', amountReceived: 0, lastPaymentError: null });
+      });
+
+      it('a declined payment keeps its error on the intent, which then takes another card', async () => {
+        const { provider, declineForInsufficientFunds, authorise } = subject();
+        const intent = await newIntent();
+        await declineForInsufficientFunds(intent);
+        const declined = await provider.retrievePaymentIntent(intent.id);
+        expect(declined).toMatchObject({ status: 'requires_payment_method', lastPaymentError: INSUFFICIENT_FUNDS });
+        await authorise(intent);
+        expect(await provider.retrievePaymentIntent(intent.id)).toMatchObject({ status: 'requires_capture', lastPaymentError: null });
+      });
+    });
+
+    describe('capturing', () => {
+      it('captures an authorised intent in full', async () => {
+        const { provider } = subject();
+        const intent = await authorisedIntent();
+        const captured = await provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') });
+        expect(captured).toMatchObject({ id: intent.id, status: 'succeeded', amount: 1063, amountReceived: 1063 });
+        expect(await provider.retrievePaymentIntent(intent.id)).toEqual(captured);
+      });
+
+      it('replays a capture retried with the same idempotency key, even concurrently', async () => {
+        const { provider } = subject();
+        const intent = await authorisedIntent();
+        const captureKey = key('capture');
+        const results = await Promise.all(Array.from({ length: 5 }, () => provider.capturePaymentIntent(intent.id, { idempotencyKey: captureKey })));
+        for (const result of results) expect(result).toMatchObject({ status: 'succeeded', amountReceived: 1063 });
+        expect(await provider.capturePaymentIntent(intent.id, { idempotencyKey: captureKey })).toEqual(results[0]);
+      });
+
+      it('refuses a second capture with another key with 400 payment_intent_unexpected_state', async () => {
+        const { provider } = subject();
+        const intent = await authorisedIntent();
+        await provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') });
+        const error = await providerError(provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') }));
+        expect(error).toMatchObject({ code: 'payment_intent_unexpected_state', status: 400, retryable: false, paymentIntentStatus: 'succeeded', message: captureMessage('succeeded') });
+      });
+
+      it('refuses a capture key already used for another intent with an idempotency_error', async () => {
+        const { provider } = subject();
+        const first = await authorisedIntent();
+        const second = await authorisedIntent();
+        const sharedKey = key('capture');
+        await provider.capturePaymentIntent(first.id, { idempotencyKey: sharedKey });
+        const error = await providerError(provider.capturePaymentIntent(second.id, { idempotencyKey: sharedKey }));
+        expect(error).toMatchObject({ type: 'idempotency_error', status: 400 });
+        expect((await provider.retrievePaymentIntent(second.id)).status).toBe('requires_capture');
+      });
+
+      it('captures only from requires_capture', async () => {
+        const { provider } = subject();
+        const unpaid = await newIntent();
+        const error = await providerError(provider.capturePaymentIntent(unpaid.id, { idempotencyKey: key('capture') }));
+        expect(error).toMatchObject({
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          status: 400,
+          retryable: false,
+          paymentIntentStatus: 'requires_payment_method',
+          message: captureMessage('requires_payment_method'),
+        });
+        expect(await provider.retrievePaymentIntent(unpaid.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 0 });
+      });
+
+      it('answers 404 for capturing an unknown intent', async () => {
+        const error = await providerError(subject().provider.capturePaymentIntent('pi_unknown', { idempotencyKey: key('capture') }));
+        expect(error).toMatchObject({ code: 'resource_missing', status: 404 });
+      });
+    });
+
+    describe('cancelling', () => {
+      it.each(['abandoned', 'requested_by_customer'] as const)('cancels an unpaid intent with the reason %s', async (reason) => {
+        const { provider } = subject();
+        const intent = await newIntent();
+        const canceled = await provider.cancelPaymentIntent(intent.id, { idempotencyKey: key('cancel'), reason });
+        expect(canceled).toMatchObject({ id: intent.id, status: 'canceled', cancellationReason: reason, amountReceived: 0 });
+        expect(await provider.retrievePaymentIntent(intent.id)).toEqual(canceled);
+      });
+
+      it('releases an authorisation, after which it cannot be captured', async () => {
+        const { provider } = subject();
+        const intent = await authorisedIntent();
+        expect(await provider.cancelPaymentIntent(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' })).toMatchObject({ status: 'canceled', amountReceived: 0 });
+        const error = await providerError(provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') }));
+        expect(error).toMatchObject({ code: 'payment_intent_unexpected_state', paymentIntentStatus: 'canceled', message: captureMessage('canceled') });
+      });
+
+      it("refuses to cancel a captured intent with Stripe's code and message", async () => {
+        const { provider } = subject();
+        const intent = await authorisedIntent();
+        await provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') });
+        const error = await providerError(provider.cancelPaymentIntent(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' }));
+        expect(error).toMatchObject({
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          status: 400,
+          retryable: false,
+          paymentIntentStatus: 'succeeded',
+          message: CANCEL_SUCCEEDED_MESSAGE,
+        });
+        expect((await provider.retrievePaymentIntent(intent.id)).status).toBe('succeeded');
+      });
+
+      it('lets exactly one of a concurrent capture and cancel win', async () => {
+        const { provider } = subject();
+        for (let round = 0; round < 5; round++) {
+          const intent = await authorisedIntent();
+          const [capture, cancel] = await Promise.allSettled([
+            provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') }),
+            provider.cancelPaymentIntent(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' }),
+          ]);
+          expect([capture.status, cancel.status].filter((status) => status === 'fulfilled')).toHaveLength(1);
+          const loser = capture.status === 'rejected' ? capture : cancel.status === 'rejected' ? cancel : undefined;
+          expect(loser?.reason).toMatchObject({ code: 'payment_intent_unexpected_state' });
+          const final = await provider.retrievePaymentIntent(intent.id);
+          expect(final.status).toBe(capture.status === 'fulfilled' ? 'succeeded' : 'canceled');
+          expect(final.amountReceived).toBe(capture.status === 'fulfilled' ? 1063 : 0);
+        }
+      });
+    });
+
+    describe('charges', () => {
+      it("names the intent of an authorised payment's charge, and none for a charge it does not know", async () => {
+        const { provider, chargeIdOf } = subject();
+        const intent = await authorisedIntent();
+        expect(await provider.paymentIntentIdOfCharge(await chargeIdOf(intent))).toBe(intent.id);
+        expect(await provider.paymentIntentIdOfCharge('ch_unknown')).toBeNull();
+      });
+    });
+
+    describe('webhooks', () => {
+      const payment = { id: 'pi_contract', object: 'payment_intent', amount: 1063, currency: 'usd', status: 'requires_capture' };
+      const event = (type: string, object: object) => JSON.stringify({ id: 'evt_contract', object: 'event', type, data: { object } });
+
+      it.each([
+        ['payment_intent.amount_capturable_updated', payment, 'pi_contract', null],
+        ['payment_intent.canceled', { ...payment, status: 'canceled', cancellation_reason: 'expired' }, 'pi_contract', null],
+        ['payment_intent.payment_failed', { ...payment, status: 'requires_payment_method' }, 'pi_contract', null],
+        ['charge.dispute.created', { id: 'dp_contract', object: 'dispute', payment_intent: 'pi_contract', charge: 'ch_contract' }, 'pi_contract', 'ch_contract'],
+        ['customer.created', { id: 'cus_contract', object: 'customer' }, null, null],
+      ])('verifies a signed %s event and names its payment intent and charge', (type, object, paymentIntentId, chargeId) => {
+        const { provider, signWebhook } = subject();
+        const payload = event(type, object);
+        expect(provider.verifyWebhookEvent(Buffer.from(payload), signWebhook(payload))).toEqual({ id: 'evt_contract', type, paymentIntentId, chargeId });
+      });
+
+      it('accepts a signature made 299 seconds ago', () => {
+        const { provider, signWebhook } = subject();
+        const payload = event('payment_intent.succeeded', payment);
+        expect(provider.verifyWebhookEvent(Buffer.from(payload), signWebhook(payload, { ageSeconds: 299 })).paymentIntentId).toBe('pi_contract');
+      });
+
+      it.each([
+        ['a tampered body', (payload: string, sign: PaymentProviderSubject['signWebhook']) => ({ body: payload.replace('1063', '1'), header: sign(payload) })],
+        ['a signature made with another secret', (payload: string, sign: PaymentProviderSubject['signWebhook']) => ({ body: payload, header: sign(payload, { secret: 'whsec_another_secret' }) })],
+        ['a signature older than 300 seconds', (payload: string, sign: PaymentProviderSubject['signWebhook']) => ({ body: payload, header: sign(payload, { ageSeconds: 301 }) })],
+        ['a missing signature header', (payload: string) => ({ body: payload, header: undefined })],
+      ])('refuses %s with a 400 webhook_signature_invalid', (_label, deliver) => {
+        const { provider, signWebhook } = subject();
+        const { body, header } = deliver(event('payment_intent.succeeded', payment), signWebhook);
+        const error = thrownBy(() => provider.verifyWebhookEvent(Buffer.from(body), header), PaymentProviderError);
+        expect(error).toMatchObject({ type: 'invalid_request_error', code: 'webhook_signature_invalid', status: 400, retryable: false });
+      });
+    });
+  });
+}
