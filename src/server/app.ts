@@ -5,7 +5,6 @@ import type { DestinationStream } from 'pino';
 import { promoteConfiguredAdmins } from './auth/admins';
 import { AUTH_BASE_PATH, createAuth, type Auth } from './auth/auth';
 import { createGuards } from './auth/guards';
-import { createSignInThrottle } from './auth/sign-in-throttle';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerAccountRoutes } from './http/account';
@@ -48,7 +47,7 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Better Auth; built from the config, the database and the mailer when not given. */
   auth?: Auth;
-  /** The clock of the sign-in throttle and the order code; tests move it forward. */
+  /** The clock of the attempt limits and the order code; tests move it forward. */
   now?: () => Date;
 }
 
@@ -95,10 +94,11 @@ export async function buildApp({ config, database, operators, topups, payments, 
       mailer: mailer ?? createMailer(config, database.db),
       log: (level, message) => app.log[level]({ component: 'better-auth' }, message),
       localOidc,
+      now,
     });
   await promoteConfiguredAdmins(database.db, config.adminEmails);
   const guards = createGuards(accountsAuth);
-  await registerAuthRoutes(app, { auth: accountsAuth, config, throttle: createSignInThrottle(database.db, now) });
+  await registerAuthRoutes(app, { auth: accountsAuth, config });
   registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards });
   await registerAdminRoutes(app, { db: database.db, guards });
   if (config.nodeEnv !== 'production') registerDevOutboxRoutes(app, { db: database.db });

@@ -11,8 +11,10 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { createAttemptLimits } from './attempt-limits';
 import { passwordProblem } from './passwords';
 import { resolveAuthSecret } from './secret';
+import { createSignInThrottle } from './sign-in-throttle';
 import type { LocalOidc } from './local-oidc';
 import { localGoogle, socialProviders } from './social-providers';
 
@@ -32,6 +34,8 @@ export interface AuthDependencies {
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** The local OpenID Connect provider standing in for Google (config.localOidc), when it runs. */
   localOidc?: LocalOidc;
+  /** The clock of the attempt limits; tests move it forward. */
+  now?: () => Date;
 }
 
 /** Where the reset e-mail sends the user: the client's /auth page reads `reset` and posts the new password. */
@@ -99,9 +103,10 @@ function checkNewPassword(password: unknown) {
 }
 
 /** Better Auth on the product's database: e-mail and password, Google, two-factor (TOTP), password reset by e-mail. */
-export function createAuth({ config, db, mailer, log, localOidc }: AuthDependencies) {
+export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDependencies) {
   const production = config.nodeEnv === 'production';
   const adminEmails = new Set(config.adminEmails);
+  const attemptLimits = createAttemptLimits(createSignInThrottle(db, now));
 
   return betterAuth({
     appName: 'GlobalTopUp',
@@ -158,8 +163,8 @@ export function createAuth({ config, db, mailer, log, localOidc }: AuthDependenc
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: production },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
-    // Failed password sign-ins are throttled per e-mail and address by the HTTP layer (http/auth.ts); this limiter
-    // only caps request bursts per address, in production.
+    // Password and code checks are bounded per account and address by the hooks below (auth/attempt-limits.ts); this
+    // limiter only caps request bursts per address, in production.
     rateLimit: {
       enabled: production,
       window: 60,
@@ -182,6 +187,7 @@ export function createAuth({ config, db, mailer, log, localOidc }: AuthDependenc
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await attemptLimits.before(ctx);
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path === '/sign-up/email') {
           checkNewPassword(body.password);
@@ -203,6 +209,9 @@ export function createAuth({ config, db, mailer, log, localOidc }: AuthDependenc
           await checkUserFields(db, body, session?.user.id);
         }
         return undefined;
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        await attemptLimits.after(ctx);
       }),
     },
   });

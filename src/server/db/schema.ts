@@ -187,7 +187,7 @@ export const emailOutbox = pgTable(
   (table) => [index('email_outbox_to_idx').on(table.to, table.createdAt)],
 );
 
-/** Failed password sign-ins per key ('email:…' or 'ip:…') in a fixed 15-minute window. */
+/** Checks of a password or code per key ('email:…', 'ip:…' or '2fa:…' and a user id), reserved before each check, in a fixed 15-minute window. */
 export const signInFailures = pgTable('sign_in_failures', {
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),

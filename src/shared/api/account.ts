@@ -21,6 +21,7 @@ export const USERNAME_MESSAGES = {
 } as const;
 
 export const SIGN_IN_THROTTLE_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export const TWO_FACTOR_THROTTLE_MESSAGE = 'Too many wrong codes. Please wait 15 minutes and try again.';
 
 export const usernameSchema = z.string(USERNAME_MESSAGES.invalid).trim().regex(/^[A-Za-z0-9._-]{3,30}$/, USERNAME_MESSAGES.invalid);
 

@@ -1,0 +1,76 @@
+import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { SIGN_IN_THROTTLE_MESSAGE, TWO_FACTOR_THROTTLE_MESSAGE } from '../../shared/api/account';
+import { addressKey, emailKey, twoFactorKey, type SignInThrottle } from './sign-in-throttle';
+
+/** What a Better Auth hook receives. */
+export type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The client address the HTTP layer resolved (http/auth.ts writes it, replacing whatever the client sent). */
+export const CLIENT_ADDRESS_HEADER = 'x-forwarded-for';
+
+const PASSWORD_SIGN_IN = '/sign-in/email';
+/** Codes typed at sign-in, or while signed in (confirming a new authenticator). */
+const TWO_FACTOR_VERIFICATIONS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code', '/two-factor/verify-otp']);
+/** Signed-in calls that check the account's password. */
+const PASSWORD_CONFIRMATIONS = new Set(['/verify-password', '/change-password', '/delete-user', '/two-factor/enable']);
+/** Signed-in calls that check the password and a current authenticator code. */
+export const PASSWORD_AND_CODE_CONFIRMATIONS = new Set(['/two-factor/disable']);
+
+/** The user a pending two-factor sign-in belongs to, from its signed challenge cookie (as the plugin reads it). */
+async function challengedUserId(ctx: AuthHookContext): Promise<string | undefined> {
+  const cookie = ctx.context.createAuthCookie('two_factor');
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return undefined;
+  const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return challenge?.value;
+}
+
+/** The counts a request's check of a password or code goes under; undefined when it checks none (or none can be). */
+async function attemptKeys(ctx: AuthHookContext): Promise<string[] | undefined> {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  if (ctx.path === PASSWORD_SIGN_IN) {
+    // The body Better Auth parsed (JSON, with or without a byte-order mark, or form-encoded) is the one it checks.
+    if (typeof body.email !== 'string') return undefined;
+    const ip = ctx.request?.headers.get(CLIENT_ADDRESS_HEADER);
+    return [emailKey(body.email), ...(ip ? [addressKey(ip)] : [])];
+  }
+  if (TWO_FACTOR_VERIFICATIONS.has(ctx.path)) {
+    const session = await getSessionFromCtx(ctx);
+    const userId = session?.user.id ?? (await challengedUserId(ctx));
+    return userId ? [twoFactorKey(userId)] : undefined;
+  }
+  if (PASSWORD_CONFIRMATIONS.has(ctx.path) || PASSWORD_AND_CODE_CONFIRMATIONS.has(ctx.path)) {
+    const session = await getSessionFromCtx(ctx);
+    if (!session) return undefined;
+    const keys = [emailKey(session.user.email)];
+    return PASSWORD_AND_CODE_CONFIRMATIONS.has(ctx.path) ? [twoFactorKey(session.user.id), ...keys] : keys;
+  }
+  return undefined;
+}
+
+/**
+ * Bounds guessing: at most 5 checks of a password per account and per address, and 5 two-factor or backup codes per
+ * account, in 15 minutes. Each check is reserved before it is made (`before`), so requests sent at once cannot all be
+ * checked; a check that succeeds gives the account its count back (`after`).
+ */
+export function createAttemptLimits(throttle: SignInThrottle) {
+  const reservedKeys = new WeakMap<Request, string[]>();
+  return {
+    async before(ctx: AuthHookContext) {
+      const keys = await attemptKeys(ctx);
+      if (!keys) return;
+      const reservation = await throttle.reserve(keys);
+      if (!reservation.allowed) {
+        const message = reservation.key.startsWith('2fa:') ? TWO_FACTOR_THROTTLE_MESSAGE : SIGN_IN_THROTTLE_MESSAGE;
+        throw new APIError('TOO_MANY_REQUESTS', { message, code: 'TOO_MANY_ATTEMPTS' }, { 'Retry-After': String(reservation.retryAfterSeconds) });
+      }
+      if (ctx.request) reservedKeys.set(ctx.request, keys);
+    },
+    async after(ctx: AuthHookContext) {
+      const keys = ctx.request ? reservedKeys.get(ctx.request) : undefined;
+      if (!keys) return;
+      reservedKeys.delete(ctx.request!);
+      if (!(ctx.context.returned instanceof Error)) await throttle.succeeded(keys);
+    },
+  };
+}
