@@ -51,13 +51,23 @@ export interface AppDependencies {
   now?: () => Date;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count believes the last N hops whoever connects (Fastify alone would believe
+ * none), so it is only for a server that nothing but its proxies can reach.
+ */
+function trustedProxies(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 /** Builds the whole server (API + built client) from a config and an open, migrated database. */
 export async function buildApp({ config, database, operators, topups, payments, reconciler = true, logStream, mailer, auth, now }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logStream ? { level: config.logLevel, stream: logStream } : { level: config.logLevel },
     // Fastify's own two lines per request are replaced by the single line of the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Forwarding headers are believed only from the proxies TRUST_PROXY names; request.ip is the client's address.
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 100 * 1024,
   });
 
@@ -84,6 +94,7 @@ export async function buildApp({ config, database, operators, topups, payments, 
   const localOidcModules = config.localOidc ? await Promise.all([import('./auth/local-oidc'), import('./http/local-oidc')]) : undefined;
   const localOidc = localOidcModules?.[0].createLocalOidc({
     publicUrl: config.publicUrl,
+    behindProxy: config.trustProxy !== false,
     callbackUrl: `${config.publicUrl}${AUTH_BASE_PATH}/callback/google`,
   });
   const accountsAuth =

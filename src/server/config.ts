@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -60,6 +61,17 @@ const envSchema = z.object({
     .optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key: pk_test_… or pk_live_…').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a webhook endpoint's signing secret: whsec_…").optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const proxies = parseTrustProxy(value);
+      if (proxies === undefined) {
+        context.addIssue({ code: 'custom', message: 'must be a number of proxy hops (1, 2, …) or a comma-separated list of proxy addresses or CIDR ranges' });
+        return z.NEVER;
+      }
+      return proxies;
+    })
+    .optional(),
   DAILY_SPEND_LIMIT_USD: z
     .string()
     .regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'must be a positive USD amount with at most 2 decimals')
@@ -106,6 +118,13 @@ export interface Config {
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   /** The most one user may spend in any 24 hours, in USD cents (DAILY_SPEND_LIMIT_USD, default $200). */
   dailySpendLimitCents: number;
+  /**
+   * Which X-Forwarded-For / -Proto / -Host hops are believed (TRUST_PROXY): false (the default) believes none, and
+   * the client's address is the connection's; a number believes that many proxies in front of the server; a list
+   * believes hops from those addresses or ranges. Every per-address limit, the sign-in throttle and Better Auth's
+   * session records use the address this yields.
+   */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -155,7 +174,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     localOidc: !values.GOOGLE_CLIENT_ID && (values.LOCAL_OIDC ?? values.NODE_ENV !== 'production'),
     stripe,
     dailySpendLimitCents: values.DAILY_SPEND_LIMIT_USD,
+    trustProxy: values.TRUST_PROXY ?? false,
   };
+}
+
+/** "2" → 2 hops; "10.0.0.1, 10.1.0.0/16, ::1" → that list; undefined when it is neither. */
+function parseTrustProxy(value: string): number | string[] | undefined {
+  if (/^\d+$/.test(value.trim())) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.length > 0 && entries.every(isAddressOrRange) ? entries : undefined;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function stripeSettings(values: z.output<typeof envSchema>): Config['stripe'] {

@@ -1,12 +1,11 @@
 import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { SIGN_IN_THROTTLE_MESSAGE, TWO_FACTOR_THROTTLE_MESSAGE } from '../../shared/api/account';
+import { CLIENT_ADDRESS_HEADER } from './request-headers';
 import { addressKey, emailKey, twoFactorKey, type SignInThrottle } from './sign-in-throttle';
 
 /** What a Better Auth hook receives. */
 export type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-/** The client address the HTTP layer resolved (http/auth.ts writes it, replacing whatever the client sent). */
-export const CLIENT_ADDRESS_HEADER = 'x-forwarded-for';
 
 const PASSWORD_SIGN_IN = '/sign-in/email';
 /** Codes typed at sign-in, or while signed in (confirming a new authenticator). */

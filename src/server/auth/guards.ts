@@ -1,8 +1,8 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { user } from '../db/schema';
 import { sendError } from '../http/errors';
 import type { Auth } from './auth';
+import { authHeaders } from './request-headers';
 
 /** The signed-in user, read fresh from the database for every request that needs it. */
 export type SignedInUser = typeof user.$inferSelect;
@@ -22,7 +22,7 @@ export const SIGN_IN_REQUIRED_MESSAGE = 'Please login to continue';
  */
 export async function currentUser(auth: Auth, request: FastifyRequest): Promise<SignedInUser | null> {
   if (!request.headers.cookie) return null;
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  const session = await auth.api.getSession({ headers: authHeaders(request) });
   if (!session) return null;
   const account = session.user;
   return {

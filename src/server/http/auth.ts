@@ -1,17 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CLIENT_ADDRESS_HEADER } from '../auth/attempt-limits';
 import { AUTH_BASE_PATH, type Auth } from '../auth/auth';
+import { authHeaders } from '../auth/request-headers';
 import type { Config } from '../config';
 
 function toWebRequest(request: FastifyRequest, publicUrl: string, body: Buffer | undefined): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  // Better Auth reads the client address from this header; Fastify has already resolved it (trustProxy).
-  headers.set(CLIENT_ADDRESS_HEADER, request.ip);
-  headers.set('x-forwarded-proto', request.protocol);
+  const headers = authHeaders(request);
   const hasBody = body !== undefined && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(new URL(request.url, publicUrl), { method: request.method, headers, body: hasBody ? new Uint8Array(body) : undefined });
 }

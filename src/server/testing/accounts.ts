@@ -21,7 +21,8 @@ export function accountClient(app: FastifyInstance, ip = '203.0.113.10') {
       method,
       url,
       payload: payload as Record<string, unknown> | undefined,
-      headers: { origin: TEST_ORIGIN, 'x-forwarded-for': ip, ...(cookies ? { cookie: cookies } : {}) },
+      headers: { origin: TEST_ORIGIN, ...(cookies ? { cookie: cookies } : {}) },
+      remoteAddress: ip,
     });
     if (response.headers['set-cookie']) cookies = mergeCookies(cookies, response);
     return response;
