@@ -1,28 +1,15 @@
 import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { SIGN_IN_THROTTLE_MESSAGE, TWO_FACTOR_THROTTLE_MESSAGE } from '../../shared/api/account';
 import { CLIENT_ADDRESS_HEADER } from './request-headers';
+import { challengedUserId, CODE_CONFIRMATIONS, TWO_FACTOR_VERIFICATIONS } from './second-factor';
 import { addressKey, emailKey, twoFactorKey, type SignInThrottle } from './sign-in-throttle';
 
 /** What a Better Auth hook receives. */
 export type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-
 const PASSWORD_SIGN_IN = '/sign-in/email';
-/** Codes typed at sign-in, or while signed in (confirming a new authenticator). */
-const TWO_FACTOR_VERIFICATIONS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code', '/two-factor/verify-otp']);
 /** Signed-in calls that check the account's password. */
 const PASSWORD_CONFIRMATIONS = new Set(['/verify-password', '/change-password', '/delete-user', '/two-factor/enable']);
-/** Signed-in calls that check the password and a current authenticator code. */
-export const PASSWORD_AND_CODE_CONFIRMATIONS = new Set(['/two-factor/disable']);
-
-/** The user a pending two-factor sign-in belongs to, from its signed challenge cookie (as the plugin reads it). */
-async function challengedUserId(ctx: AuthHookContext): Promise<string | undefined> {
-  const cookie = ctx.context.createAuthCookie('two_factor');
-  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
-  if (!identifier) return undefined;
-  const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier);
-  return challenge?.value;
-}
 
 /** The counts a request's check of a password or code goes under; undefined when it checks none (or none can be). */
 async function attemptKeys(ctx: AuthHookContext): Promise<string[] | undefined> {
@@ -38,11 +25,12 @@ async function attemptKeys(ctx: AuthHookContext): Promise<string[] | undefined> 
     const userId = session?.user.id ?? (await challengedUserId(ctx));
     return userId ? [twoFactorKey(userId)] : undefined;
   }
-  if (PASSWORD_CONFIRMATIONS.has(ctx.path) || PASSWORD_AND_CODE_CONFIRMATIONS.has(ctx.path)) {
+  // The calls that need a current code check the password too.
+  if (PASSWORD_CONFIRMATIONS.has(ctx.path) || CODE_CONFIRMATIONS.has(ctx.path)) {
     const session = await getSessionFromCtx(ctx);
     if (!session) return undefined;
     const keys = [emailKey(session.user.email)];
-    return PASSWORD_AND_CODE_CONFIRMATIONS.has(ctx.path) ? [twoFactorKey(session.user.id), ...keys] : keys;
+    return CODE_CONFIRMATIONS.has(ctx.path) ? [twoFactorKey(session.user.id), ...keys] : keys;
   }
   return undefined;
 }

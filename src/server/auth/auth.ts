@@ -1,10 +1,8 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { symmetricDecrypt } from 'better-auth/crypto';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { and, eq, ne } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { SUPPORTED_LANGUAGES, THEMES } from '../../shared/constants';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MESSAGES, usernameSchema } from '../../shared/api/account';
 import type { Config } from '../config';
@@ -14,6 +12,7 @@ import type { Mailer } from '../mail/mailer';
 import { createAttemptLimits } from './attempt-limits';
 import { passwordProblem } from './passwords';
 import { resolveAuthSecret } from './secret';
+import { createSecondFactor } from './second-factor';
 import { createSignInThrottle } from './sign-in-throttle';
 import type { LocalOidc } from './local-oidc';
 import { localGoogle, socialProviders } from './social-providers';
@@ -41,26 +40,6 @@ export interface AuthDependencies {
 /** Where the reset e-mail sends the user: the client's /auth page reads `reset` and posts the new password. */
 export function resetPasswordPageUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/auth?reset=${encodeURIComponent(token)}`;
-}
-
-/**
- * Turning two-factor off asks for a current code from the authenticator app as well as the password: someone who
- * has an open session and has learnt the password still cannot remove the second factor. Better Auth's own disable
- * call checks only the password, so this runs before it. The secret is read as Better Auth stores it (encrypted
- * with the auth secret) and the code checked as its verify-totp does: 6 digits, 30-second steps, one step either side.
- */
-async function checkCurrentTotp(db: Database, key: Parameters<typeof symmetricDecrypt>[0]['key'], userId: string, typed: unknown): Promise<void> {
-  const code = typeof typed === 'string' ? typed.replace(/\s/g, '') : '';
-  const refuse = () => {
-    throw new APIError('BAD_REQUEST', { message: 'That code is not correct. Enter the current 6-digit code from your authenticator app.', code: 'INVALID_CODE' });
-  };
-  if (!/^\d{6}$/.test(code)) refuse();
-  const [row] = await db.select({ secret: schema.twoFactor.secret }).from(schema.twoFactor).where(eq(schema.twoFactor.userId, userId));
-  // Not turned on: Better Auth answers that itself.
-  if (!row) return;
-  const secret = await symmetricDecrypt({ key, data: row.secret });
-  const raw = secret.startsWith('base32:') ? Secret.fromBase32(secret.slice(7)) : Secret.fromUTF8(secret);
-  if (new TOTP({ secret: raw, digits: 6, period: 30 }).validate({ token: code, window: 1 }) === null) refuse();
 }
 
 /** The origin a proxied request was addressed to, from the Host and X-Forwarded-Proto that http/auth.ts sets. */
@@ -107,6 +86,7 @@ export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDepe
   const production = config.nodeEnv === 'production';
   const adminEmails = new Set(config.adminEmails);
   const attemptLimits = createAttemptLimits(createSignInThrottle(db, now));
+  const secondFactor = createSecondFactor(db);
 
   return betterAuth({
     appName: 'GlobalTopUp',
@@ -157,6 +137,9 @@ export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDepe
       updateAge: SESSION_UPDATE_AGE_S,
       // Every request reads the session row, so sign-out and revocation take effect at once.
       cookieCache: { enabled: false },
+      additionalFields: {
+        twoFactorVerifiedAt: { type: 'date', required: false, input: false },
+      },
     },
     advanced: {
       cookiePrefix: 'globaltopup',
@@ -188,6 +171,8 @@ export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDepe
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await attemptLimits.before(ctx);
+        const secondFactorChange = await secondFactor.before(ctx);
+        if (secondFactorChange) return secondFactorChange;
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path === '/sign-up/email') {
           checkNewPassword(body.password);
@@ -200,10 +185,6 @@ export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDepe
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           checkNewPassword(body.newPassword);
         }
-        if (ctx.path === '/two-factor/disable') {
-          const session = await getSessionFromCtx(ctx);
-          if (session) await checkCurrentTotp(db, ctx.context.secretConfig, session.user.id, body.code);
-        }
         if (ctx.path === '/update-user') {
           const session = await getSessionFromCtx(ctx);
           await checkUserFields(db, body, session?.user.id);
@@ -212,6 +193,7 @@ export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDepe
       }),
       after: createAuthMiddleware(async (ctx) => {
         await attemptLimits.after(ctx);
+        await secondFactor.after(ctx);
       }),
     },
   });

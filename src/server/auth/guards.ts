@@ -16,31 +16,47 @@ declare module 'fastify' {
 
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please login to continue';
 
-/**
- * The user of the request's session cookie, or null for a visitor (no cookie, or an expired or revoked session).
- * With the session cookie cache off (auth.ts), Better Auth reads the session and then the user row on every call.
- */
-export async function currentUser(auth: Auth, request: FastifyRequest): Promise<SignedInUser | null> {
+/** The signed-in user of a request's session, and whether this session's browser gave a two-factor code. */
+interface CurrentSession {
+  user: SignedInUser;
+  secondFactorVerified: boolean;
+}
+
+async function currentSession(auth: Auth, request: FastifyRequest): Promise<CurrentSession | null> {
   if (!request.headers.cookie) return null;
   const session = await auth.api.getSession({ headers: authHeaders(request) });
   if (!session) return null;
   const account = session.user;
   return {
-    id: account.id,
-    name: account.name,
-    email: account.email,
-    emailVerified: account.emailVerified,
-    image: account.image ?? null,
-    createdAt: account.createdAt,
-    updatedAt: account.updatedAt,
-    twoFactorEnabled: account.twoFactorEnabled ?? false,
-    username: account.username ?? null,
-    isAdmin: account.isAdmin ?? false,
-    marketingPreference: account.marketingPreference ?? false,
-    language: account.language ?? 'en',
-    theme: account.theme ?? 'system',
+    user: {
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      emailVerified: account.emailVerified,
+      image: account.image ?? null,
+      createdAt: account.createdAt,
+      updatedAt: account.updatedAt,
+      twoFactorEnabled: account.twoFactorEnabled ?? false,
+      username: account.username ?? null,
+      isAdmin: account.isAdmin ?? false,
+      marketingPreference: account.marketingPreference ?? false,
+      language: account.language ?? 'en',
+      theme: account.theme ?? 'system',
+    },
+    secondFactorVerified: Boolean(session.session.twoFactorVerifiedAt),
   };
 }
+
+/**
+ * The user of the request's session cookie, or null for a visitor (no cookie, or an expired or revoked session).
+ * With the session cookie cache off (auth.ts), Better Auth reads the session and then the user row on every call.
+ */
+export async function currentUser(auth: Auth, request: FastifyRequest): Promise<SignedInUser | null> {
+  return (await currentSession(auth, request))?.user ?? null;
+}
+
+export const TWO_FACTOR_REQUIRED_MESSAGE = 'Two-factor authentication is required for admin access';
+export const SESSION_SECOND_FACTOR_MESSAGE = 'Enter the current code from your authenticator app to use admin pages: sign in again with your code.';
 
 /** preHandlers that answer 401 to visitors and, for admin routes, 403 to users who may not use them. */
 export function createGuards(auth: Auth) {
@@ -49,14 +65,17 @@ export function createGuards(auth: Auth) {
     if (!request.account) return sendError(reply, 401, { message: SIGN_IN_REQUIRED_MESSAGE });
   }
 
+  /**
+   * An admin, with two-factor on, whose session passed it: a session opened without the code (before two-factor was
+   * turned on, for instance) is refused until its browser gives one.
+   */
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
-    request.account = await currentUser(auth, request);
-    const account = request.account;
-    if (!account) return sendError(reply, 401, { message: SIGN_IN_REQUIRED_MESSAGE });
-    if (!account.isAdmin) return sendError(reply, 403, { message: 'Admin access required', code: 'ADMIN_REQUIRED' });
-    if (!account.twoFactorEnabled) {
-      return sendError(reply, 403, { message: 'Two-factor authentication is required for admin access', code: 'TWO_FACTOR_REQUIRED' });
-    }
+    const session = await currentSession(auth, request);
+    request.account = session?.user ?? null;
+    if (!session) return sendError(reply, 401, { message: SIGN_IN_REQUIRED_MESSAGE });
+    if (!session.user.isAdmin) return sendError(reply, 403, { message: 'Admin access required', code: 'ADMIN_REQUIRED' });
+    if (!session.user.twoFactorEnabled) return sendError(reply, 403, { message: TWO_FACTOR_REQUIRED_MESSAGE, code: 'TWO_FACTOR_REQUIRED' });
+    if (!session.secondFactorVerified) return sendError(reply, 403, { message: SESSION_SECOND_FACTOR_MESSAGE, code: 'SECOND_FACTOR_REQUIRED' });
   }
 
   return { requireUser, requireAdmin };

@@ -110,6 +110,8 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** When this browser gave a two-factor code (or a backup code); null for a session opened without one. */
+    twoFactorVerifiedAt: timestamp('two_factor_verified_at', { withTimezone: true }),
   },
   (table) => [index('session_user_id_idx').on(table.userId)],
 );

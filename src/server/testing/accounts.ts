@@ -58,3 +58,23 @@ export function totpCode(totpUri: string): string {
   const secret = new URL(totpUri).searchParams.get('secret')!;
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 }
+
+/**
+ * Signs a browser in as `email` through the local Google stand-in (sign-in/social, the provider's page, the callback)
+ * and answers the callback's response: a redirect to callbackURL, with the session cookie or a two-factor challenge.
+ */
+export async function signInWithLocalGoogle(app: FastifyInstance, browser: ReturnType<typeof accountClient>, email: string) {
+  const start = await browser.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: `${TEST_ORIGIN}/auth?post-auth=google` });
+  const authorize = new URL(start.json<{ url: string }>().url);
+  const interaction = (await browser.get(`${authorize.pathname}${authorize.search}`)).headers.location as string;
+  await browser.get(interaction);
+  const login = await app.inject({
+    method: 'POST',
+    url: `${interaction}/login`,
+    headers: { cookie: browser.cookies, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email }).toString(),
+  });
+  const resume = await browser.get(new URL(login.headers.location as string).pathname);
+  const callback = new URL(resume.headers.location as string);
+  return browser.get(`${callback.pathname}${callback.search}`);
+}

@@ -68,7 +68,10 @@ export interface LogoutResponse {
   success: true;
 }
 
-/** GET /api/admin/users → 200 for admins with two-factor on; 401 visitors; 403 others (code TWO_FACTOR_REQUIRED when that is why). */
+/**
+ * GET /api/admin/users → 200 for admins with two-factor on whose session gave a code; 401 visitors; 403 others (code
+ * TWO_FACTOR_REQUIRED or SECOND_FACTOR_REQUIRED when that is why).
+ */
 export interface AdminUserRow {
   id: string;
   email: string;
