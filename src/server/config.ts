@@ -72,6 +72,7 @@ const envSchema = z.object({
       return proxies;
     })
     .optional(),
+  PAYMENTS: z.enum(['sandbox', 'stripe'], 'must be sandbox or stripe').optional(),
   DAILY_SPEND_LIMIT_USD: z
     .string()
     .regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'must be a positive USD amount with at most 2 decimals')
@@ -125,6 +126,8 @@ export interface Config {
    * session records use the address this yields.
    */
   trustProxy: false | number | string[];
+  /** PAYMENTS: the payment provider asked for explicitly; see checkPaymentProvider. */
+  payments: 'sandbox' | 'stripe' | undefined;
 }
 
 export class ConfigError extends Error {
@@ -175,7 +178,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     stripe,
     dailySpendLimitCents: values.DAILY_SPEND_LIMIT_USD,
     trustProxy: values.TRUST_PROXY ?? false,
+    payments: values.PAYMENTS,
   };
+}
+
+/**
+ * Fails closed before a server starts taking payments: the sandbox payment provider (no Stripe keys) holds no money,
+ * so in production it runs only when PAYMENTS=sandbox says so; and it never runs with live Reloadly credentials, nor
+ * do Stripe test keys, because a test card would then buy real airtime. Throws ConfigError naming the variables.
+ */
+export function checkPaymentProvider(config: Config): void {
+  const { payments, stripe, reloadly, nodeEnv } = config;
+  if (payments === 'stripe' && !stripe) {
+    throw new ConfigError('PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
+  }
+  if (payments === 'sandbox' && stripe) {
+    throw new ConfigError('PAYMENTS=sandbox but STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set: unset PAYMENTS or the Stripe keys');
+  }
+  const liveStripe = stripe !== undefined && stripe.secretKey.includes('_live_');
+  if (reloadly && !reloadly.sandbox && !liveStripe) {
+    throw new ConfigError(
+      'RELOADLY_CLIENT_ID and RELOADLY_CLIENT_SECRET are live Reloadly credentials (RELOADLY_SANDBOX is not true), which need live ' +
+        'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: with PAYMENTS=sandbox or Stripe test keys a test card would buy real airtime',
+    );
+  }
+  if (nodeEnv === 'production' && !stripe && payments !== 'sandbox') {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are not set in production: set them to take real payments, ' +
+        'or PAYMENTS=sandbox to run on the sandbox payment provider, which takes no money',
+    );
+  }
 }
 
 /** "2" → 2 hops; "10.0.0.1, 10.1.0.0/16, ::1" → that list; undefined when it is neither. */
