@@ -18,6 +18,7 @@ import { registerDevOutboxRoutes } from './http/dev-outbox';
 import { handleError } from './http/errors';
 import { registerFlagRoutes } from './http/flags';
 import { registerHealthRoutes } from './http/health';
+import { registerJsonBodyParser } from './http/json-body';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerOrderRoutes } from './http/orders';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, operators, topups, payments, 
     done();
   });
   app.setErrorHandler(handleError);
+  registerJsonBodyParser(app);
   await app.register(rateLimit, { global: false });
 
   registerCrossSiteProtection(app, { publicUrl: config.publicUrl });

@@ -1,11 +1,9 @@
-import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { SIGN_IN_THROTTLE_MESSAGE, TWO_FACTOR_THROTTLE_MESSAGE } from '../../shared/api/account';
+import { challengedUserId, signInEmail, type AuthHookContext } from './hook-context';
 import { CLIENT_ADDRESS_HEADER } from './request-headers';
-import { challengedUserId, CODE_CONFIRMATIONS, TWO_FACTOR_VERIFICATIONS } from './second-factor';
+import { CODE_CONFIRMATIONS, TWO_FACTOR_VERIFICATIONS } from './second-factor';
 import { addressKey, emailKey, twoFactorKey, type SignInThrottle } from './sign-in-throttle';
-
-/** What a Better Auth hook receives. */
-export type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 const PASSWORD_SIGN_IN = '/sign-in/email';
 /** Signed-in calls that check the account's password. */
@@ -13,12 +11,12 @@ const PASSWORD_CONFIRMATIONS = new Set(['/verify-password', '/change-password', 
 
 /** The counts a request's check of a password or code goes under; undefined when it checks none (or none can be). */
 async function attemptKeys(ctx: AuthHookContext): Promise<string[] | undefined> {
-  const body = (ctx.body ?? {}) as Record<string, unknown>;
   if (ctx.path === PASSWORD_SIGN_IN) {
     // The body Better Auth parsed (JSON, with or without a byte-order mark, or form-encoded) is the one it checks.
-    if (typeof body.email !== 'string') return undefined;
+    const email = signInEmail(ctx);
+    if (!email) return undefined;
     const ip = ctx.request?.headers.get(CLIENT_ADDRESS_HEADER);
-    return [emailKey(body.email), ...(ip ? [addressKey(ip)] : [])];
+    return [emailKey(email), ...(ip ? [addressKey(ip)] : [])];
   }
   if (TWO_FACTOR_VERIFICATIONS.has(ctx.path)) {
     const session = await getSessionFromCtx(ctx);

@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { and, eq, ne } from 'drizzle-orm';
 import { SUPPORTED_LANGUAGES, THEMES } from '../../shared/constants';
+import { EMAIL_MAX_LENGTH, isSafeImageUrl, isSafeName, NAME_MAX_LENGTH } from '../../shared/text-rules';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MESSAGES, usernameSchema } from '../../shared/api/account';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -48,15 +49,33 @@ function requestOrigin(request: Request): string | undefined {
   return host ? `${request.headers.get('x-forwarded-proto') ?? 'http'}://${host}` : undefined;
 }
 
-function badRequest(message: string, code: string): APIError {
-  return new APIError('BAD_REQUEST', { message, code });
+function badRequest(message: string, code: string, field?: string): APIError {
+  return new APIError('BAD_REQUEST', { message, code, ...(field ? { field } : {}) });
+}
+
+/** The stored text fields Better Auth takes at sign-up and update-user: bounded, no NUL or bidi controls, https images. */
+function checkStoredText(body: Record<string, unknown>) {
+  // An empty name at sign-up is replaced by the username or the e-mail's local part (see the sign-up hook below).
+  if (body.name !== undefined) {
+    const name = typeof body.name === 'string' ? body.name.trim() : undefined;
+    if (name === undefined || name.length > NAME_MAX_LENGTH || !isSafeName(name)) {
+      throw badRequest(`name must be 1 to ${NAME_MAX_LENGTH} characters, without control or bidirectional formatting characters`, 'VALIDATION_FAILED', 'name');
+    }
+  }
+  if (body.email !== undefined && (typeof body.email !== 'string' || body.email.length > EMAIL_MAX_LENGTH || !isSafeName(body.email))) {
+    throw badRequest('Please enter a valid email address.', 'VALIDATION_FAILED', 'email');
+  }
+  if (body.image !== undefined && body.image !== null && (typeof body.image !== 'string' || !isSafeImageUrl(body.image))) {
+    throw badRequest('image must be an https:// address', 'VALIDATION_FAILED', 'image');
+  }
 }
 
 /** Checks the product's own user fields on sign-up and update-user, the same way the /api/user calls do. */
 async function checkUserFields(db: Database, body: Record<string, unknown>, currentUserId?: string) {
+  checkStoredText(body);
   if (body.username !== undefined && body.username !== null && body.username !== '') {
     const parsed = usernameSchema.safeParse(body.username);
-    if (!parsed.success) throw badRequest(USERNAME_MESSAGES.invalid, 'USERNAME_INVALID');
+    if (!parsed.success) throw badRequest(USERNAME_MESSAGES.invalid, 'USERNAME_INVALID', 'username');
     const [taken] = await db
       .select({ id: schema.user.id })
       .from(schema.user)
@@ -65,13 +84,13 @@ async function checkUserFields(db: Database, body: Record<string, unknown>, curr
     if (taken) throw new APIError('CONFLICT', { message: USERNAME_MESSAGES.taken, code: 'USERNAME_TAKEN' });
   }
   if (body.language !== undefined && !(SUPPORTED_LANGUAGES as readonly unknown[]).includes(body.language)) {
-    throw badRequest(`language must be one of ${SUPPORTED_LANGUAGES.join(', ')}`, 'VALIDATION_FAILED');
+    throw badRequest(`language must be one of ${SUPPORTED_LANGUAGES.join(', ')}`, 'VALIDATION_FAILED', 'language');
   }
   if (body.theme !== undefined && !(THEMES as readonly unknown[]).includes(body.theme)) {
-    throw badRequest(`theme must be one of ${THEMES.join(', ')}`, 'VALIDATION_FAILED');
+    throw badRequest(`theme must be one of ${THEMES.join(', ')}`, 'VALIDATION_FAILED', 'theme');
   }
   if (body.marketingPreference !== undefined && typeof body.marketingPreference !== 'boolean') {
-    throw badRequest('marketingPreference must be true or false', 'VALIDATION_FAILED');
+    throw badRequest('marketingPreference must be true or false', 'VALIDATION_FAILED', 'marketingPreference');
   }
 }
 

@@ -5,7 +5,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
-import type { AuthHookContext } from './attempt-limits';
+import { challengedUserId, signInEmail, TWO_FACTOR_COOKIE, type AuthHookContext } from './hook-context';
 
 /** Codes typed at sign-in, or while signed in (confirming a new authenticator). */
 export const TWO_FACTOR_VERIFICATIONS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code', '/two-factor/verify-otp']);
@@ -17,22 +17,12 @@ export const TWO_FACTOR_VERIFICATIONS = new Set(['/two-factor/verify-totp', '/tw
 export const CODE_CONFIRMATIONS = new Set(['/two-factor/disable', '/two-factor/get-totp-uri', '/two-factor/generate-backup-codes']);
 /** Where a Google sign-in ends: Better Auth's own Google provider, and the generic OAuth plugin (the local stand-in). */
 const SOCIAL_CALLBACKS = new Set(['/callback/:id', '/oauth2/callback/:providerId']);
-/** The two-factor plugin's cookie and challenge lifetime (its defaults), for the challenge a Google sign-in gets. */
-const TWO_FACTOR_COOKIE = 'two_factor';
+/** The two-factor plugin's challenge lifetime (its default), for the challenge a Google sign-in gets. */
 const CHALLENGE_MAX_AGE_S = 600;
 /** Added to the callbackURL of a Google sign-in that still needs a code; the /auth page then asks for it. */
 export const TWO_FACTOR_REQUIRED_PARAM = 'two-factor';
 
 export const INVALID_CODE_MESSAGE = 'That code is not correct. Enter the current 6-digit code from your authenticator app.';
-
-/** The user a pending two-factor sign-in belongs to, from its signed challenge cookie (as the plugin reads it). */
-export async function challengedUserId(ctx: AuthHookContext): Promise<string | undefined> {
-  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
-  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
-  if (!identifier) return undefined;
-  const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier);
-  return challenge?.value;
-}
 
 /**
  * Checks a current authenticator code the way the plugin's verify-totp does: 6 digits, 30-second steps, one step
@@ -97,9 +87,10 @@ export function createSecondFactor(db: Database) {
         const session = await getSessionFromCtx(ctx);
         if (session) await checkCurrentTotp(db, ctx, session.user.id, body.code);
       }
-      if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
+      const email = ctx.path === '/sign-in/email' ? signInEmail(ctx) : undefined;
+      if (email) {
         // A device an admin once trusted is forgotten, so the plugin asks for the code.
-        const admin = await isAdmin(db, { email: body.email });
+        const admin = await isAdmin(db, { email });
         if (admin) {
           await db
             .delete(schema.verification)

@@ -95,6 +95,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
 
   // The signature covers the exact bytes Stripe sent, so this route keeps the raw body instead of parsed JSON.
   app.register(async (webhooks) => {
+    webhooks.removeContentTypeParser('application/json');
     webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     webhooks.post('/api/webhooks/stripe', async (request) => {
       const signature = request.headers['stripe-signature'];

@@ -55,7 +55,8 @@ export const updateSettingsRequestSchema = z
     language: z.enum(SUPPORTED_LANGUAGES, `language must be one of ${SUPPORTED_LANGUAGES.join(', ')}`).optional(),
     theme: z.enum(THEMES, `theme must be one of ${THEMES.join(', ')}`).optional(),
   })
-  .strict();
+  .strict()
+  .refine((settings) => settings.language !== undefined || settings.theme !== undefined, 'language or theme is required');
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;
 
 export interface UpdateSettingsResponse {
