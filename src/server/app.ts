@@ -8,6 +8,7 @@ import { createGuards } from './auth/guards';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerAccountRoutes } from './http/account';
+import { isApiRoute } from './http/api-route';
 import { registerAdminRoutes } from './http/admin';
 import { registerAuthRoutes } from './http/auth';
 import { registerCatalogRoutes } from './http/catalog';
@@ -82,6 +83,12 @@ export async function buildApp({ config, database, operators, topups, payments, 
   // Every answer, JSON or file, is to be read as the type it declares.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    done();
+  });
+  // API answers carry personal data and secrets (sessions, two-factor secrets, orders): no browser or proxy keeps them,
+  // unless a route says otherwise (the public catalog).
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    if (isApiRoute(request) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     done();
   });
   app.setErrorHandler(handleError);

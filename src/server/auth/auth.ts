@@ -10,7 +10,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { createAccountNotices } from './account-notices';
 import { createAttemptLimits } from './attempt-limits';
+import { resetTokenUserId, type AuthHookContext } from './hook-context';
 import { passwordProblem } from './passwords';
 import { resolveAuthSecret } from './secret';
 import { createSecondFactor } from './second-factor';
@@ -20,9 +22,13 @@ import { localGoogle, socialProviders } from './social-providers';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
-/** Session lifetime: a week, extended (at most once a day) while the user keeps coming back. */
+/**
+ * Session lifetime: a week, extended (at most once a day) while the user keeps coming back, but never beyond 30 days
+ * after sign-in: then the password (and code) are asked again.
+ */
 const SESSION_EXPIRES_IN_S = 7 * 24 * 60 * 60;
 const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A reset link works for one hour. */
 const RESET_TOKEN_EXPIRES_IN_S = 60 * 60;
 
@@ -94,10 +100,18 @@ async function checkUserFields(db: Database, body: Record<string, unknown>, curr
   }
 }
 
-function checkNewPassword(password: unknown) {
+function checkNewPassword(password: unknown, email: string | undefined) {
   if (typeof password !== 'string') return; // Better Auth answers the missing field itself.
-  const problem = passwordProblem(password);
-  if (problem) throw badRequest(problem.message, problem.code);
+  const problem = passwordProblem(password, email);
+  if (problem) throw badRequest(problem.message, problem.code, 'password');
+}
+
+/** The e-mail of the account a reset token belongs to, for the password rules. */
+async function resetTokenEmail(db: Database, ctx: AuthHookContext): Promise<string | undefined> {
+  const userId = await resetTokenUserId(ctx);
+  if (!userId) return undefined;
+  const [row] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, userId));
+  return row?.email;
 }
 
 /** Better Auth on the product's database: e-mail and password, Google, two-factor (TOTP), password reset by e-mail. */
@@ -106,6 +120,7 @@ export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDepe
   const adminEmails = new Set(config.adminEmails);
   const attemptLimits = createAttemptLimits(createSignInThrottle(db, now));
   const secondFactor = createSecondFactor(db);
+  const notices = createAccountNotices({ db, mailer, publicUrl: config.publicUrl, log });
 
   return betterAuth({
     appName: 'GlobalTopUp',
@@ -179,6 +194,24 @@ export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDepe
     },
     plugins: [twoFactor({ issuer: 'GlobalTopUp' }), genericOAuth({ config: localGoogle(localOidc) })],
     databaseHooks: {
+      session: {
+        update: {
+          // The refresh of a session read in this request stops at its absolute lifetime.
+          async before(data, ctx) {
+            const current = ctx?.context.session?.session;
+            if (!current || !(data.expiresAt instanceof Date)) return;
+            const limit = new Date(new Date(current.createdAt).getTime() + SESSION_ABSOLUTE_LIFETIME_MS);
+            return data.expiresAt > limit ? { data: { ...data, expiresAt: limit } } : undefined;
+          },
+        },
+      },
+      account: {
+        create: {
+          async after(created) {
+            await notices.methodAdded({ userId: created.userId, providerId: created.providerId });
+          },
+        },
+      },
       user: {
         create: {
           async before(newUser) {
@@ -190,19 +223,26 @@ export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDepe
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await attemptLimits.before(ctx);
+        await notices.before(ctx);
         const secondFactorChange = await secondFactor.before(ctx);
         if (secondFactorChange) return secondFactorChange;
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path === '/sign-up/email') {
-          checkNewPassword(body.password);
+          checkNewPassword(body.password, typeof body.email === 'string' ? body.email : undefined);
           await checkUserFields(db, body);
           const username = typeof body.username === 'string' && body.username.trim() ? body.username.trim() : undefined;
           const name = typeof body.name === 'string' && body.name.trim() ? body.name : (username ?? String(body.email ?? '').split('@')[0] ?? '');
           const { username: _raw, ...rest } = body;
           return { context: { body: { ...rest, name, ...(username ? { username } : {}) } } };
         }
-        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
-          checkNewPassword(body.newPassword);
+        if (ctx.path === '/reset-password') {
+          checkNewPassword(body.newPassword, await resetTokenEmail(db, ctx));
+        }
+        if (ctx.path === '/change-password') {
+          const session = await getSessionFromCtx(ctx);
+          checkNewPassword(body.newPassword, session?.user.email);
+          // Whoever else holds a session of this account (a stolen cookie, a shared computer) is signed out.
+          return { context: { body: { ...body, revokeOtherSessions: true } } };
         }
         if (ctx.path === '/update-user') {
           const session = await getSessionFromCtx(ctx);
@@ -213,6 +253,7 @@ export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDepe
       after: createAuthMiddleware(async (ctx) => {
         await attemptLimits.after(ctx);
         await secondFactor.after(ctx);
+        await notices.after(ctx);
       }),
     },
   });

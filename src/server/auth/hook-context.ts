@@ -24,3 +24,14 @@ export async function challengedUserId(ctx: AuthHookContext): Promise<string | u
   const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier);
   return challenge?.value;
 }
+
+/**
+ * The user a password-reset token in the body belongs to. Hooks run before Better Auth validates the body, so only a
+ * token of the shape Better Auth issues is looked up.
+ */
+export async function resetTokenUserId(ctx: AuthHookContext): Promise<string | undefined> {
+  const token = (ctx.body as Record<string, unknown> | undefined)?.token;
+  if (typeof token !== 'string' || !/^[\w-]{1,255}$/.test(token)) return undefined;
+  const reset = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return reset?.value;
+}

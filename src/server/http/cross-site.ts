@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRoute } from './api-route';
 import { sendError } from './errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -6,12 +7,6 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function isOwnOrigin(request: FastifyRequest, origin: string, publicUrl: string): boolean {
   if (origin === publicUrl) return true;
   return origin === `${request.protocol}://${request.host}`;
-}
-
-/** Whether the route that will run is an API route: decided on the matched route, so `/%61pi/…` counts too. */
-function isApiRoute(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
-  return route !== undefined && (route === '/api' || route.startsWith('/api/'));
 }
 
 /**

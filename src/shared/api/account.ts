@@ -13,6 +13,9 @@ export const PASSWORD_MESSAGES = {
   tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
   tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
   tooCommon: 'This password is too common. Please choose a less common one.',
+  hasEmail: 'Your password must not contain your e-mail address.',
+  hasProductName: 'Your password must not contain the name GlobalTopUp.',
+  repeated: 'Your password must not be one character repeated.',
 } as const;
 
 export const USERNAME_MESSAGES = {
