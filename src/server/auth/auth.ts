@@ -14,6 +14,7 @@ import { createAccountNotices } from './account-notices';
 import { createAttemptLimits } from './attempt-limits';
 import { resetTokenUserId, type AuthHookContext } from './hook-context';
 import { passwordProblem } from './passwords';
+import { forgetOlderResetLinks, VERIFICATION_IDENTIFIER_STORAGE } from './verification-storage';
 import { resolveAuthSecret } from './secret';
 import { createSecondFactor } from './second-factor';
 import { createSignInThrottle } from './sign-in-throttle';
@@ -144,6 +145,7 @@ export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDepe
       resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN_S,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
+        await forgetOlderResetLinks(db, user.id, token);
         const link = resetPasswordPageUrl(config.publicUrl, token);
         await mailer.send({
           to: user.email,
@@ -153,6 +155,7 @@ export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDepe
         });
       },
     },
+    verification: { storeIdentifier: VERIFICATION_IDENTIFIER_STORAGE },
     socialProviders: socialProviders(config),
     account: {
       accountLinking: { enabled: true, trustedProviders: ['google'] },

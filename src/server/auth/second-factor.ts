@@ -5,6 +5,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
+import { TRUST_DEVICE_PREFIX } from './verification-storage';
 import { challengedUserId, signInEmail, TWO_FACTOR_COOKIE, type AuthHookContext } from './hook-context';
 
 /** Codes typed at sign-in, or while signed in (confirming a new authenticator). */
@@ -94,7 +95,7 @@ export function createSecondFactor(db: Database) {
         if (admin) {
           await db
             .delete(schema.verification)
-            .where(and(eq(schema.verification.value, admin.id), like(schema.verification.identifier, 'trust-device-%')));
+            .where(and(eq(schema.verification.value, admin.id), like(schema.verification.identifier, `${TRUST_DEVICE_PREFIX}%`)));
         }
       }
       if (TWO_FACTOR_VERIFICATIONS.has(ctx.path) && body.trustDevice) {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -7,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { makePrivateDirectory } from './data-dir';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -52,10 +52,12 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   };
 }
 
-/** Embedded PostgreSQL: files under dataDir, or in memory when dataDir is undefined. */
+/** Embedded PostgreSQL: files under dataDir (private to the server's user), or in memory when dataDir is undefined. */
 export async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) makePrivateDirectory(dataDir);
   const client = await PGlite.create(dataDir);
+  // The files PGlite has just created (all of them, on a new directory) are open to everyone until tightened.
+  if (dataDir) makePrivateDirectory(dataDir);
   const db = drizzlePglite(client, { schema });
   return {
     db,
