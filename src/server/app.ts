@@ -6,6 +6,7 @@ import { promoteConfiguredAdmins } from './auth/admins';
 import { AUTH_BASE_PATH, createAuth, type Auth } from './auth/auth';
 import { createGuards } from './auth/guards';
 import type { Config } from './config';
+import { createAttemptCounts } from './db/attempt-counts';
 import type { DatabaseHandle } from './db/client';
 import { registerAccountRoutes } from './http/account';
 import { isApiRoute } from './http/api-route';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, operators, topups, payments, 
 
   // Stands in for Google without credentials, in development and tests (never in production unless LOCAL_OIDC=true).
   // Loaded only then, so a production start does not pay for oidc-provider.
+  const attemptCounts = createAttemptCounts(database.db, now);
   const localOidcModules = config.localOidc ? await Promise.all([import('./auth/local-oidc'), import('./http/local-oidc')]) : undefined;
   const localOidc = localOidcModules?.[0].createLocalOidc({
     publicUrl: config.publicUrl,
@@ -114,7 +116,7 @@ export async function buildApp({ config, database, operators, topups, payments, 
       mailer: mailer ?? createMailer(config, database.db),
       log: (level, message) => app.log[level]({ component: 'better-auth' }, message),
       localOidc,
-      now,
+      attemptCounts,
     });
   await promoteConfiguredAdmins(database.db, config.adminEmails);
   const guards = createGuards(accountsAuth);
@@ -125,7 +127,7 @@ export async function buildApp({ config, database, operators, topups, payments, 
   if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
 
   registerHealthRoutes(app, { database });
-  registerContactRoutes(app, { db: database.db });
+  registerContactRoutes(app, { db: database.db, counts: attemptCounts });
   const topupProvider = createTopupProvider(config, database.db);
   const orderServices: OrderServices = {
     db: database.db,
@@ -140,8 +142,8 @@ export async function buildApp({ config, database, operators, topups, payments, 
     app.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused and paid orders whose browser went away wait for the reconciler');
   }
   const fulfilment = createFulfilment(orderServices);
-  registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators });
-  registerOrderRoutes(app, { services: orderServices, fulfilment, guards });
+  registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators, counts: attemptCounts });
+  registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts });
   if (orderServices.payments.kind === 'sandbox') registerSandboxPaymentRoutes(app, { db: database.db });
   if (reconciler) {
     let running: ReturnType<typeof startReconciler> | undefined;

@@ -1,5 +1,8 @@
 import { APIError, getSessionFromCtx } from 'better-auth/api';
+import { z } from 'zod';
 import { SIGN_IN_THROTTLE_MESSAGE, TWO_FACTOR_THROTTLE_MESSAGE } from '../../shared/api/account';
+import type { AttemptCounts } from '../db/attempt-counts';
+import { checkLimits, REQUEST_LIMITS, type RequestLimit } from '../http/request-limits';
 import { challengedUserId, signInEmail, type AuthHookContext } from './hook-context';
 import { CLIENT_ADDRESS_HEADER } from './request-headers';
 import { CODE_CONFIRMATIONS, TWO_FACTOR_VERIFICATIONS } from './second-factor';
@@ -58,4 +61,29 @@ export function createAttemptLimits(throttle: SignInThrottle) {
       if (!(ctx.context.returned instanceof Error)) await throttle.succeeded(keys);
     },
   };
+}
+
+/**
+ * The limits on Better Auth's abusable flows (http/request-limits.ts): accounts made per address, and reset e-mails
+ * per recipient as well as per address, so that one victim cannot be flooded from many addresses. Refused with 429,
+ * Retry-After and the message's translation key.
+ */
+export async function limitAuthFlows(ctx: AuthHookContext, counts: AttemptCounts): Promise<void> {
+  const ip = ctx.request?.headers.get(CLIENT_ADDRESS_HEADER);
+  const uses: Array<[RequestLimit, string]> = [];
+  if (ctx.path === '/sign-up/email' && ip) uses.push([REQUEST_LIMITS.signUpsPerAddress, ip]);
+  if (ctx.path === '/request-password-reset') {
+    const email = (ctx.body as Record<string, unknown> | undefined)?.email;
+    if (typeof email === 'string' && z.email().safeParse(email).success) uses.push([REQUEST_LIMITS.resetMailsPerRecipient, email.toLowerCase()]);
+    if (ip) uses.push([REQUEST_LIMITS.resetMailsPerAddress, ip]);
+  }
+  if (uses.length === 0) return;
+  const refusal = await checkLimits(counts, uses);
+  if (refusal) {
+    throw new APIError(
+      'TOO_MANY_REQUESTS',
+      { message: refusal.message, code: 'RATE_LIMITED', messageKey: refusal.messageKey },
+      { 'Retry-After': String(refusal.retryAfterSeconds) },
+    );
+  }
 }

@@ -7,11 +7,12 @@ import { SUPPORTED_LANGUAGES, THEMES } from '../../shared/constants';
 import { EMAIL_MAX_LENGTH, isSafeImageUrl, isSafeName, NAME_MAX_LENGTH } from '../../shared/text-rules';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MESSAGES, usernameSchema } from '../../shared/api/account';
 import type { Config } from '../config';
+import { createAttemptCounts, type AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { createAccountNotices } from './account-notices';
-import { createAttemptLimits } from './attempt-limits';
+import { createAttemptLimits, limitAuthFlows } from './attempt-limits';
 import { resetTokenUserId, type AuthHookContext } from './hook-context';
 import { passwordProblem } from './passwords';
 import { forgetOlderResetLinks, VERIFICATION_IDENTIFIER_STORAGE } from './verification-storage';
@@ -41,8 +42,8 @@ export interface AuthDependencies {
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** The local OpenID Connect provider standing in for Google (config.localOidc), when it runs. */
   localOidc?: LocalOidc;
-  /** The clock of the attempt limits; tests move it forward. */
-  now?: () => Date;
+  /** The database counters of the sign-in throttle and the flow limits (the app shares them with its own routes). */
+  attemptCounts?: AttemptCounts;
 }
 
 /** Where the reset e-mail sends the user: the client's /auth page reads `reset` and posts the new password. */
@@ -116,10 +117,10 @@ async function resetTokenEmail(db: Database, ctx: AuthHookContext): Promise<stri
 }
 
 /** Better Auth on the product's database: e-mail and password, Google, two-factor (TOTP), password reset by e-mail. */
-export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDependencies) {
+export function createAuth({ config, db, mailer, log, localOidc, attemptCounts = createAttemptCounts(db) }: AuthDependencies) {
   const production = config.nodeEnv === 'production';
   const adminEmails = new Set(config.adminEmails);
-  const attemptLimits = createAttemptLimits(createSignInThrottle(db, now));
+  const attemptLimits = createAttemptLimits(createSignInThrottle(attemptCounts));
   const secondFactor = createSecondFactor(db);
   const notices = createAccountNotices({ db, mailer, publicUrl: config.publicUrl, log });
 
@@ -183,8 +184,8 @@ export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDepe
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: production },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
-    // Password and code checks are bounded per account and address by the hooks below (auth/attempt-limits.ts); this
-    // limiter only caps request bursts per address, in production.
+    // Password and code checks, sign-ups and reset e-mails are bounded by the hooks below (auth/attempt-limits.ts), in
+    // the database; this limiter only caps request bursts per address, in production.
     rateLimit: {
       enabled: production,
       window: 60,
@@ -226,6 +227,7 @@ export function createAuth({ config, db, mailer, log, localOidc, now }: AuthDepe
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await attemptLimits.before(ctx);
+        await limitAuthFlows(ctx, attemptCounts);
         await notices.before(ctx);
         const secondFactorChange = await secondFactor.before(ctx);
         if (secondFactorChange) return secondFactorChange;

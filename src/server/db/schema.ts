@@ -189,8 +189,12 @@ export const emailOutbox = pgTable(
   (table) => [index('email_outbox_to_idx').on(table.to, table.createdAt)],
 );
 
-/** Checks of a password or code per key ('email:…', 'ip:…' or '2fa:…' and a user id), reserved before each check, in a fixed 15-minute window. */
-export const signInFailures = pgTable('sign_in_failures', {
+/**
+ * Counts per key in fixed windows that start at the first use: checks of a password or code ('email:…', 'ip:…',
+ * '2fa:…'; auth/sign-in-throttle.ts) and the limits on abusable flows (sign-ups, reset e-mails, operator detections,
+ * checkouts, contact messages; http/request-limits.ts). Each use is reserved before it is made.
+ */
+export const attemptCounts = pgTable('attempt_counts', {
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),

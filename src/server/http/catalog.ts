@@ -3,9 +3,11 @@ import { operatorDetectParamsSchema, type OperatorDetectResponse } from '../../s
 import { phoneErrorMessageEn, validatePhone } from '../../shared/phone-rules';
 import { createCountryListCache } from '../catalog/list-countries';
 import { PRICE_CONFIG_DEFAULTS, readPriceConfig } from '../catalog/price-config';
+import type { AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
 import { TopupProviderError, type OperatorDirectory } from '../topups/provider';
 import { HttpError, parseWith } from './errors';
+import { enforceLimits, REQUEST_LIMITS } from './request-limits';
 
 const UNAVAILABLE = 'Service temporarily unavailable. Please try again later.';
 
@@ -16,7 +18,7 @@ function toHttpError(error: unknown): unknown {
   return new HttpError(503, UNAVAILABLE, error.code);
 }
 
-export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database; operators: OperatorDirectory }) {
+export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database; operators: OperatorDirectory; counts: AttemptCounts }) {
   const countryList = createCountryListCache(deps.db);
 
   app.get('/api/countries', async (request, reply) => {
@@ -44,6 +46,8 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database
     const { phone, countryIsoCode } = parseWith(operatorDetectParamsSchema, request.params);
     const check = validatePhone(phone, countryIsoCode);
     if (!check.ok) throw new HttpError(400, phoneErrorMessageEn(check.error), 'INVALID_PHONE_NUMBER', { field: 'phone', messageKey: check.error.key });
+    // Each detection of a valid number may be a call to the top-up provider (with Reloadly, metered upstream usage).
+    await enforceLimits(deps.counts, [[REQUEST_LIMITS.detectionsPerAddress, request.ip]]);
     try {
       const data = await deps.operators.detectOperator(check.digits, countryIsoCode);
       return { success: true, data } satisfies OperatorDetectResponse;

@@ -10,6 +10,8 @@ export class HttpError extends Error {
     message: string,
     readonly code?: string,
     readonly details: Pick<ApiErrorBody, 'field' | 'messageKey'> = {},
+    /** Sent with the answer, e.g. Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -33,6 +35,7 @@ export function sendError(reply: FastifyReply, statusCode: number, body: Omit<Ap
 
 export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
+    reply.headers(error.headers);
     return sendError(reply, error.statusCode, { message: error.message, code: error.code, ...error.details });
   }
   const status = error.statusCode ?? 500;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   createPaymentIntentBodySchema,
@@ -11,6 +11,7 @@ import {
 import { digitsOnly } from '../../shared/phone-rules';
 import { toCents } from '../../shared/pricing';
 import type { Guards } from '../auth/guards';
+import type { AttemptCounts } from '../db/attempt-counts';
 import { startCheckout } from '../orders/checkout';
 import { PaymentNotAuthorisedError, type Fulfilment } from '../orders/fulfilment';
 import { handlePaymentEvent } from '../orders/payment-events';
@@ -19,6 +20,7 @@ import type { Order } from '../orders/state-machine';
 import { countryFacts, findUserOrder, internationalNumber, listOrderViews, toOrderView, toTopupResponse } from '../orders/views';
 import { PaymentProviderError } from '../payments/provider';
 import { HttpError, parseWith } from './errors';
+import { enforceLimits, REQUEST_LIMITS } from './request-limits';
 
 /** A PROCESSING top-up is asked about again when the result screen polls and the last answer is older than this. */
 const REFRESH_AFTER_MS = 2000;
@@ -29,27 +31,27 @@ interface OrderRouteDeps {
   services: OrderServices;
   fulfilment: Fulfilment;
   guards: Guards;
+  counts: AttemptCounts;
 }
 
 /** SPEC §7 create-payment-intent and topup, the order history, and the payment provider's webhook. */
-export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment, guards }: OrderRouteDeps) {
+export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment, guards, counts }: OrderRouteDeps) {
   const { db, payments } = services;
   const { requireUser } = guards;
-  const perUser = (request: FastifyRequest) => request.account?.id ?? request.ip;
 
   app.get('/api/payment-config', async () => {
     return { provider: payments.kind, publishableKey: payments.publishableKey, testMode: payments.testMode } satisfies PaymentConfigResponse;
   });
 
-  app.post(
-    '/api/create-payment-intent',
-    { preHandler: requireUser, config: { rateLimit: { max: 20, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: perUser } } },
-    async (request) => {
-      const body = parseWith(createPaymentIntentBodySchema, request.body);
-      const account = request.account!;
-      return startCheckout(services, { userId: account.id, accountEmail: account.email, body });
-    },
-  );
+  app.post('/api/create-payment-intent', { preHandler: requireUser }, async (request) => {
+    const body = parseWith(createPaymentIntentBodySchema, request.body);
+    const account = request.account!;
+    await enforceLimits(counts, [
+      [REQUEST_LIMITS.checkoutsPerUser, account.id],
+      [REQUEST_LIMITS.checkoutsPerAddress, request.ip],
+    ]);
+    return startCheckout(services, { userId: account.id, accountEmail: account.email, body });
+  });
 
   app.post('/api/reloadly/topup', { preHandler: requireUser }, async (request): Promise<TopupResponse> => {
     const body = parseWith(topupBodySchema, request.body);

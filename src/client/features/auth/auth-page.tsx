@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
@@ -32,8 +33,8 @@ function destinationOf(returnTo: string | null): string {
   return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : ROUTES.home;
 }
 
-function errorText(error: unknown): string {
-  if (error instanceof ApiRequestError) return error.serverMessage ?? error.message;
+function errorText(error: unknown, t: TFunction): string {
+  if (error instanceof ApiRequestError) return error.messageKey ? t(error.messageKey) : (error.serverMessage ?? error.message);
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -71,7 +72,7 @@ export function AuthPage() {
     try {
       await action();
     } catch (error) {
-      toast({ title: t('auth.failedTitle'), description: errorText(error), variant: 'destructive' });
+      toast({ title: t('auth.failedTitle'), description: errorText(error, t), variant: 'destructive' });
     } finally {
       setPending(false);
     }

@@ -22,7 +22,7 @@ export async function detectOperator(input: DetectOperatorInput): Promise<Operat
     if (error instanceof InvalidDetectionResponseError) {
       throw new OperatorDetectionError('Invalid response format from server', 'topup.errors.invalidResponse');
     }
-    if (error instanceof ApiRequestError && error.serverMessage) throw new OperatorDetectionError(error.serverMessage);
+    if (error instanceof ApiRequestError && error.serverMessage) throw new OperatorDetectionError(error.serverMessage, error.status === 429 ? error.messageKey : undefined);
     throw new OperatorDetectionError('Failed to detect operator', 'topup.errors.detectFailed');
   }
 }

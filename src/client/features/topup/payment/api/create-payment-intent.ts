@@ -33,7 +33,9 @@ export async function createPaymentIntent(body: CreatePaymentIntentBody): Promis
     answer = await apiRequest<Partial<CreatePaymentIntentResponse> | null>('/api/create-payment-intent', { method: 'POST', body });
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) throw new PaymentIntentError(error.message);
-    if (error instanceof ApiRequestError && error.serverMessage) throw new PaymentIntentError(error.serverMessage, undefined, error.code);
+    if (error instanceof ApiRequestError && error.serverMessage) {
+      throw new PaymentIntentError(error.serverMessage, error.status === 429 ? error.messageKey : undefined, error.code);
+    }
     throw new PaymentIntentError('Failed to create payment intent', 'payment.intent.failed');
   }
   if (!answer?.clientSecret || !answer.paymentIntentId || !answer.orderId) {

@@ -1,0 +1,48 @@
+import type { AttemptCounts, WindowRule } from '../db/attempt-counts';
+import { HttpError } from './errors';
+import { englishMessage } from './messages';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** A limit on one abusable flow: the window rule, and the translation key of the message its refusal carries. */
+export interface RequestLimit extends WindowRule {
+  name: string;
+  messageKey: string;
+}
+
+/**
+ * How often each flow an attacker could abuse may run, per client address (as TRUST_PROXY resolves it) and, where it
+ * fits, per account or per target. Counted in the database, so every instance shares them.
+ */
+export const REQUEST_LIMITS = {
+  signUpsPerAddress: { name: 'sign-up:ip', limit: 5, windowMs: HOUR_MS, messageKey: 'limits.signUp' },
+  resetMailsPerRecipient: { name: 'reset-mail:to', limit: 3, windowMs: HOUR_MS, messageKey: 'limits.passwordReset' },
+  resetMailsPerAddress: { name: 'reset-mail:ip', limit: 10, windowMs: HOUR_MS, messageKey: 'limits.passwordReset' },
+  detectionsPerAddress: { name: 'detect:ip', limit: 30, windowMs: MINUTE_MS, messageKey: 'limits.detection' },
+  checkoutsPerUser: { name: 'checkout:user', limit: 10, windowMs: 10 * MINUTE_MS, messageKey: 'payment.messages.rate_limit' },
+  checkoutsPerAddress: { name: 'checkout:ip', limit: 20, windowMs: 10 * MINUTE_MS, messageKey: 'payment.messages.rate_limit' },
+  contactsPerAddress: { name: 'contact:ip', limit: 5, windowMs: 10 * MINUTE_MS, messageKey: 'limits.contact' },
+} as const satisfies Record<string, RequestLimit>;
+
+export interface LimitRefusal {
+  message: string;
+  messageKey: string;
+  retryAfterSeconds: number;
+}
+
+/** Counts one use under each (limit, subject); the refusal to answer (429) when any limit is spent, else undefined. */
+export async function checkLimits(counts: AttemptCounts, uses: ReadonlyArray<[RequestLimit, string]>): Promise<LimitRefusal | undefined> {
+  const reservation = await counts.reserve(uses.map(([rule, subject]) => ({ key: `${rule.name}:${subject}`, rule })));
+  if (reservation.allowed) return undefined;
+  const [spent] = uses.find(([rule, subject]) => `${rule.name}:${subject}` === reservation.key)!;
+  return { message: englishMessage(spent.messageKey) ?? 'Too many requests', messageKey: spent.messageKey, retryAfterSeconds: reservation.retryAfterSeconds };
+}
+
+/** checkLimits for the product's own routes: a refusal is thrown as a 429 with Retry-After. */
+export async function enforceLimits(counts: AttemptCounts, uses: ReadonlyArray<[RequestLimit, string]>): Promise<void> {
+  const refusal = await checkLimits(counts, uses);
+  if (refusal) {
+    throw new HttpError(429, refusal.message, 'RATE_LIMITED', { messageKey: refusal.messageKey }, { 'Retry-After': String(refusal.retryAfterSeconds) });
+  }
+}
