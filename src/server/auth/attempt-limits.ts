@@ -64,18 +64,18 @@ export function createAttemptLimits(throttle: SignInThrottle) {
 }
 
 /**
- * The limits on Better Auth's abusable flows (http/request-limits.ts): accounts made per address, and reset e-mails
- * per recipient as well as per address, so that one victim cannot be flooded from many addresses. Refused with 429,
+ * The limits on Better Auth's abusable flows (http/request-limits.ts): accounts made per address, and reset and
+ * verification e-mails per recipient as well as per address, so that one victim cannot be flooded from many addresses. Refused with 429,
  * Retry-After and the message's translation key.
  */
 export async function limitAuthFlows(ctx: AuthHookContext, counts: AttemptCounts): Promise<void> {
   const ip = ctx.request?.headers.get(CLIENT_ADDRESS_HEADER);
   const uses: Array<[RequestLimit, string]> = [];
   if (ctx.path === '/sign-up/email' && ip) uses.push([REQUEST_LIMITS.signUpsPerAddress, ip]);
-  if (ctx.path === '/request-password-reset') {
+  if (ctx.path === '/request-password-reset' || ctx.path === '/send-verification-email') {
     const email = (ctx.body as Record<string, unknown> | undefined)?.email;
-    if (typeof email === 'string' && z.email().safeParse(email).success) uses.push([REQUEST_LIMITS.resetMailsPerRecipient, email.toLowerCase()]);
-    if (ip) uses.push([REQUEST_LIMITS.resetMailsPerAddress, ip]);
+    if (typeof email === 'string' && z.email().safeParse(email).success) uses.push([REQUEST_LIMITS.accountMailsPerRecipient, email.toLowerCase()]);
+    if (ip) uses.push([REQUEST_LIMITS.accountMailsPerAddress, ip]);
   }
   if (uses.length === 0) return;
   const refusal = await checkLimits(counts, uses);

@@ -10,7 +10,9 @@ import type { Config } from '../config';
 import { createAttemptCounts, type AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
+import { verifyEmailMessage } from '../mail/account-emails';
 import type { Mailer } from '../mail/mailer';
+import { grantAdmin } from './admins';
 import { createAccountNotices } from './account-notices';
 import { createAttemptLimits, limitAuthFlows } from './attempt-limits';
 import { resetTokenUserId, type AuthHookContext } from './hook-context';
@@ -31,8 +33,9 @@ export const AUTH_BASE_PATH = '/api/auth';
 const SESSION_EXPIRES_IN_S = 7 * 24 * 60 * 60;
 const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-/** A reset link works for one hour. */
+/** A reset link works for one hour; a link confirming an e-mail address for a day. */
 const RESET_TOKEN_EXPIRES_IN_S = 60 * 60;
+const VERIFY_EMAIL_EXPIRES_IN_S = 24 * 60 * 60;
 
 export interface AuthDependencies {
   config: Config;
@@ -44,6 +47,13 @@ export interface AuthDependencies {
   localOidc?: LocalOidc;
   /** The database counters of the sign-in throttle and the flow limits (the app shares them with its own routes). */
   attemptCounts?: AttemptCounts;
+}
+
+/** Better Auth's verify-email link, landing on the profile once the address is confirmed. */
+function verificationLink(url: string, publicUrl: string): string {
+  const link = new URL(url);
+  link.searchParams.set('callbackURL', `${publicUrl}/profile`);
+  return link.toString();
 }
 
 /** Where the reset e-mail sends the user: the client's /auth page reads `reset` and posts the new password. */
@@ -141,6 +151,7 @@ export function createAuth({ config, db, mailer, log, localOidc, attemptCounts =
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Signing in and paying do not wait for the address to be confirmed (docs/decisions/008-…); admin rights do.
       requireEmailVerification: false,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN_S,
@@ -157,6 +168,18 @@ export function createAuth({ config, db, mailer, log, localOidc, attemptCounts =
       },
     },
     verification: { storeIdentifier: VERIFICATION_IDENTIFIER_STORAGE },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFY_EMAIL_EXPIRES_IN_S,
+      async sendVerificationEmail({ user, url }) {
+        const language = (user as { language?: string }).language ?? 'en';
+        await mailer.send(verifyEmailMessage({ to: user.email, language, link: verificationLink(url, config.publicUrl) }));
+      },
+      // An address listed in ADMIN_EMAILS becomes an admin once its owner has proved it is theirs.
+      async afterEmailVerification(user) {
+        if (adminEmails.has(user.email.toLowerCase())) await grantAdmin(db, user.email);
+      },
+    },
     socialProviders: socialProviders(config),
     account: {
       accountLinking: { enabled: true, trustedProviders: ['google'] },
@@ -218,8 +241,9 @@ export function createAuth({ config, db, mailer, log, localOidc, attemptCounts =
       },
       user: {
         create: {
+          // Only an address already proved (Google's, for instance) is made an admin at sign-up.
           async before(newUser) {
-            return { data: { ...newUser, isAdmin: adminEmails.has(newUser.email.toLowerCase()) } };
+            return { data: { ...newUser, isAdmin: newUser.emailVerified === true && adminEmails.has(newUser.email.toLowerCase()) } };
           },
         },
       },

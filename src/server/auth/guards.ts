@@ -55,6 +55,7 @@ export async function currentUser(auth: Auth, request: FastifyRequest): Promise<
   return (await currentSession(auth, request))?.user ?? null;
 }
 
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your e-mail address with the link we sent you to use admin pages.';
 export const TWO_FACTOR_REQUIRED_MESSAGE = 'Two-factor authentication is required for admin access';
 export const SESSION_SECOND_FACTOR_MESSAGE = 'Enter the current code from your authenticator app to use admin pages: sign in again with your code.';
 
@@ -66,7 +67,7 @@ export function createGuards(auth: Auth) {
   }
 
   /**
-   * An admin, with two-factor on, whose session passed it: a session opened without the code (before two-factor was
+   * An admin with a confirmed e-mail address and two-factor on, whose session passed it: a session opened without the code (before two-factor was
    * turned on, for instance) is refused until its browser gives one.
    */
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
@@ -74,6 +75,8 @@ export function createGuards(auth: Auth) {
     request.account = session?.user ?? null;
     if (!session) return sendError(reply, 401, { message: SIGN_IN_REQUIRED_MESSAGE });
     if (!session.user.isAdmin) return sendError(reply, 403, { message: 'Admin access required', code: 'ADMIN_REQUIRED' });
+    // Admin rights granted before the address was proved (an older account) wait for the proof.
+    if (!session.user.emailVerified) return sendError(reply, 403, { message: EMAIL_NOT_VERIFIED_MESSAGE, code: 'EMAIL_NOT_VERIFIED' });
     if (!session.user.twoFactorEnabled) return sendError(reply, 403, { message: TWO_FACTOR_REQUIRED_MESSAGE, code: 'TWO_FACTOR_REQUIRED' });
     if (!session.secondFactorVerified) return sendError(reply, 403, { message: SESSION_SECOND_FACTOR_MESSAGE, code: 'SECOND_FACTOR_REQUIRED' });
   }

@@ -17,8 +17,9 @@ export interface RequestLimit extends WindowRule {
  */
 export const REQUEST_LIMITS = {
   signUpsPerAddress: { name: 'sign-up:ip', limit: 5, windowMs: HOUR_MS, messageKey: 'limits.signUp' },
-  resetMailsPerRecipient: { name: 'reset-mail:to', limit: 3, windowMs: HOUR_MS, messageKey: 'limits.passwordReset' },
-  resetMailsPerAddress: { name: 'reset-mail:ip', limit: 10, windowMs: HOUR_MS, messageKey: 'limits.passwordReset' },
+  /** Password-reset and address-confirmation e-mails. */
+  accountMailsPerRecipient: { name: 'account-mail:to', limit: 3, windowMs: HOUR_MS, messageKey: 'limits.accountMail' },
+  accountMailsPerAddress: { name: 'account-mail:ip', limit: 10, windowMs: HOUR_MS, messageKey: 'limits.accountMail' },
   detectionsPerAddress: { name: 'detect:ip', limit: 30, windowMs: MINUTE_MS, messageKey: 'limits.detection' },
   checkoutsPerUser: { name: 'checkout:user', limit: 10, windowMs: 10 * MINUTE_MS, messageKey: 'payment.messages.rate_limit' },
   checkoutsPerAddress: { name: 'checkout:ip', limit: 20, windowMs: 10 * MINUTE_MS, messageKey: 'payment.messages.rate_limit' },

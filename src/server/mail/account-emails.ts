@@ -11,6 +11,7 @@ interface NoticeText {
 }
 
 interface LanguageTexts {
+  verify: { subject: string; body: string; action: string; expiry: string; notYou: string };
   notices: Record<AccountNotice, NoticeText>;
   notYou: string;
   resetLink: string;
@@ -19,6 +20,13 @@ interface LanguageTexts {
 
 const TEXTS: Record<Language, LanguageTexts> = {
   en: {
+    verify: {
+      subject: 'Confirm your GlobalTopUp e-mail address',
+      body: 'Please confirm that this address belongs to your GlobalTopUp account.',
+      action: 'Confirm my e-mail address',
+      expiry: 'The link works for 24 hours.',
+      notYou: 'If you did not create an account, ignore this e-mail.',
+    },
     notices: {
       passwordChanged: { subject: 'Your GlobalTopUp password was changed', body: 'The password of your GlobalTopUp account was just changed. Other browsers signed in to it were signed out.' },
       twoFactorOn: { subject: 'Two-factor authentication is on', body: 'Two-factor authentication was just turned on for your GlobalTopUp account.' },
@@ -31,6 +39,13 @@ const TEXTS: Record<Language, LanguageTexts> = {
     methods: { google: 'Google', credential: 'Password' },
   },
   es: {
+    verify: {
+      subject: 'Confirma tu dirección de correo de GlobalTopUp',
+      body: 'Confirma que esta dirección pertenece a tu cuenta de GlobalTopUp.',
+      action: 'Confirmar mi dirección de correo',
+      expiry: 'El enlace funciona durante 24 horas.',
+      notYou: 'Si no creaste una cuenta, ignora este correo.',
+    },
     notices: {
       passwordChanged: { subject: 'Se cambió tu contraseña de GlobalTopUp', body: 'Se acaba de cambiar la contraseña de tu cuenta de GlobalTopUp. Se cerró la sesión en los demás navegadores.' },
       twoFactorOn: { subject: 'La autenticación en dos pasos está activada', body: 'Se acaba de activar la autenticación en dos pasos en tu cuenta de GlobalTopUp.' },
@@ -43,6 +58,13 @@ const TEXTS: Record<Language, LanguageTexts> = {
     methods: { google: 'Google', credential: 'contraseña' },
   },
   fr: {
+    verify: {
+      subject: 'Confirmez votre adresse e-mail GlobalTopUp',
+      body: 'Veuillez confirmer que cette adresse appartient à votre compte GlobalTopUp.',
+      action: 'Confirmer mon adresse e-mail',
+      expiry: 'Le lien fonctionne pendant 24 heures.',
+      notYou: 'Si vous n’avez pas créé de compte, ignorez cet e-mail.',
+    },
     notices: {
       passwordChanged: { subject: 'Votre mot de passe GlobalTopUp a été modifié', body: 'Le mot de passe de votre compte GlobalTopUp vient d’être modifié. Les autres navigateurs connectés ont été déconnectés.' },
       twoFactorOn: { subject: 'La double authentification est activée', body: 'La double authentification vient d’être activée sur votre compte GlobalTopUp.' },
@@ -55,6 +77,13 @@ const TEXTS: Record<Language, LanguageTexts> = {
     methods: { google: 'Google', credential: 'mot de passe' },
   },
   ar: {
+    verify: {
+      subject: 'أكّد عنوان بريدك الإلكتروني في GlobalTopUp',
+      body: 'يُرجى تأكيد أن هذا العنوان يخص حسابك في GlobalTopUp.',
+      action: 'تأكيد عنوان بريدي الإلكتروني',
+      expiry: 'يعمل الرابط لمدة 24 ساعة.',
+      notYou: 'إذا لم تنشئ حسابًا، فتجاهل هذه الرسالة.',
+    },
     notices: {
       passwordChanged: { subject: 'تم تغيير كلمة مرور GlobalTopUp', body: 'تم للتو تغيير كلمة مرور حسابك في GlobalTopUp، وتم تسجيل الخروج من المتصفحات الأخرى.' },
       twoFactorOn: { subject: 'تم تفعيل المصادقة الثنائية', body: 'تم للتو تفعيل المصادقة الثنائية لحسابك في GlobalTopUp.' },
@@ -89,5 +118,18 @@ export function accountNoticeEmail(
     subject,
     text: `${line}\n\n${texts.notYou}\n${link}`,
     html: `<div dir="${dir}" lang="${lang}"><p>${line}</p><p>${texts.notYou} <a href="${link}">${texts.resetLink}</a></p></div>`,
+  };
+}
+
+/** The link that proves an address belongs to its account, in the owner's language. */
+export function verifyEmailMessage({ to, language, link }: { to: string; language: string; link: string }): Email {
+  const lang = emailLanguage(language);
+  const { subject, body, action, expiry, notYou } = TEXTS[lang].verify;
+  const dir = RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr';
+  return {
+    to,
+    subject,
+    text: `${body}\n\n${action}:\n${link}\n\n${expiry} ${notYou}`,
+    html: `<div dir="${dir}" lang="${lang}"><p>${body}</p><p><a href="${link}">${action}</a></p><p>${expiry} ${notYou}</p></div>`,
   };
 }

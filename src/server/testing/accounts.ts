@@ -1,5 +1,9 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import { expect } from 'vitest';
+import type { Database } from '../db/client';
+import { emailOutbox } from '../db/schema';
 
 export const TEST_ORIGIN = 'http://localhost:0';
 
@@ -77,4 +81,13 @@ export async function signInWithLocalGoogle(app: FastifyInstance, browser: Retur
   const resume = await browser.get(new URL(login.headers.location as string).pathname);
   const callback = new URL(resume.headers.location as string);
   return browser.get(`${callback.pathname}${callback.search}`);
+}
+
+/** Opens the newest address-confirmation link e-mailed to `email` (the outbox), as its owner would. */
+export async function confirmEmailFromOutbox(app: FastifyInstance, db: Database, email: string) {
+  const mails = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.createdAt));
+  const found = mails.map((mail) => /https?:\/\/\S+\/api\/auth\/verify-email\S+/.exec(mail.text)?.[0]).find(Boolean);
+  const link = new URL(found ?? 'http://missing/');
+  expect(link.pathname).toBe('/api/auth/verify-email');
+  return app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
 }

@@ -72,17 +72,31 @@ export async function linkGoogle() {
   window.location.assign(answer.url);
 }
 
-/** Whether two-factor is on, from GET /api/auth/get-session (`{ session, user }`, or null when signed out). */
+/** The signed-in user as GET /api/auth/get-session answers it (`{ session, user }`, or null when signed out). */
+const sessionUser = async () =>
+  (await authCall<{ user?: { twoFactorEnabled?: boolean | null; emailVerified?: boolean | null } } | null>('get-session'))?.user;
+
+/** Whether two-factor is on. */
 export function useTwoFactorEnabled(userId: string) {
   return useQuery({
     queryKey: ['profile', userId, 'two-factor'],
-    queryFn: async () => {
-      const answer = await authCall<{ user?: { twoFactorEnabled?: boolean | null } } | null>('get-session');
-      return answer?.user?.twoFactorEnabled === true;
-    },
+    queryFn: async () => (await sessionUser())?.twoFactorEnabled === true,
     staleTime: 0,
   });
 }
+
+/** Whether the account's e-mail address is confirmed (the link sent at sign-up was opened). */
+export function useEmailVerified(userId: string) {
+  return useQuery({
+    queryKey: ['profile', userId, 'email-verified'],
+    queryFn: async () => (await sessionUser())?.emailVerified === true,
+    staleTime: 0,
+  });
+}
+
+/** Sends the confirmation link again; it brings the browser back to the profile. */
+export const sendVerificationEmail = (email: string) =>
+  authCall<{ status: boolean }>('send-verification-email', { email, callbackURL: `${window.location.origin}/profile` });
 
 export function useLinkedAccounts(userId: string) {
   return useQuery({
