@@ -191,7 +191,7 @@ export const sandboxConfirmBodySchema = z.object({
     }),
     z.object({ type: z.literal('cashapp'), outcome: z.enum(['approve', 'decline']) }),
   ]),
-  receiptEmail: z.email().optional(),
+  receiptEmail: z.email().max(EMAIL_MAX_LENGTH).optional(),
 });
 export type SandboxConfirmBody = z.input<typeof sandboxConfirmBodySchema>;
 
