@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreatePaymentIntentResponse } from '../src/shared/api/orders';
 import { register, PASSWORD } from './account-helpers';
 import { openPage, useServerAndBrowser } from './fixtures';
-import { countryBox, currentStep, enterRecipient, nextButton, phoneInput, pickCountry, plain, sendNowOnCard, text, toastText } from './top-up-helpers';
+import { countryBox, currentStep, enterRecipient, nextButton, phoneInput, pickCountry, plain, recordTexts, sendNowOnCard, text, toastText } from './top-up-helpers';
 
 const app = useServerAndBrowser();
 
@@ -20,6 +20,8 @@ const resultTitle = (page: Page) => page.getByTestId('topup-result-title').textC
 const resultView = (page: Page) => page.getByTestId('topup-result').getAttribute('data-view');
 const pendingData = (page: Page) =>
   page.evaluate(() => [localStorage.getItem('pendingTransactionData'), localStorage.getItem('pendingAuthAction')]);
+const ordersOf = (page: Page) =>
+  page.evaluate(async () => (await (await fetch('/api/orders')).json()).orders as Array<{ id: string; status: string; displayStatus: string; paymentIntentId: string }>);
 
 /** A signed-in visitor on the home page; the account is made through the API, as a returning customer would have it. */
 async function signedInHome(email: string): Promise<Page> {
@@ -103,6 +105,9 @@ describe('checkout', () => {
     expect(await toastText(page)).toContain('Payment Failed');
     expect(await toastText(page)).toContain(declined);
 
+    // Another card is a new attempt: the message about the last one goes as soon as it is typed.
+    await page.getByLabel('Card number').fill(SUCCESS_CARD);
+    expect(await page.getByTestId('payment-error').count()).toBe(0);
     await payByCard(page, SUCCESS_CARD);
     await expect.poll(() => resultTitle(page)).toBe('Transaction Summary');
     await page.context().close();
@@ -134,7 +139,7 @@ describe('checkout', () => {
     await page.getByLabel('Card number').fill('4242424242424241');
     await page.getByRole('button', { name: 'Pay $10.63' }).click();
     await expect.poll(() => page.getByRole('tabpanel').getByRole('alert').allTextContents()).toEqual([
-      'Your card number is invalid.',
+      'The card number is invalid. Please check and try again.',
       "Your card's expiration date is incomplete.",
       "Your card's security code is incomplete.",
     ]);
@@ -157,9 +162,14 @@ describe('checkout', () => {
     await checkout(page, FAILING_NG);
     await payByCard(page, SUCCESS_CARD);
     await expect.poll(() => resultTitle(page)).toBe('Top-up Failed');
+    // The hold was released: the view says nothing was charged, and the 'Payment Successful' toast does not linger.
+    await expect.poll(() => page.getByTestId('toast').count(), { timeout: 1500 }).toBe(0);
+    expect(await page.getByTestId('result-money').textContent()).toBe(
+      "We couldn't deliver your top-up, so nothing was charged: the hold on your card has been released. Your bank may take a few days to show the amount as available again.",
+    );
     const screen = page.getByTestId('topup-result');
-    expect(await screen.textContent()).toContain("We couldn't process your top-up. Your payment was successful, but we couldn't deliver the airtime.");
-    expect(await screen.textContent()).toContain('Your payment has not been processed. Our team will review this transaction and contact you if needed.');
+    expect(await screen.textContent()).not.toContain('Your payment was successful');
+    expect(await screen.textContent()).not.toContain('Your payment has not been processed');
     expect(await page.getByTestId('result-error-code').textContent()).toMatch(/^Error code: \S+/);
     expect(await pendingData(page)).toEqual([null, null]);
     // The authorisation was released: the order is cancelled, not charged.
@@ -169,6 +179,68 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Back To Home' }).click();
     await page.waitForURL(`${app.server.url}/`);
     await expect.poll(() => currentStep(page)).toBe('1Recipient');
+    await page.context().close();
+  });
+
+  it('a top-up whose answer is lost is followed by its order, through a reload, to Transaction Summary — never Top-up Failed', async () => {
+    const page = await signedInHome('lost-answer@example.com');
+    const titles = await recordTexts(page, '[data-testid="topup-result-title"]');
+    await checkout(page, numberFor(9));
+    // The connection drops: the top-up call and every look at the order are lost on the way.
+    let lostReads = 0;
+    await page.route('**/api/reloadly/topup', (route) => route.abort('connectionreset'));
+    await page.route('**/api/orders/*', (route) => {
+      lostReads += 1;
+      return route.abort('connectionreset');
+    });
+    await payByCard(page, SUCCESS_CARD);
+    await expect.poll(() => resultTitle(page)).toBe('Processing Top-up');
+    await expect.poll(() => lostReads, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    expect(await resultView(page)).toBe('processing');
+
+    await page.unrouteAll();
+    await page.reload();
+    await expect.poll(() => resultTitle(page), { timeout: 20_000, interval: 250 }).toBe('Transaction Summary');
+    expect(titles).toContain('Processing Top-up');
+    expect(titles).not.toContain('Top-up Failed');
+    await expect.poll(() => text(page, 'result-amount-paid')).toBe('$10.63');
+    expect((await ordersOf(page)).map((order) => order.status)).toEqual(['completed']);
+    expect(await pendingData(page)).toEqual([null, null]);
+    await page.context().close();
+  });
+
+  it('a bundle says which plan each amount buys; a PIN product shows its PIN behind Show PIN, after paying and in the history', async () => {
+    const page = await signedInHome('pin-and-plan@example.com');
+    await pickCountry(page, 'Haiti');
+    await phoneInput(page).fill('37999123');
+    await nextButton(page).click();
+    await page.getByTestId('amount-card').first().waitFor();
+    expect(await page.getByTestId('they-get').allTextContents()).toEqual(['Small Plan - 2GB, 7 Days', 'Medium Plan - 6GB, 15 Days', 'Large Plan - 15GB, 30 Days']);
+
+    await page.goto(`${app.server.url}/?reset=true`);
+    await pickCountry(page, 'United Kingdom');
+    await phoneInput(page).fill('07304991234');
+    await nextButton(page).click();
+    await page.getByTestId('amount-card').first().waitFor();
+    await sendNowOnCard(page, '$5.00');
+    const total = (await text(page, 'review-total'))!;
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByLabel('Card number').fill(SUCCESS_CARD);
+    await page.getByLabel('Expiration date').fill('1234');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: `Pay ${total}` }).click();
+    await expect.poll(() => resultTitle(page)).toBe('Transaction Summary');
+    expect(await page.getByTestId('order-pin-code').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show PIN' }).click();
+    await expect.poll(() => text(page, 'order-pin-code')).toMatch(/^\d{12}$/);
+    const pin = await text(page, 'order-pin-code');
+    await page.getByRole('button', { name: 'Hide PIN' }).click();
+    expect(await page.getByTestId('order-pin-code').count()).toBe(0);
+
+    await page.goto(`${app.server.url}/profile`);
+    await page.getByTestId('order-details').first().click();
+    await page.getByTestId('order-details-dialog').getByRole('button', { name: 'Show PIN' }).click();
+    await expect.poll(() => text(page, 'order-pin-code')).toBe(pin);
     await page.context().close();
   });
 
@@ -194,15 +266,31 @@ describe('checkout', () => {
     await page.context().close();
   });
 
-  it('a declined Cash App payment comes back as Payment Failed', async () => {
+  it('a declined Cash App payment comes back as Payment Failed, and Try again pays the same top-up once', async () => {
     const page = await signedInHome('cashapp-declined@example.com');
     await checkout(page, numberFor(5));
     await page.getByRole('tab', { name: 'Cash App Pay' }).click();
     await page.getByLabel('Decline').check();
     await page.getByRole('button', { name: 'Pay $10.63' }).click();
     await page.waitForURL(/redirect_status=failed$/);
+    const declinedIntent = new URL(page.url()).searchParams.get('payment_intent');
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
     await page.getByText('Something went wrong with your payment. Please try again or contact support if the issue persists.').waitFor();
+    // Never paid: history does not list it as pending.
+    expect((await ordersOf(page)).map((order) => order.displayStatus)).toEqual(['not_paid']);
+
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { name: 'Payment' }).waitFor();
+    expect(await text(page, 'payment-total')).toBe('$10.63');
+    await page.getByRole('tab', { name: 'Cash App Pay' }).click();
+    await page.getByLabel('Approve').check();
+    await page.getByRole('button', { name: 'Pay $10.63' }).click();
+    await page.waitForURL(/redirect_status=succeeded$/);
+    expect(new URL(page.url()).searchParams.get('payment_intent')).toBe(declinedIntent);
+    await expect.poll(() => resultTitle(page)).toBe('Transaction Summary');
+    // One order, paid with the same intent, captured once.
+    const orders = await ordersOf(page);
+    expect(orders.map(({ status, paymentIntentId }) => ({ status, paymentIntentId }))).toEqual([{ status: 'completed', paymentIntentId: declinedIntent }]);
     await page.context().close();
   });
 });
@@ -220,6 +308,52 @@ describe('returning from sign-in (SPEC §4 post-auth)', () => {
     await page.getByLabel('Card number').waitFor();
     expect(await text(page, 'payment-total')).toBe('$10.63');
     expect(page.url()).toBe(`${app.server.url}/`);
+    await page.context().close();
+  });
+
+  it('an incomplete top-up fills the form after sign-in; complete saved data opens the summary, with no empty form first', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/auth?returnTo=topup`);
+    const phone = numberFor(6);
+    const nigeria = { code: 'NG', name: 'Nigeria', flag: '/flags/ng.svg', phoneCode: '+234' };
+    await page.evaluate(
+      ({ data }) => {
+        localStorage.setItem('pendingTransactionData', JSON.stringify(data));
+        localStorage.setItem('pendingAuthAction', JSON.stringify({ type: 'topup', data, timestamp: data.timestamp }));
+      },
+      { data: { selectedCountry: nigeria, phoneNumber: phone, timestamp: Date.now() } },
+    );
+    await register(page, 'restore-incomplete@example.com');
+    await page.waitForURL(`${app.server.url}/`);
+    await expect.poll(() => toastText(page)).toContain('You can continue your transaction where you left off.');
+    await expect.poll(() => countryBox(page).inputValue()).toBe('Nigeria');
+    expect(await phoneInput(page).inputValue()).toBe(phone);
+
+    const operator = await detectedOperator(page, phone);
+    await page.evaluate(
+      ({ data }) => localStorage.setItem('pendingTransactionData', JSON.stringify({ ...data, timestamp: Date.now() })),
+      {
+        data: {
+          selectedCountry: nigeria,
+          phoneNumber: phone,
+          operatorInfo: operator,
+          selectedAmount: 10,
+          localAmount: 14600,
+          fee: 0.3,
+          standardFee: 0.33,
+          totalChargeAmount: 10.63,
+          senderCurrencyCode: 'USD',
+          destinationCurrencyCode: 'NGN',
+        },
+      },
+    );
+    await page.goto('about:blank');
+    const loaders = await recordTexts(page, '#send-top-up [role="status"]');
+    const countryPickers = await recordTexts(page, '#send-top-up [role="combobox"]');
+    await page.goto(app.server.url);
+    await expect.poll(() => text(page, 'review-total')).toBe('$10.63');
+    expect(await currentStep(page)).toBe('3Review');
+    expect(loaders).toContain('Restoring your payment');
+    expect(countryPickers).toEqual([]);
     await page.context().close();
   });
 

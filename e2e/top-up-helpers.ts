@@ -58,3 +58,23 @@ export async function confirmAsVisitor(page: Page) {
   await page.waitForURL(/\/auth\?returnTo=topup$/);
   return total;
 }
+
+let recorders = 0;
+
+/**
+ * Every text the page shows in elements matching `selector`, from now on and across reloads: a view that flashes
+ * between two polls is caught too. Elements without text are recorded as ''.
+ */
+export async function recordTexts(page: Page, selector: string): Promise<string[]> {
+  const seen: string[] = [];
+  const binding = `recordText${++recorders}`;
+  await page.exposeBinding(binding, (_source, text: string) => void seen.push(text));
+  const observe = ({ selector, binding }: { selector: string; binding: string }) => {
+    const report = () => document.querySelectorAll(selector).forEach((element) => void (window as unknown as Record<string, (text: string) => void>)[binding]!(element.textContent ?? ''));
+    new MutationObserver(report).observe(document, { subtree: true, childList: true, characterData: true });
+    report();
+  };
+  await page.context().addInitScript(observe, { selector, binding });
+  await page.evaluate(observe, { selector, binding });
+  return seen;
+}

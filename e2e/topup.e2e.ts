@@ -89,10 +89,20 @@ describe('top-up flow: recipient to review', () => {
     await nextButton(page).click();
     await page.waitForURL(`${app.server.url}/`);
     await expect.poll(() => toastText(page)).toContain('Error');
-    expect(await toastText(page)).toContain('Could not auto detect operator for given phone number');
+    expect(await toastText(page)).toContain('We could not find the operator of this phone number. Please check the number and try again.');
     expect(await countryBox(page).inputValue()).toBe('');
     expect(await phoneInput(page).count()).toBe(0);
     expect(await currentStep(page)).toBe('1Recipient');
+    await page.context().close();
+  });
+});
+
+describe('popular destinations', () => {
+  it('show whole country names on a phone', async () => {
+    const page = await openFlow('/', { viewport: { width: 390, height: 844 } });
+    const name = page.getByRole('region', { name: 'Popular destinations' }).getByRole('button', { name: 'Dominican Republic' }).locator('span').last();
+    expect(await name.textContent()).toBe('Dominican Republic');
+    expect(await name.evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
     await page.context().close();
   });
 });

@@ -81,7 +81,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       const browser = client();
       const wrong = await browser.signIn('amina@example.com', 'not-the-password-1');
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json()).toMatchObject({ success: false, message: 'Invalid email or password' });
+      expect(wrong.json()).toMatchObject({ success: false, message: 'Invalid email or password', messageKey: 'apiErrors.invalidCredentials' });
       expect((await browser.signIn('amina@example.com', PASSWORD)).statusCode).toBe(200);
       expect((await browser.get('/api/user')).statusCode).toBe(200);
       const out = await browser.post('/api/logout');
@@ -129,7 +129,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       }
       const blocked = await client().signIn('amina@example.com', PASSWORD);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ success: false, message: SIGN_IN_THROTTLE_MESSAGE, code: 'TOO_MANY_ATTEMPTS' });
+      expect(blocked.json()).toEqual({ success: false, message: SIGN_IN_THROTTLE_MESSAGE, code: 'TOO_MANY_ATTEMPTS', messageKey: 'apiErrors.tooManySignInAttempts' });
       clock = new Date(clock.getTime() + 15 * 60 * 1000 + 1000);
       expect((await client().signIn('amina@example.com', PASSWORD)).statusCode).toBe(200);
     });
@@ -155,13 +155,20 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
 
   describe('password rules', () => {
     it.each([
-      ['7 characters', 'Ab3$xyz', PASSWORD_MESSAGES.tooShort],
-      ['129 characters', 'a1'.repeat(64) + 'z', PASSWORD_MESSAGES.tooLong],
-      ['a common password', 'Password123', PASSWORD_MESSAGES.tooCommon],
-    ])('refuses %s at sign-up with a clear 400', async (_label, password, message) => {
+      ['7 characters', 'Ab3$xyz', PASSWORD_MESSAGES.tooShort, { messageKey: 'apiErrors.passwordTooShort', messageParams: { min: 8 } }],
+      ['129 characters', 'a1'.repeat(64) + 'z', PASSWORD_MESSAGES.tooLong, { messageKey: 'apiErrors.passwordTooLong', messageParams: { max: 128 } }],
+      ['a common password', 'Password123', PASSWORD_MESSAGES.tooCommon, { messageKey: 'apiErrors.passwordTooCommon' }],
+    ])('refuses %s at sign-up with a clear 400 that the browser can translate', async (_label, password, message, keyed) => {
       const response = await client().signUp('amina@example.com', password);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, message });
+      expect(response.json()).toMatchObject({ success: false, message, ...keyed });
+    });
+
+    it('refuses a second account for the same e-mail, with the key of its message', async () => {
+      await client().signUp('amina@example.com', PASSWORD);
+      const again = await client().signUp('amina@example.com', 'another-good-secret-9');
+      expect(again.statusCode).toBe(422);
+      expect(again.json()).toMatchObject({ success: false, code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', messageKey: 'apiErrors.emailTaken' });
     });
 
     it('accepts 8 and 128 characters', async () => {
@@ -202,7 +209,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
   describe('calls for each role', () => {
     it('answers a visitor 401 everywhere that needs an account', async () => {
       const visitor = client();
-      expect((await visitor.get('/api/user')).json()).toEqual({ success: false, message: 'Please login to continue' });
+      expect((await visitor.get('/api/user')).json()).toEqual({ success: false, message: 'Please login to continue', messageKey: 'apiErrors.signInRequired' });
       expect((await visitor.get('/api/user')).statusCode).toBe(401);
       expect((await visitor.get('/api/user/refresh-admin-status')).statusCode).toBe(401);
       const settings = await visitor.get('/api/user/settings');
@@ -231,7 +238,12 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       expect((await browser.get('/api/user')).json()).toMatchObject({ user: { is_admin: true } });
       const admin = await browser.get('/api/admin/users');
       expect(admin.statusCode).toBe(403);
-      expect(admin.json()).toEqual({ success: false, message: 'Two-factor authentication is required for admin access', code: 'TWO_FACTOR_REQUIRED' });
+      expect(admin.json()).toEqual({
+        success: false,
+        message: 'Two-factor authentication is required for admin access',
+        code: 'TWO_FACTOR_REQUIRED',
+        messageKey: 'apiErrors.twoFactorRequired',
+      });
     });
 
     it('lets an admin with two-factor list the users', async () => {
@@ -252,6 +264,15 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       });
       expect((await admin.get('/api/user')).statusCode).toBe(200);
       expect((await admin.get('/api/user/settings')).statusCode).toBe(200);
+    });
+
+    it('shows an admin the top-up wallet as the last top-up answer reported it, and nobody else', async () => {
+      const { admin } = await adminWithTwoFactor();
+      expect((await admin.get('/api/admin/topup-wallet')).json()).toEqual({ success: true, balance: null, currencyCode: null, reportedAt: null, lowBalance: null, low: false });
+      const customer = client();
+      await customer.signUp('amina@example.com', PASSWORD);
+      expect((await customer.get('/api/admin/topup-wallet')).statusCode).toBe(403);
+      expect((await client().get('/api/admin/topup-wallet')).statusCode).toBe(401);
     });
 
     it('challenges a two-factor user at sign-in and opens the session with a TOTP code', async () => {

@@ -75,7 +75,7 @@ describe.each(TEST_DATABASE_KINDS)('HTTP API on %s', (kind) => {
   ])('refuses an invalid contact message (%#) with a 400 naming the field, storing nothing', async (payload, field, message) => {
     const response = await app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: freshAddress() });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', field, message });
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', field, message, messageKey: expect.stringMatching(/^validation\./) });
     expect(await database.db.select().from(contactMessages)).toHaveLength(0);
   });
 
@@ -110,7 +110,7 @@ describe.each(TEST_DATABASE_KINDS)('HTTP API on %s', (kind) => {
     }
     const limited = await app.inject({ method: 'POST', url: '/api/contact', payload: validMessage, remoteAddress: '203.0.113.9' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED', message: 'Too many messages were sent. Please wait 10 minutes and try again.' });
+    expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED', messageKey: 'apiErrors.tooManyContactMessages', message: 'Too many messages were sent. Please wait 10 minutes and try again.' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(590);
   });
 });

@@ -17,7 +17,7 @@ import { registerClientApp } from './http/client-app';
 import { registerContactRoutes } from './http/contact';
 import { registerCrossSiteProtection } from './http/cross-site';
 import { registerDevOutboxRoutes } from './http/dev-outbox';
-import { handleError } from './http/errors';
+import { handleError, refusal } from './http/errors';
 import { registerFlagRoutes } from './http/flags';
 import { registerHealthRoutes } from './http/health';
 import { registerJsonBodyParser } from './http/json-body';
@@ -32,6 +32,8 @@ import { withStripeDirectives } from './payments/stripe/content-security-policy'
 import type { PaymentProvider } from './payments/provider';
 import { createTopupProvider } from './topups';
 import type { OperatorDirectory, TopupDelivery } from './topups/provider';
+import { createPinVault } from './orders/pin-vault';
+import { resolveAuthSecret } from './auth/secret';
 
 export interface AppDependencies {
   config: Config;
@@ -94,7 +96,10 @@ export async function buildApp({ config, database, operators, topups, payments, 
   });
   app.setErrorHandler(handleError);
   registerJsonBodyParser(app);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => refusal(context.statusCode, 'RATE_LIMITED', { key: 'apiErrors.rateLimited' }),
+  });
 
   registerCrossSiteProtection(app, { publicUrl: config.publicUrl });
   app.decorateRequest('account', null);
@@ -122,7 +127,7 @@ export async function buildApp({ config, database, operators, topups, payments, 
   const guards = createGuards(accountsAuth);
   await registerAuthRoutes(app, { auth: accountsAuth, config });
   registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards });
-  await registerAdminRoutes(app, { db: database.db, guards });
+  await registerAdminRoutes(app, { db: database.db, guards, lowWalletBalance: config.lowWalletBalance });
   if (config.nodeEnv !== 'production') registerDevOutboxRoutes(app, { db: database.db });
   if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
 
@@ -137,6 +142,8 @@ export async function buildApp({ config, database, operators, topups, payments, 
     now: now ?? (() => new Date()),
     log: app.log,
     dailySpendLimitCents: config.dailySpendLimitCents,
+    pinVault: createPinVault(resolveAuthSecret(config)),
+    lowWalletBalance: config.lowWalletBalance,
   };
   if (config.stripe && !config.stripe.webhookSecret) {
     app.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused and paid orders whose browser went away wait for the reconciler');

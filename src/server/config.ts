@@ -35,6 +35,19 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], 'must be true or false')
     .transform((value) => value === 'true' || value === '1')
     .default(false),
+  RELOADLY_API_URL: z
+    .url('must be an http:// or https:// URL')
+    .refine((value) => /^https?:\/\//.test(value), 'must be an http:// or https:// URL')
+    .optional(),
+  RELOADLY_AUTH_URL: z
+    .url('must be an http:// or https:// URL')
+    .refine((value) => /^https?:\/\//.test(value), 'must be an http:// or https:// URL')
+    .optional(),
+  RELOADLY_LOW_BALANCE_USD: z
+    .string()
+    .regex(/^\d{1,9}(?:\.\d{1,2})?$/, 'must be a USD amount with at most 2 decimals')
+    .transform(Number)
+    .optional(),
   PUBLIC_URL: z
     .url('must be an http:// or https:// URL')
     .refine((value) => /^https?:\/\//.test(value), 'must be an http:// or https:// URL')
@@ -91,8 +104,13 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** The built browser app (index.html + assets). */
   clientDir: string;
-  /** Reloadly credentials; when unset the sandbox top-up provider serves operators and top-ups. */
-  reloadly: { clientId: string; clientSecret: string; sandbox: boolean } | undefined;
+  /**
+   * Reloadly credentials; when unset the sandbox top-up provider serves operators and top-ups. `apiUrl` and `authUrl`
+   * replace Reloadly's hosts (RELOADLY_API_URL, RELOADLY_AUTH_URL), e.g. to run against a stand-in.
+   */
+  reloadly: { clientId: string; clientSecret: string; sandbox: boolean; apiUrl?: string; authUrl?: string } | undefined;
+  /** Under this balance of the top-up provider's wallet each top-up logs a warning (RELOADLY_LOW_BALANCE_USD). */
+  lowWalletBalance: number | null;
   /** The address browsers use to reach the server (origin only): links in e-mails, trusted origin, OAuth callbacks. */
   publicUrl: string;
   /**
@@ -164,8 +182,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     clientDir: path.resolve(projectRoot, values.CLIENT_DIR ?? 'dist/client'),
     reloadly:
       values.RELOADLY_CLIENT_ID && values.RELOADLY_CLIENT_SECRET
-        ? { clientId: values.RELOADLY_CLIENT_ID, clientSecret: values.RELOADLY_CLIENT_SECRET, sandbox: values.RELOADLY_SANDBOX }
+        ? {
+            clientId: values.RELOADLY_CLIENT_ID,
+            clientSecret: values.RELOADLY_CLIENT_SECRET,
+            sandbox: values.RELOADLY_SANDBOX,
+            ...(values.RELOADLY_API_URL ? { apiUrl: values.RELOADLY_API_URL } : {}),
+            ...(values.RELOADLY_AUTH_URL ? { authUrl: values.RELOADLY_AUTH_URL } : {}),
+          }
         : undefined,
+    lowWalletBalance: values.RELOADLY_LOW_BALANCE_USD ?? null,
     publicUrl: new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).origin,
     authSecret: values.BETTER_AUTH_SECRET,
     adminEmails: values.ADMIN_EMAILS,

@@ -4,9 +4,11 @@ import { Link, NavLink } from 'react-router';
 import { ROUTES } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { loadPageTexts } from '@/i18n';
 import { useAccount } from '@/lib/account';
 import { useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
+import { MAIN_LINKS } from './nav-links';
 
 function Logo() {
   const { t } = useTranslation();
@@ -51,6 +53,11 @@ function ThemeToggle() {
 
 /** The signed-in menu loads only for signed-in visitors. */
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+/** Phones' menu button, with the texts of its panel: after the first paint, like the footer. */
+const MobileMenu = lazy(async () => {
+  const [{ MobileMenu: Menu }] = await Promise.all([import('./mobile-menu'), loadPageTexts()]);
+  return { default: Menu };
+});
 
 function AccountSlot() {
   const { t } = useTranslation();
@@ -80,22 +87,20 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
         <nav aria-label={t('nav.mainNavigation')} className="hidden items-center gap-1 md:flex">
-          <NavLink to={ROUTES.home} end className={navLinkClass}>
-            {t('nav.home')}
-          </NavLink>
-          <NavLink to={ROUTES.topUp} className={navLinkClass}>
-            {t('nav.topUp')}
-          </NavLink>
-          <NavLink to={ROUTES.about} className={navLinkClass}>
-            {t('footer.about')}
-          </NavLink>
-          <NavLink to={ROUTES.contact} className={navLinkClass}>
-            {t('footer.contact')}
-          </NavLink>
+          {MAIN_LINKS.map(({ to, labelKey, end }) => (
+            <NavLink key={to} to={to} end={end} className={navLinkClass}>
+              {t(labelKey)}
+            </NavLink>
+          ))}
         </nav>
         <div className="flex items-center gap-2">
           <ThemeToggle />
-          <AccountSlot />
+          <div className="hidden md:flex">
+            <AccountSlot />
+          </div>
+          <Suspense fallback={null}>
+            <MobileMenu links={MAIN_LINKS} />
+          </Suspense>
         </div>
       </div>
     </header>

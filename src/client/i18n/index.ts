@@ -5,9 +5,10 @@ import { safeStorage } from '@/lib/storage';
 import en from './locales/en.json';
 
 /**
- * Texts come in two parts per language: `locales/<lang>.json` (header, footer, home: everything the first screen
- * shows) and `locales/pages/<lang>.json` (the other pages). English core ships with the first bundle; everything
- * else loads on demand, into the one default namespace, so every key reads the same with t('section.key').
+ * Texts come in two parts per language: `locales/<lang>.json` (header and home: everything the first screen shows)
+ * and `locales/pages/<lang>.json` (the footer and the phone menu, which load after the first paint, and the other
+ * pages). English core ships with the first bundle; everything else loads on demand, into the one default namespace,
+ * so every key reads the same with t('section.key').
  */
 type Bundle = Record<string, unknown>;
 type Part = 'core' | 'pages';

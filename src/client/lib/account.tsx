@@ -13,15 +13,21 @@ export interface AccountState {
 
 const AccountContext = createContext<AccountState | null>(null);
 
-/** GET /api/user: 401 means signed out (no retry); any other failure is retried once (SPEC §8). */
-async function fetchUser(attempt = 0): Promise<AccountUser | null> {
-  const response = await fetch('/api/user', { credentials: 'include', headers: { Accept: 'application/json' } });
+/** GET /api/user (or another call answering the user): 401 means signed out (no retry); any other failure is retried once (SPEC §8). */
+export async function fetchUser(path = '/api/user', attempt = 0): Promise<AccountUser | null> {
+  const response = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
   if (response.status === 401) return null;
   if (!response.ok) {
-    if (attempt === 0) return fetchUser(1);
+    if (attempt === 0) return fetchUser(path, 1);
     throw new Error(`${response.status}: ${response.statusText}`);
   }
   return ((await response.json()) as UserResponse).user;
+}
+
+/** On load, a session's admin right is read again (SPEC §4), so one granted or removed since shows without a new sign-in. */
+export async function loadAccount(): Promise<AccountUser | null> {
+  const user = await fetchUser();
+  return user && fetchUser('/api/user/refresh-admin-status').catch(() => user);
 }
 
 /** Who is signed in, for the header, the guards and the pages. */
@@ -38,7 +44,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
-    fetchUser()
+    loadAccount()
       .catch(() => null)
       .then((next) => {
         if (cancelled) return;

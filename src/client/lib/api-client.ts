@@ -1,4 +1,9 @@
-/** Error raised for any non-OK answer (SPEC §8): '401: Please login to continue', else '{status}: {text}'. */
+import type { MessageParams } from '@shared/api/messages';
+
+/**
+ * Error raised for any non-OK answer (SPEC §8): '401: Please login to continue', else '{status}: {text}'. What it says
+ * to the customer is apiErrorText's business (lib/api-error-text.ts).
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -9,14 +14,21 @@ export class ApiRequestError extends Error {
     readonly messageKey?: string,
     /** The server's error code (e.g. PRICE_CHANGED), when it gave one. */
     readonly code?: string,
+    /** The values of messageKey's placeholders. */
+    readonly messageParams?: MessageParams,
   ) {
     super(message);
   }
 }
 
-async function toError(response: Response): Promise<ApiRequestError> {
-  const text = await response.text();
-  let body: { message?: unknown; field?: unknown; messageKey?: unknown; code?: unknown } | undefined;
+function paramsOf(value: unknown): MessageParams | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string | number] => ['string', 'number'].includes(typeof entry[1])));
+}
+
+/** The error for a refused answer, from its status and its body's text (our JSON error shape, or anything else). */
+export function apiErrorFromAnswer(status: number, statusText: string, text: string): ApiRequestError {
+  let body: { message?: unknown; field?: unknown; messageKey?: unknown; code?: unknown; messageParams?: unknown } | undefined;
   try {
     body = JSON.parse(text);
   } catch {
@@ -24,12 +36,13 @@ async function toError(response: Response): Promise<ApiRequestError> {
   }
   const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
   return new ApiRequestError(
-    response.status,
-    response.status === 401 ? '401: Please login to continue' : `${response.status}: ${text || response.statusText}`,
+    status,
+    status === 401 ? '401: Please login to continue' : `${status}: ${text || statusText}`,
     serverMessage,
     typeof body?.field === 'string' ? body.field : undefined,
     typeof body?.messageKey === 'string' ? body.messageKey : undefined,
     typeof body?.code === 'string' ? body.code : undefined,
+    paramsOf(body?.messageParams),
   );
 }
 
@@ -41,6 +54,6 @@ export async function apiRequest<T>(path: string, init: { method?: string; body?
     headers: { Accept: 'application/json', ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
-  if (!response.ok) throw await toError(response);
+  if (!response.ok) throw apiErrorFromAnswer(response.status, response.statusText, await response.text());
   return (await response.json()) as T;
 }

@@ -17,6 +17,10 @@ export function testOperator(overrides: Partial<OperatorInfo> = {}): OperatorInf
     suggestedAmountsMap: { '5': 7500, '10': 15000, '15': 22500 },
     fixedAmounts: [],
     localFixedAmounts: [],
+    amountDescriptions: {},
+    bundle: false,
+    data: false,
+    pin: false,
     fxRate: 1500,
     senderCurrencyCode: 'USD',
     destinationCurrencyCode: 'NGN',
@@ -40,6 +44,9 @@ export function testTopupResult(overrides: Partial<TopupResponse> = {}): TopupRe
     transactionId: '4602843',
     paymentIntentId: 'pi_1',
     transactionDate: '2026-11-22 10:15:30',
+    planDescription: null,
+    hasPin: false,
+    payment: 'captured',
     ...overrides,
   };
 }

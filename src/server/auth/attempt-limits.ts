@@ -1,7 +1,7 @@
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { z } from 'zod';
-import { SIGN_IN_THROTTLE_MESSAGE, TWO_FACTOR_THROTTLE_MESSAGE } from '../../shared/api/account';
 import type { AttemptCounts } from '../db/attempt-counts';
+import { keyedMessage } from '../http/errors';
 import { checkLimits, REQUEST_LIMITS, type RequestLimit } from '../http/request-limits';
 import { challengedUserId, signInEmail, type AuthHookContext } from './hook-context';
 import { CLIENT_ADDRESS_HEADER } from './request-headers';
@@ -49,8 +49,15 @@ export function createAttemptLimits(throttle: SignInThrottle) {
       if (!keys) return;
       const reservation = await throttle.reserve(keys);
       if (!reservation.allowed) {
-        const message = reservation.key.startsWith('2fa:') ? TWO_FACTOR_THROTTLE_MESSAGE : SIGN_IN_THROTTLE_MESSAGE;
-        throw new APIError('TOO_MANY_REQUESTS', { message, code: 'TOO_MANY_ATTEMPTS' }, { 'Retry-After': String(reservation.retryAfterSeconds) });
+        const codes = reservation.key.startsWith('2fa:');
+        throw new APIError(
+          'TOO_MANY_REQUESTS',
+          {
+            ...keyedMessage({ key: codes ? 'apiErrors.tooManyCodeAttempts' : 'apiErrors.tooManySignInAttempts' }),
+            code: codes ? 'TOO_MANY_CODE_ATTEMPTS' : 'TOO_MANY_ATTEMPTS',
+          },
+          { 'Retry-After': String(reservation.retryAfterSeconds) },
+        );
       }
       if (ctx.request) reservedKeys.set(ctx.request, keys);
     },

@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { and, eq, ne } from 'drizzle-orm';
+import type { ApiMessageKey } from '../../shared/api/messages';
 import { SUPPORTED_LANGUAGES, THEMES } from '../../shared/constants';
 import { EMAIL_MAX_LENGTH, isSafeImageUrl, isSafeName, NAME_MAX_LENGTH } from '../../shared/text-rules';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MESSAGES, usernameSchema } from '../../shared/api/account';
@@ -11,6 +12,7 @@ import { createAttemptCounts, type AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import { verifyEmailMessage } from '../mail/account-emails';
+import { keyedMessage } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { grantAdmin } from './admins';
 import { createAccountNotices } from './account-notices';
@@ -71,17 +73,21 @@ function badRequest(message: string, code: string, field?: string): APIError {
   return new APIError('BAD_REQUEST', { message, code, ...(field ? { field } : {}) });
 }
 
+/** A refusal a customer can meet: its message is the English text of its key, which the browser translates. */
+function keyedBadRequest(key: ApiMessageKey, code: string, field: string): APIError {
+  return new APIError('BAD_REQUEST', { ...keyedMessage({ key }), code, field });
+}
+
 /** The stored text fields Better Auth takes at sign-up and update-user: bounded, no NUL or bidi controls, https images. */
 function checkStoredText(body: Record<string, unknown>) {
   // An empty name at sign-up is replaced by the username or the e-mail's local part (see the sign-up hook below).
   if (body.name !== undefined) {
     const name = typeof body.name === 'string' ? body.name.trim() : undefined;
-    if (name === undefined || name.length > NAME_MAX_LENGTH || !isSafeName(name)) {
-      throw badRequest(`name must be 1 to ${NAME_MAX_LENGTH} characters, without control or bidirectional formatting characters`, 'VALIDATION_FAILED', 'name');
-    }
+    if (name === undefined || name.length > NAME_MAX_LENGTH) throw keyedBadRequest('validation.nameTooLong', 'VALIDATION_FAILED', 'name');
+    if (!isSafeName(name)) throw keyedBadRequest('validation.nameCharacters', 'VALIDATION_FAILED', 'name');
   }
   if (body.email !== undefined && (typeof body.email !== 'string' || body.email.length > EMAIL_MAX_LENGTH || !isSafeName(body.email))) {
-    throw badRequest('Please enter a valid email address.', 'VALIDATION_FAILED', 'email');
+    throw keyedBadRequest('validation.emailInvalid', 'VALIDATION_FAILED', 'email');
   }
   if (body.image !== undefined && body.image !== null && (typeof body.image !== 'string' || !isSafeImageUrl(body.image))) {
     throw badRequest('image must be an https:// address', 'VALIDATION_FAILED', 'image');

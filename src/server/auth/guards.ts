@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { user } from '../db/schema';
-import { sendError } from '../http/errors';
+import { keyedMessage, sendError } from '../http/errors';
 import type { Auth } from './auth';
 import { authHeaders } from './request-headers';
 
@@ -13,8 +13,6 @@ declare module 'fastify' {
     account: SignedInUser | null;
   }
 }
-
-export const SIGN_IN_REQUIRED_MESSAGE = 'Please login to continue';
 
 /** The signed-in user of a request's session, and whether this session's browser gave a two-factor code. */
 interface CurrentSession {
@@ -55,30 +53,28 @@ export async function currentUser(auth: Auth, request: FastifyRequest): Promise<
   return (await currentSession(auth, request))?.user ?? null;
 }
 
-export const EMAIL_NOT_VERIFIED_MESSAGE = 'Confirm your e-mail address with the link we sent you to use admin pages.';
-export const TWO_FACTOR_REQUIRED_MESSAGE = 'Two-factor authentication is required for admin access';
-export const SESSION_SECOND_FACTOR_MESSAGE = 'Enter the current code from your authenticator app to use admin pages: sign in again with your code.';
-
 /** preHandlers that answer 401 to visitors and, for admin routes, 403 to users who may not use them. */
 export function createGuards(auth: Auth) {
   async function requireUser(request: FastifyRequest, reply: FastifyReply) {
     request.account = await currentUser(auth, request);
-    if (!request.account) return sendError(reply, 401, { message: SIGN_IN_REQUIRED_MESSAGE });
+    if (!request.account) return sendError(reply, 401, keyedMessage({ key: 'apiErrors.signInRequired' }));
   }
 
   /**
-   * An admin with a confirmed e-mail address and two-factor on, whose session passed it: a session opened without the code (before two-factor was
-   * turned on, for instance) is refused until its browser gives one.
+   * An admin with a confirmed e-mail address and two-factor on, whose session passed it: a session opened without the
+   * code (before two-factor was turned on, for instance) is refused until its browser gives one.
    */
   async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
     const session = await currentSession(auth, request);
     request.account = session?.user ?? null;
-    if (!session) return sendError(reply, 401, { message: SIGN_IN_REQUIRED_MESSAGE });
-    if (!session.user.isAdmin) return sendError(reply, 403, { message: 'Admin access required', code: 'ADMIN_REQUIRED' });
+    if (!session) return sendError(reply, 401, keyedMessage({ key: 'apiErrors.signInRequired' }));
+    if (!session.user.isAdmin) return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.adminRequired' }), code: 'ADMIN_REQUIRED' });
     // Admin rights granted before the address was proved (an older account) wait for the proof.
-    if (!session.user.emailVerified) return sendError(reply, 403, { message: EMAIL_NOT_VERIFIED_MESSAGE, code: 'EMAIL_NOT_VERIFIED' });
-    if (!session.user.twoFactorEnabled) return sendError(reply, 403, { message: TWO_FACTOR_REQUIRED_MESSAGE, code: 'TWO_FACTOR_REQUIRED' });
-    if (!session.secondFactorVerified) return sendError(reply, 403, { message: SESSION_SECOND_FACTOR_MESSAGE, code: 'SECOND_FACTOR_REQUIRED' });
+    if (!session.user.emailVerified) return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.emailNotVerified' }), code: 'EMAIL_NOT_VERIFIED' });
+    if (!session.user.twoFactorEnabled) return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.twoFactorRequired' }), code: 'TWO_FACTOR_REQUIRED' });
+    if (!session.secondFactorVerified) {
+      return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.secondFactorRequired' }), code: 'SECOND_FACTOR_REQUIRED' });
+    }
   }
 
   return { requireUser, requireAdmin };

@@ -29,6 +29,10 @@ export interface CatalogOperator {
   destinationCurrencyCode: string;
   /** Destination-currency units per USD, as the decimal string the numeric column stores. */
   fxRate: string;
+  bundle?: boolean;
+  data?: boolean;
+  pin?: boolean;
+  amountDescriptions?: Record<string, string>;
 }
 
 export interface CatalogPrefix {
@@ -129,6 +133,56 @@ export function buildCatalog(): Catalog {
 
   const servedCountries = new Set(operators.map((operator) => operator.countryIso));
   return { countries, operators, prefixes: prefixes.filter((row) => servedCountries.has(row.countryIso)) };
+}
+
+/**
+ * Products that are not airtime, so that a fresh sandbox shows them (docs/sandbox-topups.md): a data bundle in Haiti
+ * whose amounts buy described plans, and a PIN product in the United Kingdom. Each is detected for its own number
+ * range, longer than any carrier prefix of its country so that it wins the longest-prefix match.
+ */
+export const SPECIAL_PRODUCTS: readonly (Omit<CatalogOperator, 'destinationCurrencyCode' | 'fxRate'> & { prefix: string; fxRate?: string })[] = [
+  {
+    countryIso: 'HT',
+    name: 'Digicel Haiti Data Bundles',
+    prefix: '37999',
+    denominationType: 'FIXED',
+    minAmountCents: null,
+    maxAmountCents: null,
+    amountsCents: [500, 1000, 2000],
+    bundle: true,
+    data: true,
+    // Reloadly gives bundles a rate of 1: there is no money to convert.
+    fxRate: '1',
+    amountDescriptions: {
+      '5.00': 'Small Plan - 2GB, 7 Days',
+      '10.00': 'Medium Plan - 6GB, 15 Days',
+      '20.00': 'Large Plan - 15GB, 30 Days',
+    },
+  },
+  {
+    countryIso: 'GB',
+    name: 'EE PIN England',
+    prefix: '730499',
+    denominationType: 'FIXED',
+    minAmountCents: null,
+    maxAmountCents: null,
+    amountsCents: [500, 1000, 2000],
+    pin: true,
+  },
+];
+
+/** The special products of the countries given (those served with a known rate), with their prefixes. */
+export function specialProducts(countries: Pick<CatalogCountry, 'isoName' | 'currencyCode' | 'enabled'>[]): { operators: CatalogOperator[]; prefixes: CatalogPrefix[] } {
+  const operators: CatalogOperator[] = [];
+  const prefixes: CatalogPrefix[] = [];
+  for (const { prefix, fxRate, ...product } of SPECIAL_PRODUCTS) {
+    const country = countries.find((candidate) => candidate.isoName === product.countryIso);
+    const rate = fxRate ?? (country ? USD_FX_RATES[country.currencyCode] : undefined);
+    if (!country?.enabled || rate === undefined) continue;
+    operators.push({ ...product, destinationCurrencyCode: country.currencyCode, fxRate: String(rate) });
+    prefixes.push({ countryIso: product.countryIso, prefix, operatorName: product.name });
+  }
+  return { operators, prefixes };
 }
 
 const exampleNationalNumbers = new Map<CountryCode, string | undefined>();

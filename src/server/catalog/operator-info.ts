@@ -15,9 +15,11 @@ export function localAmountFor(usdCents: number, fxRate: number): number {
 export function toOperatorInfo(operator: OperatorRow, country: { name: string; isoName: string }): OperatorInfo {
   const fxRate = Number(operator.fxRate);
   const suggestedAmounts = operator.amountsCents.map((cents) => cents / 100);
-  const localAmounts = operator.amountsCents.map((cents) => localAmountFor(cents, fxRate));
+  // Bundles and data plans deliver a plan, so, as with Reloadly's, they have no local amounts to show.
+  const sellsPlans = operator.bundle || operator.data;
+  const localAmounts = sellsPlans ? [] : operator.amountsCents.map((cents) => localAmountFor(cents, fxRate));
   // String(7.5) is "7.5" and String(10) is "10": the keys Reloadly uses.
-  const suggestedAmountsMap = Object.fromEntries(suggestedAmounts.map((usd, index) => [String(usd), localAmounts[index]!]));
+  const suggestedAmountsMap = Object.fromEntries(localAmounts.map((local, index) => [String(suggestedAmounts[index]), local]));
   const isFixed = operator.denominationType === 'FIXED';
   return {
     operatorId: operator.id,
@@ -29,6 +31,10 @@ export function toOperatorInfo(operator: OperatorRow, country: { name: string; i
     suggestedAmountsMap,
     fixedAmounts: isFixed ? suggestedAmounts : [],
     localFixedAmounts: isFixed ? localAmounts : [],
+    amountDescriptions: operator.amountDescriptions,
+    bundle: operator.bundle,
+    data: operator.data,
+    pin: operator.pin,
     fxRate,
     senderCurrencyCode: SANDBOX_SENDER_CURRENCY,
     destinationCurrencyCode: operator.destinationCurrencyCode,

@@ -1,16 +1,23 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { countries, operatorPrefixes, operators } from '../db/schema';
-import { buildCatalog } from './build-catalog';
+import { buildCatalog, SPECIAL_PRODUCTS, specialProducts } from './build-catalog';
 
 /** Rows per INSERT: few statements keep PGlite fast, and 1000 rows stay far below PostgreSQL's parameter limit. */
 const INSERT_CHUNK_SIZE = 1000;
 /** Arbitrary constant that serialises catalog seeding when several servers start against one PostgreSQL. */
 const CATALOG_SEED_LOCK_ID = 727_002;
 
-/** Loads the destination catalog into an empty database, in one transaction; does nothing once countries exist. */
+/**
+ * Loads the destination catalog into an empty database, in one transaction (nothing once countries exist), then adds
+ * the sandbox's special products (bundles, PINs) where they are missing, so older data directories gain them too.
+ */
 export async function seedCatalog(db: Database): Promise<void> {
-  if (await hasCountries(db)) return;
+  if (!(await hasCountries(db))) await seedCountriesAndOperators(db);
+  await seedSpecialProducts(db);
+}
+
+async function seedCountriesAndOperators(db: Database): Promise<void> {
   const catalog = buildCatalog();
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CATALOG_SEED_LOCK_ID})`);
@@ -29,6 +36,25 @@ export async function seedCatalog(db: Database): Promise<void> {
     });
     for (const rows of chunks(prefixRows)) await tx.insert(operatorPrefixes).values(rows);
   });
+}
+
+/** Adds each special product and its prefix unless already there; several servers may run this at once. */
+async function seedSpecialProducts(db: Database): Promise<void> {
+  const isoCodes = [...new Set(SPECIAL_PRODUCTS.map((product) => product.countryIso))];
+  const rows = await db.select().from(countries).where(inArray(countries.isoName, isoCodes));
+  const special = specialProducts(rows);
+  if (special.operators.length === 0) return;
+  await db.insert(operators).values(special.operators).onConflictDoNothing({ target: [operators.countryIso, operators.name] });
+  const stored = await db
+    .select({ id: operators.id, countryIso: operators.countryIso, name: operators.name })
+    .from(operators)
+    .where(inArray(operators.name, special.operators.map((operator) => operator.name)));
+  const ids = new Map(stored.map((row) => [operatorKey(row.countryIso, row.name), row.id]));
+  const prefixRows = special.prefixes.flatMap(({ countryIso, prefix, operatorName }) => {
+    const operatorId = ids.get(operatorKey(countryIso, operatorName));
+    return operatorId === undefined ? [] : [{ countryIso, prefix, operatorId }];
+  });
+  await db.insert(operatorPrefixes).values(prefixRows).onConflictDoNothing();
 }
 
 async function hasCountries(db: Pick<Database, 'select'>): Promise<boolean> {

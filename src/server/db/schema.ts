@@ -49,8 +49,14 @@ export const operators = pgTable(
     /** USD cents; the amounts offered (FIXED: the only amounts accepted). */
     amountsCents: jsonb('amounts_cents').$type<number[]>().notNull(),
     destinationCurrencyCode: text('destination_currency_code').notNull(),
-    /** Destination-currency units per USD, from the FX snapshot. */
+    /** Destination-currency units per USD, from the FX snapshot; 1 for bundles, which deliver plans, not money. */
     fxRate: numeric('fx_rate', { precision: 20, scale: 6 }).notNull(),
+    /** Bundles and data plans deliver a plan described per amount; PIN products deliver a PIN to redeem. */
+    bundle: boolean('bundle').notNull().default(false),
+    data: boolean('data').notNull().default(false),
+    pin: boolean('pin').notNull().default(false),
+    /** What each amount buys, keyed by the USD amount with two decimals ("5.00"). */
+    amountDescriptions: jsonb('amount_descriptions').$type<Record<string, string>>().notNull().default({}),
   },
   (table) => [uniqueIndex('operators_country_name_unique').on(table.countryIso, table.name)],
 );
@@ -228,6 +234,8 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('USD'),
     /** What the recipient should get, in the destination currency, when the operator gives a rate. */
     localAmount: numeric('local_amount', { precision: 20, scale: 2 }),
+    /** For bundles and data plans: the plan the amount buys, as the operator describes it. */
+    planDescription: text('plan_description'),
     destinationCurrencyCode: text('destination_currency_code').notNull(),
     receiptEmail: text('receipt_email'),
     paymentProvider: text('payment_provider').notNull(),
@@ -238,6 +246,22 @@ export const orders = pgTable(
     deliveredAmount: numeric('delivered_amount', { precision: 20, scale: 4 }),
     deliveredCurrencyCode: text('delivered_currency_code'),
     transactionDate: text('transaction_date'),
+    /** The operator's own reference for the top-up. */
+    operatorTransactionId: text('operator_transaction_id'),
+    /** What the top-up provider kept back from our wallet, and the wallet after the top-up, as it reported them. */
+    providerDiscount: numeric('provider_discount', { precision: 20, scale: 4 }),
+    providerDiscountCurrencyCode: text('provider_discount_currency_code'),
+    walletBalanceAfter: numeric('wallet_balance_after', { precision: 20, scale: 4 }),
+    walletCurrencyCode: text('wallet_currency_code'),
+    /** A PIN product's PIN (code, serial, instructions), encrypted with the server's secret (AES-256-GCM). */
+    pinDetailEncrypted: text('pin_detail_encrypted'),
+    /**
+     * Why the order waits for a person (the outcome of a delivery is still unknown when the authorisation limit is
+     * reached, the provider's answer disagrees with what we sent, a capture the provider refused for good); null
+     * when it needs nobody. The operations console lists these orders.
+     */
+    attentionReason: text('attention_reason'),
+    attentionSince: timestamp('attention_since', { withTimezone: true }),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
     /** When the background reconciler should look at this order next; null when it needs nothing. */
@@ -256,6 +280,7 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(table.userId, table.createdAt),
     index('orders_recipient_created_idx').on(table.countryIso, table.recipientPhone, table.createdAt),
     index('orders_next_check_idx').on(table.nextCheckAt),
+    index('orders_attention_idx').on(table.attentionSince),
   ],
 );
 
@@ -316,6 +341,8 @@ export const sandboxTopups = pgTable(
     requestedAmount: numeric('requested_amount', { precision: 20, scale: 2 }).notNull(),
     deliveredAmount: numeric('delivered_amount', { precision: 20, scale: 4 }).notNull(),
     deliveredCurrencyCode: text('delivered_currency_code').notNull(),
+    /** A PIN product's top-up: its answer carries a PIN, derived from the transaction. */
+    pin: boolean('pin').notNull().default(false),
     /** Status reads so far; a PROCESSING test number succeeds after a few. */
     statusReads: integer('status_reads').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   updateSettingsRequestSchema,
   updateUserRequestSchema,
-  USERNAME_MESSAGES,
   type AccountUser,
   type LogoutResponse,
   type UpdateSettingsResponse,
@@ -16,7 +15,7 @@ import { currentUser, type Guards, type SignedInUser } from '../auth/guards';
 import { authHeaders } from '../auth/request-headers';
 import type { Database } from '../db/client';
 import { user } from '../db/schema';
-import { HttpError, parseWith } from './errors';
+import { parseWith, refusal } from './errors';
 
 export function toAccountUser(row: SignedInUser): AccountUser {
   return { id: row.id, email: row.email, username: row.username, is_admin: row.isAdmin };
@@ -51,7 +50,7 @@ export function registerAccountRoutes(app: FastifyInstance, { auth, db, guards }
         .from(user)
         .where(and(eq(user.username, input.username), ne(user.id, account.id)))
         .limit(1);
-      if (taken) throw new HttpError(409, USERNAME_MESSAGES.taken, 'USERNAME_TAKEN', { field: 'username' });
+      if (taken) throw refusal(409, 'USERNAME_TAKEN', { key: 'apiErrors.usernameTaken' }, 'username');
     }
     try {
       const [row] = await db.update(user).set({ username: input.username }).where(eq(user.id, account.id)).returning();
@@ -59,7 +58,7 @@ export function registerAccountRoutes(app: FastifyInstance, { auth, db, guards }
     } catch (error) {
       // Two requests for the same name at once: the unique constraint decides.
       if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
-        throw new HttpError(409, USERNAME_MESSAGES.taken, 'USERNAME_TAKEN', { field: 'username' });
+        throw refusal(409, 'USERNAME_TAKEN', { key: 'apiErrors.usernameTaken' }, 'username');
       }
       throw error;
     }
@@ -97,6 +96,6 @@ async function expiredAuthCookies(auth: Auth): Promise<string[]> {
 
 function parseUsername(body: unknown) {
   const result = updateUserRequestSchema.safeParse(body ?? {});
-  if (!result.success) throw new HttpError(400, USERNAME_MESSAGES.invalid, 'VALIDATION_FAILED', { field: 'username' });
+  if (!result.success) throw refusal(400, 'VALIDATION_FAILED', { key: 'apiErrors.usernameInvalid' }, 'username');
   return result.data;
 }

@@ -1,12 +1,19 @@
-import { desc } from 'drizzle-orm';
+import { desc, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AdminUsersResponse } from '../../shared/api/account';
+import type { AdminTopupWalletResponse, AdminUsersResponse } from '../../shared/api/account';
 import type { Guards } from '../auth/guards';
 import type { Database } from '../db/client';
-import { user } from '../db/schema';
+import { orders, user } from '../db/schema';
+
+interface AdminRouteDeps {
+  db: Database;
+  guards: Guards;
+  /** Under this wallet balance the overview warns (RELOADLY_LOW_BALANCE_USD). */
+  lowWalletBalance: number | null;
+}
 
 /** /api/admin/*: every route behind requireAdmin (401 visitors; 403 non-admins and admins without two-factor). */
-export async function registerAdminRoutes(app: FastifyInstance, { db, guards }: { db: Database; guards: Guards }) {
+export async function registerAdminRoutes(app: FastifyInstance, { db, guards, lowWalletBalance }: AdminRouteDeps) {
   await app.register(
     async (admin) => {
       admin.addHook('preHandler', guards.requireAdmin);
@@ -24,6 +31,24 @@ export async function registerAdminRoutes(app: FastifyInstance, { db, guards }: 
             created_at: row.createdAt.toISOString(),
           })),
         } satisfies AdminUsersResponse;
+      });
+
+      admin.get('/topup-wallet', async (): Promise<AdminTopupWalletResponse> => {
+        const [latest] = await db
+          .select({ balance: orders.walletBalanceAfter, currencyCode: orders.walletCurrencyCode, reportedAt: orders.updatedAt })
+          .from(orders)
+          .where(isNotNull(orders.walletBalanceAfter))
+          .orderBy(desc(orders.updatedAt))
+          .limit(1);
+        const balance = latest?.balance === undefined || latest.balance === null ? null : Number(latest.balance);
+        return {
+          success: true,
+          balance,
+          currencyCode: latest?.currencyCode ?? null,
+          reportedAt: latest?.reportedAt.toISOString() ?? null,
+          lowBalance: lowWalletBalance,
+          low: balance !== null && lowWalletBalance !== null && balance < lowWalletBalance,
+        };
       });
     },
     { prefix: '/api/admin' },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_BASE_PATH, type Auth } from '../auth/auth';
 import { authHeaders } from '../auth/request-headers';
 import type { Config } from '../config';
+import { passedOnMessageKey } from './errors';
 
 function toWebRequest(request: FastifyRequest, publicUrl: string, body: Buffer | undefined): Request {
   const headers = authHeaders(request);
@@ -11,8 +12,9 @@ function toWebRequest(request: FastifyRequest, publicUrl: string, body: Buffer |
 
 /**
  * Better Auth's endpoints under /api/auth: the request goes to auth.handler as it came (raw body, every header) and
- * the answer comes back as it is, every Set-Cookie included. Error answers get the product's `success: false`.
- * Password and code checks are bounded inside Better Auth (auth/attempt-limits.ts), on the body it actually parsed.
+ * the answer comes back as it is, every Set-Cookie included. Error answers get the product's `success: false`, and the
+ * translation key of their code. Password and code checks are bounded inside Better Auth (auth/attempt-limits.ts), on
+ * the body it actually parsed.
  */
 export async function registerAuthRoutes(app: FastifyInstance, { auth, config }: { auth: Auth; config: Config }) {
   await app.register(async (scope) => {
@@ -36,7 +38,11 @@ export async function registerAuthRoutes(app: FastifyInstance, { auth, config }:
         if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json')) {
           try {
             const parsed = JSON.parse(text) as Record<string, unknown>;
-            if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return reply.send({ success: false, ...parsed });
+            if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+              // The product's own refusals in the auth hooks carry their key; Better Auth's get the key of their code.
+              const keyed = typeof parsed.messageKey === 'string' ? {} : passedOnMessageKey(parsed.code);
+              return reply.send({ success: false, ...parsed, ...keyed });
+            }
           } catch {
             // Not JSON after all: sent as it is below.
           }

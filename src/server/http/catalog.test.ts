@@ -114,14 +114,14 @@ describe.each(TEST_DATABASE_KINDS)('catalog API on %s', (kind) => {
     });
 
     it.each([
-      ['123', 'IN', 'Phone number must be at least 10 digits. Current: 3 digits'],
-      ['98123456789', 'IN', 'Phone number cannot exceed 10 digits. Current: 11 digits'],
-      ['1234567890', 'IN', 'Invalid phone number format. Expected format: 10 digits (e.g., 9876543210)'],
-      ['812345678', 'ET', 'Invalid phone number format. Expected format: 9 digits (e.g., 911234567)'],
-    ])('refuses %s for %s with 400 and the rule it breaks', async (phone, iso, message) => {
+      ['123', 'IN', 'Phone number must be at least 10 digits. Current: 3 digits', 'phone.tooShort', { min: 10, current: 3 }],
+      ['98123456789', 'IN', 'Phone number cannot exceed 10 digits. Current: 11 digits', 'phone.tooLong', { max: 10, current: 11 }],
+      ['1234567890', 'IN', 'Invalid phone number format. Expected format: 10 digits (e.g., 9876543210)', 'phone.invalidFormat', { format: '10 digits (e.g., 9876543210)' }],
+      ['812345678', 'ET', 'Invalid phone number format. Expected format: 9 digits (e.g., 911234567)', 'phone.invalidFormat', { format: '9 digits (e.g., 911234567)' }],
+    ])('refuses %s for %s with 400 and the rule it breaks, with its key and values', async (phone, iso, message, messageKey, messageParams) => {
       const response = await detect(phone, iso);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, message, field: 'phone' });
+      expect(response.json()).toEqual({ success: false, message, code: 'INVALID_PHONE_NUMBER', field: 'phone', messageKey, messageParams });
     });
 
     it.each([
@@ -148,6 +148,7 @@ describe.each(TEST_DATABASE_KINDS)('catalog API on %s', (kind) => {
         success: false,
         message: 'Could not auto detect operator for given phone number',
         code: 'COULD_NOT_AUTO_DETECT_OPERATOR',
+        messageKey: 'apiErrors.operatorNotDetected',
       });
     });
   });
@@ -175,6 +176,11 @@ describe('operator detection when the provider fails', () => {
   it('answers 503 with a message the browser can show, not the upstream detail', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/reloadly/operator-detect/08031234567/NG' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ success: false, message: 'Service temporarily unavailable. Please try again later.', code: 'UPSTREAM_UNAVAILABLE' });
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'Service temporarily unavailable. Please try again later.',
+      code: 'UPSTREAM_UNAVAILABLE',
+      messageKey: 'topup.result.errors.serviceUnavailable',
+    });
   });
 });

@@ -1,21 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { operatorDetectParamsSchema, type OperatorDetectResponse } from '../../shared/api/catalog';
-import { phoneErrorMessageEn, validatePhone } from '../../shared/phone-rules';
+import { validatePhone } from '../../shared/phone-rules';
 import { createCountryListCache } from '../catalog/list-countries';
 import { PRICE_CONFIG_DEFAULTS, readPriceConfig } from '../catalog/price-config';
 import type { AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
 import { TopupProviderError, type OperatorDirectory } from '../topups/provider';
-import { HttpError, parseWith } from './errors';
+import { HttpError, parseWith, refusal } from './errors';
 import { enforceLimits, REQUEST_LIMITS } from './request-limits';
 
-const UNAVAILABLE = 'Service temporarily unavailable. Please try again later.';
-
-/** A provider failure as an answer the browser can show: its own 4xx message, or "unavailable" for upstream faults. */
+/**
+ * A provider failure as an answer the browser can show: its own 4xx message (translated by its code where we know
+ * it), or "unavailable" for upstream faults.
+ */
 function toHttpError(error: unknown): unknown {
   if (!(error instanceof TopupProviderError)) return error;
   if (error.status >= 400 && error.status < 500 && !error.retryable) return new HttpError(error.status, error.message, error.code);
-  return new HttpError(503, UNAVAILABLE, error.code);
+  return refusal(503, error.code, { key: 'topup.result.errors.serviceUnavailable' });
 }
 
 export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database; operators: OperatorDirectory; counts: AttemptCounts }) {
@@ -45,7 +46,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database
   app.get('/api/reloadly/operator-detect/:phone/:countryIsoCode', async (request) => {
     const { phone, countryIsoCode } = parseWith(operatorDetectParamsSchema, request.params);
     const check = validatePhone(phone, countryIsoCode);
-    if (!check.ok) throw new HttpError(400, phoneErrorMessageEn(check.error), 'INVALID_PHONE_NUMBER', { field: 'phone', messageKey: check.error.key });
+    if (!check.ok) throw refusal(400, 'INVALID_PHONE_NUMBER', check.error, 'phone');
     // Each detection of a valid number may be a call to the top-up provider (with Reloadly, metered upstream usage).
     await enforceLimits(deps.counts, [[REQUEST_LIMITS.detectionsPerAddress, request.ip]]);
     try {

@@ -1,7 +1,14 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiErrorBody } from '../../shared/api/errors';
+import { isApiMessageKey, messageForPassedOnCode, type ApiMessageKey, type KeyedMessage, type MessageParams } from '../../shared/api/messages';
 import { englishMessage } from './messages';
+
+export interface HttpErrorDetails {
+  field?: string;
+  messageKey?: ApiMessageKey;
+  messageParams?: MessageParams;
+}
 
 /** An error whose message is safe to show to the user, answered with its status. */
 export class HttpError extends Error {
@@ -9,12 +16,23 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code?: string,
-    readonly details: Pick<ApiErrorBody, 'field' | 'messageKey'> = {},
+    readonly details: HttpErrorDetails = {},
     /** Sent with the answer, e.g. Retry-After on a 429. */
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
+}
+
+/** An answer's message as the English text of its key, with the key and its values for the browser to translate. */
+export function keyedMessage({ key, params }: KeyedMessage): { message: string } & Omit<HttpErrorDetails, 'field'> {
+  return { message: englishMessage(key, params) ?? key, messageKey: key, ...(params ? { messageParams: params } : {}) };
+}
+
+/** A refusal the customer reads, in their own language: see keyedMessage. */
+export function refusal(statusCode: number, code: string, message: KeyedMessage, field?: string): HttpError {
+  const { message: text, ...keyed } = keyedMessage(message);
+  return new HttpError(statusCode, text, code, { ...(field ? { field } : {}), ...keyed });
 }
 
 /** Parses a request part with a shared schema; the first problem becomes a 400 naming the field. */
@@ -23,14 +41,21 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.') || undefined;
-  const text = englishMessage(issue.message) ?? (field ? `${field}: ${issue.message}` : issue.message);
-  throw new HttpError(400, text, 'VALIDATION_FAILED', { field, messageKey: issue.message });
+  // The shared schemas' messages are translation keys where a customer can meet them, else English for developers.
+  if (isApiMessageKey(issue.message)) throw refusal(400, 'VALIDATION_FAILED', { key: issue.message }, field);
+  throw new HttpError(400, field ? `${field}: ${issue.message}` : issue.message, 'VALIDATION_FAILED', { field });
 }
 
-const GENERIC_FAILURE = 'Something went wrong on our side. Please try again later.';
+/** The translation key (and its values) of an answer passed on from a library or provider, chosen by its code. */
+export function passedOnMessageKey(code: unknown): Omit<HttpErrorDetails, 'field'> {
+  const message = typeof code === 'string' ? messageForPassedOnCode(code) : undefined;
+  return message ? { messageKey: message.key, ...(message.params ? { messageParams: message.params } : {}) } : {};
+}
 
+/** Error answers go out in one shape; one without a key of its own gets the key of its code, if it is known. */
 export function sendError(reply: FastifyReply, statusCode: number, body: Omit<ApiErrorBody, 'success'>) {
-  return reply.status(statusCode).send({ success: false, ...body } satisfies ApiErrorBody);
+  const keyed = body.messageKey ? {} : passedOnMessageKey(body.code);
+  return reply.status(statusCode).send({ success: false, ...body, ...keyed } satisfies ApiErrorBody);
 }
 
 export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
@@ -46,5 +71,5 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
     return sendError(reply, status, { message, code: error.code });
   }
   request.log.error({ err: error }, 'request failed');
-  return sendError(reply, 500, { message: GENERIC_FAILURE, code: 'INTERNAL_ERROR' });
+  return sendError(reply, 500, { ...keyedMessage({ key: 'apiErrors.internal' }), code: 'INTERNAL_ERROR' });
 }

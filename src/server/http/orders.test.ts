@@ -42,8 +42,8 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
   }
 
   /** What the review step shows for an NG number's first offered amount, priced as the browser prices it. */
-  async function reviewedTopUp(phone: string = SANDBOX_NUMBERS.successful) {
-    const detected = await app.inject({ method: 'GET', url: `/api/reloadly/operator-detect/${phone}/NG` });
+  async function reviewedTopUp(phone: string = SANDBOX_NUMBERS.successful, countryCode = 'NG') {
+    const detected = await app.inject({ method: 'GET', url: `/api/reloadly/operator-detect/${phone}/${countryCode}` });
     const operator = detected.json().data;
     const amount = operator.denominationType === 'FIXED' ? operator.fixedAmounts[0] : 5;
     const price = priceTopUp(toCents(amount), await loadFeeConfig(database.db));
@@ -53,7 +53,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
       totalAmount: formatUsd(price.totalCents),
       operatorId: operator.operatorId,
       operatorName: operator.name as string,
-      countryCode: 'NG',
+      countryCode,
       phone,
       orderKey: randomUUID(),
     };
@@ -61,8 +61,8 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
 
   type Client = Awaited<ReturnType<typeof signedIn>>;
 
-  async function checkout(client: Client, phone?: string) {
-    const body = await reviewedTopUp(phone);
+  async function checkout(client: Client, phone?: string, countryCode?: string) {
+    const body = await reviewedTopUp(phone, countryCode);
     const response = await client.post('/api/create-payment-intent', body);
     expect(response.statusCode, response.body).toBe(200);
     return { body, intent: response.json() as CreatePaymentIntentResponse };
@@ -81,7 +81,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
       amount: body.amount,
       useLocalAmount: false,
       customIdentifier: `topup-${Date.now()}`,
-      recipientPhone: { countryCode: 'NG', number: body.phone },
+      recipientPhone: { countryCode: body.countryCode, number: body.phone },
       operatorName: body.operatorName,
       paymentIntentId,
     };
@@ -165,6 +165,39 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     expect(detail.result.status).toBe('SUCCESSFUL');
   });
 
+  it('a PIN product shows its PIN to its owner only, never cached; nobody else learns it', async () => {
+    const owner = await signedIn();
+    const { body, intent } = await checkout(owner, '07304991234', 'GB');
+    await pay(owner, intent);
+    const topup = (await owner.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId))).json() as TopupResponse;
+    expect(topup).toMatchObject({ status: 'SUCCESSFUL', hasPin: true });
+    expect(JSON.stringify(topup)).not.toMatch(/"code"/);
+    const [stored] = await database.db.select().from(orders);
+    const pinResponse = await owner.get(`/api/orders/${intent.orderId}/pin`);
+    expect(pinResponse.statusCode).toBe(200);
+    expect(pinResponse.headers['cache-control']).toBe('no-store');
+    const { pin } = pinResponse.json();
+    expect(pin.code).toMatch(/^\d{12}$/);
+    expect(stored!.pinDetailEncrypted).not.toContain(pin.code);
+    const stranger = await signedIn();
+    expect((await stranger.get(`/api/orders/${intent.orderId}/pin`)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/orders/${intent.orderId}/pin` })).statusCode).toBe(401);
+  });
+
+  it('a data bundle keeps its plan and stores no local amount invented from its rate of 1', async () => {
+    const client = await signedIn();
+    const detected = (await app.inject({ method: 'GET', url: '/api/reloadly/operator-detect/37999123/HT' })).json().data;
+    expect(detected).toMatchObject({ bundle: true, localFixedAmounts: [], suggestedAmountsMap: {} });
+    const { body, intent } = await checkout(client, '37999123', 'HT');
+    await pay(client, intent);
+    const topup = (await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId))).json() as TopupResponse;
+    expect(topup).toMatchObject({ status: 'SUCCESSFUL', planDescription: 'Small Plan - 2GB, 7 Days', deliveredAmount: null });
+    const [stored] = await database.db.select().from(orders);
+    expect(stored).toMatchObject({ localAmount: null, planDescription: 'Small Plan - 2GB, 7 Days' });
+    const history = (await client.get('/api/orders')).json() as OrderListResponse;
+    expect(history.orders[0]).toMatchObject({ localAmount: null, planDescription: 'Small Plan - 2GB, 7 Days', hasPin: false });
+  });
+
   it('a declined card answers 402 with Stripe’s error and the top-up call is refused', async () => {
     const client = await signedIn();
     const { body, intent } = await checkout(client);
@@ -175,6 +208,25 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     expect(topup.statusCode).toBe(409);
     expect(topup.json().code).toBe('PAYMENT_NOT_AUTHORISED');
     expect(await count(sandboxTopups)).toBe(0);
+    // Never paid: history says so instead of listing it as pending, and reading it charges and sends nothing.
+    clock = new Date(clock.getTime() + 5000);
+    const detail = (await client.get(`/api/orders/${intent.orderId}`)).json() as OrderDetailResponse;
+    expect(detail.order).toMatchObject({ status: 'created', displayStatus: 'not_paid' });
+    expect(detail.result).toMatchObject({ status: 'PROCESSING', payment: 'none' });
+    expect(await count(sandboxTopups)).toBe(0);
+  });
+
+  it('an authorised payment whose top-up call never arrived is delivered and captured when its result screen reads the order', async () => {
+    const client = await signedIn();
+    const { intent } = await checkout(client);
+    await pay(client, intent);
+    clock = new Date(clock.getTime() + 2000);
+    const detail = (await client.get(`/api/orders/${intent.orderId}`)).json() as OrderDetailResponse;
+    expect(detail.order.status).toBe('completed');
+    expect(detail.result).toMatchObject({ status: 'SUCCESSFUL', payment: 'captured' });
+    expect(await count(sandboxTopups)).toBe(1);
+    const [stored] = await database.db.select().from(sandboxPaymentIntents);
+    expect(stored!.status).toBe('succeeded');
   });
 
   it('a payment its provider is still confirming answers PROCESSING, sends nothing, and is delivered once authorised', async () => {
@@ -202,7 +254,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     const { body, intent } = await checkout(client, SANDBOX_NUMBERS.failed);
     await pay(client, intent);
     const result = (await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId))).json() as TopupResponse;
-    expect(result).toMatchObject({ success: false, status: 'FAILED', errorCode: 'TOPUP_FAILED', deliveredAmount: null });
+    expect(result).toMatchObject({ success: false, status: 'FAILED', errorCode: 'TOPUP_FAILED', deliveredAmount: null, payment: 'released' });
     expect(result.message).toBeTruthy();
     const [stored] = await database.db.select().from(sandboxPaymentIntents);
     expect(stored!.status).toBe('canceled');
@@ -241,7 +293,11 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId));
     const again = await client.post('/api/create-payment-intent', await reviewedTopUp());
     expect(again.statusCode).toBe(429);
-    expect(again.json().message).toBe('This number was topped up less than 2 minutes ago. Please wait a couple of minutes before sending it another top-up.');
+    expect(again.json()).toMatchObject({
+      code: 'RECIPIENT_RECENTLY_TOPPED_UP',
+      message: 'This number was topped up less than 2 minutes ago. Please wait a couple of minutes before sending it another top-up.',
+      messageKey: 'apiErrors.recipientRecentlyToppedUp',
+    });
     clock = new Date(clock.getTime() + 2 * 60 * 1000 + 1);
     expect((await client.post('/api/create-payment-intent', await reviewedTopUp())).statusCode).toBe(200);
   });
@@ -262,9 +318,11 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
       }
       const refused = await client.post('/api/create-payment-intent', await reviewedTopUp('08031234563'));
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe(
-        `This top-up would pass your limit of $${formatUsd(capCents)} in 24 hours. You can still send up to $0.01 today, fees included.`,
-      );
+      expect(refused.json()).toMatchObject({
+        message: `This top-up would pass your limit of $${formatUsd(capCents)} in 24 hours. You can still send up to $0.01 today, fees included.`,
+        messageKey: 'apiErrors.dailyLimitReached',
+        messageParams: { limit: `$${formatUsd(capCents)}`, left: '$0.01' },
+      });
       clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000 + 1);
       expect((await client.post('/api/create-payment-intent', await reviewedTopUp('08031234563'))).statusCode).toBe(200);
     } finally {

@@ -5,6 +5,7 @@ import {
   topupBodySchema,
   type OrderDetailResponse,
   type OrderListResponse,
+  type OrderPinResponse,
   type PaymentConfigResponse,
   type TopupResponse,
 } from '../../shared/api/orders';
@@ -17,13 +18,15 @@ import { PaymentNotAuthorisedError, type Fulfilment } from '../orders/fulfilment
 import { handlePaymentEvent } from '../orders/payment-events';
 import type { OrderServices } from '../orders/services';
 import type { Order } from '../orders/state-machine';
-import { countryFacts, findUserOrder, internationalNumber, listOrderViews, toOrderView, toTopupResponse } from '../orders/views';
+import { countryFacts, findUserOrder, hasPin, internationalNumber, listOrderViews, toOrderView, toTopupResponse } from '../orders/views';
 import { PaymentProviderError } from '../payments/provider';
-import { HttpError, parseWith } from './errors';
+import { HttpError, parseWith, refusal } from './errors';
 import { enforceLimits, REQUEST_LIMITS } from './request-limits';
 
 /** A PROCESSING top-up is asked about again when the result screen polls and the last answer is older than this. */
 const REFRESH_AFTER_MS = 2000;
+/** Orders the detail call settles when asked: a pending delivery, or an unpaid order whose payment may be authorised. */
+const needsRefresh = (order: Order) => order.status === 'delivery_pending' || (order.status === 'created' && order.paymentIntentId !== null);
 
 const orderIdSchema = z.object({ id: z.uuid('Order not found') });
 
@@ -56,7 +59,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
   app.post('/api/reloadly/topup', { preHandler: requireUser }, async (request): Promise<TopupResponse> => {
     const body = parseWith(topupBodySchema, request.body);
     const order = await findUserOrder(db, request.account!.id, { paymentIntentId: body.paymentIntentId });
-    if (!order) throw new HttpError(404, 'No order of yours matches this payment.', 'ORDER_NOT_FOUND');
+    if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.paymentOrderNotFound' });
     const country = await countryFacts(db, order.countryIso);
     checkTopupMatchesOrder(body, order, country.callingCode);
     let fulfilled: Order;
@@ -66,10 +69,12 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
       // A payment still being confirmed by its provider (Stripe's processing): nothing is sent yet. The order answers
       // PROCESSING and the result screen follows it; the webhook, or else the reconciler, delivers it once authorised.
       if (error instanceof PaymentNotAuthorisedError && error.intentStatus === 'processing') return toTopupResponse(order, country);
-      if (error instanceof PaymentNotAuthorisedError) throw new HttpError(409, error.message, 'PAYMENT_NOT_AUTHORISED');
+      if (error instanceof PaymentNotAuthorisedError) {
+        throw refusal(409, 'PAYMENT_NOT_AUTHORISED', { key: error.intentStatus === 'canceled' ? 'apiErrors.paymentCanceled' : 'apiErrors.paymentNotAuthorised' });
+      }
       if (error instanceof PaymentProviderError) {
         request.log.error({ err: error, orderId: order.id }, 'payment provider failed during fulfilment');
-        throw new HttpError(502, 'Our payment service is experiencing issues. Please try again shortly.', 'PAYMENT_PROVIDER_ERROR');
+        throw refusal(502, 'PAYMENT_PROVIDER_ERROR', { key: 'payment.messages.api_error' });
       }
       throw error;
     }
@@ -83,8 +88,8 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
   app.get('/api/orders/:id', { preHandler: requireUser }, async (request): Promise<OrderDetailResponse> => {
     const { id } = parseOrderId(request.params);
     let order = await findUserOrder(db, request.account!.id, { id });
-    if (!order) throw new HttpError(404, 'Order not found', 'ORDER_NOT_FOUND');
-    if (order.status === 'delivery_pending' && services.now().getTime() - order.updatedAt.getTime() >= REFRESH_AFTER_MS) {
+    if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
+    if (needsRefresh(order) && services.now().getTime() - order.updatedAt.getTime() >= REFRESH_AFTER_MS) {
       try {
         order = await fulfilment.refresh(order.id);
       } catch (error) {
@@ -93,6 +98,17 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
     }
     const country = await countryFacts(db, order.countryIso);
     return { success: true, order: toOrderView(order, country), result: toTopupResponse(order, country) };
+  });
+
+  // The PIN is money in another form: only its owner reads it, on request, and no cache keeps it.
+  app.get('/api/orders/:id/pin', { preHandler: requireUser }, async (request, reply): Promise<OrderPinResponse> => {
+    const { id } = parseOrderId(request.params);
+    const order = await findUserOrder(db, request.account!.id, { id });
+    if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
+    if (!hasPin(order)) throw refusal(404, 'PIN_NOT_FOUND', { key: 'apiErrors.pinNotFound' });
+    reply.header('Cache-Control', 'no-store');
+    request.log.info({ orderId: order.id }, 'PIN shown to its owner');
+    return { success: true, pin: services.pinVault.open(order.pinDetailEncrypted!) };
   });
 
   // The signature covers the exact bytes Stripe sent, so this route keeps the raw body instead of parsed JSON.
@@ -116,14 +132,17 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
 
 function parseOrderId(params: unknown) {
   const result = orderIdSchema.safeParse(params);
-  if (!result.success) throw new HttpError(404, 'Order not found', 'ORDER_NOT_FOUND');
+  if (!result.success) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
   return result.data;
 }
 
-/** The browser repeats what it paid for; anything that differs from the order is refused before delivery. */
+/**
+ * The browser repeats what it paid for; a call whose details differ from the order is refused. The order itself is
+ * paid and goes on as recorded (the reconciler delivers it), so the refusal says nothing about the money.
+ */
 function checkTopupMatchesOrder(body: z.output<typeof topupBodySchema>, order: Order, callingCode: string | null) {
   const mismatch = (field: string) =>
-    new HttpError(400, 'The top-up details do not match the order that was paid for. Nothing was charged.', 'TOPUP_MISMATCH', { field });
+    refusal(400, 'TOPUP_MISMATCH', { key: 'apiErrors.topupMismatch' }, field);
   if (body.operatorId !== undefined && Number(body.operatorId) !== order.operatorId) throw mismatch('operatorId');
   if (body.amount !== undefined && toCents(body.amount) !== order.amountCents) throw mismatch('amount');
   if (body.recipientPhone) {

@@ -1,5 +1,6 @@
 import type { AttemptCounts, WindowRule } from '../db/attempt-counts';
-import { HttpError } from './errors';
+import type { ApiMessageKey } from '../../shared/api/messages';
+import { refusal } from './errors';
 import { englishMessage } from './messages';
 
 const MINUTE_MS = 60 * 1000;
@@ -8,7 +9,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 /** A limit on one abusable flow: the window rule, and the translation key of the message its refusal carries. */
 export interface RequestLimit extends WindowRule {
   name: string;
-  messageKey: string;
+  messageKey: ApiMessageKey;
 }
 
 /**
@@ -16,19 +17,19 @@ export interface RequestLimit extends WindowRule {
  * fits, per account or per target. Counted in the database, so every instance shares them.
  */
 export const REQUEST_LIMITS = {
-  signUpsPerAddress: { name: 'sign-up:ip', limit: 5, windowMs: HOUR_MS, messageKey: 'limits.signUp' },
+  signUpsPerAddress: { name: 'sign-up:ip', limit: 5, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManySignUps' },
   /** Password-reset and address-confirmation e-mails. */
-  accountMailsPerRecipient: { name: 'account-mail:to', limit: 3, windowMs: HOUR_MS, messageKey: 'limits.accountMail' },
-  accountMailsPerAddress: { name: 'account-mail:ip', limit: 10, windowMs: HOUR_MS, messageKey: 'limits.accountMail' },
-  detectionsPerAddress: { name: 'detect:ip', limit: 30, windowMs: MINUTE_MS, messageKey: 'limits.detection' },
+  accountMailsPerRecipient: { name: 'account-mail:to', limit: 3, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManyAccountMails' },
+  accountMailsPerAddress: { name: 'account-mail:ip', limit: 10, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManyAccountMails' },
+  detectionsPerAddress: { name: 'detect:ip', limit: 30, windowMs: MINUTE_MS, messageKey: 'apiErrors.tooManyDetections' },
   checkoutsPerUser: { name: 'checkout:user', limit: 10, windowMs: 10 * MINUTE_MS, messageKey: 'payment.messages.rate_limit' },
   checkoutsPerAddress: { name: 'checkout:ip', limit: 20, windowMs: 10 * MINUTE_MS, messageKey: 'payment.messages.rate_limit' },
-  contactsPerAddress: { name: 'contact:ip', limit: 5, windowMs: 10 * MINUTE_MS, messageKey: 'limits.contact' },
+  contactsPerAddress: { name: 'contact:ip', limit: 5, windowMs: 10 * MINUTE_MS, messageKey: 'apiErrors.tooManyContactMessages' },
 } as const satisfies Record<string, RequestLimit>;
 
 export interface LimitRefusal {
   message: string;
-  messageKey: string;
+  messageKey: ApiMessageKey;
   retryAfterSeconds: number;
 }
 
@@ -42,8 +43,10 @@ export async function checkLimits(counts: AttemptCounts, uses: ReadonlyArray<[Re
 
 /** checkLimits for the product's own routes: a refusal is thrown as a 429 with Retry-After. */
 export async function enforceLimits(counts: AttemptCounts, uses: ReadonlyArray<[RequestLimit, string]>): Promise<void> {
-  const refusal = await checkLimits(counts, uses);
-  if (refusal) {
-    throw new HttpError(429, refusal.message, 'RATE_LIMITED', { messageKey: refusal.messageKey }, { 'Retry-After': String(refusal.retryAfterSeconds) });
+  const refused = await checkLimits(counts, uses);
+  if (refused) {
+    const error = refusal(429, 'RATE_LIMITED', { key: refused.messageKey });
+    error.headers['Retry-After'] = String(refused.retryAfterSeconds);
+    throw error;
   }
 }

@@ -98,6 +98,8 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
     const response = await postConfirm(intent.id, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', field });
+    // A developer's message in English is not a translation key: the browser is not asked to look it up.
+    expect(response.json().messageKey).toBeUndefined();
   });
 
   it(`answers 429 after ${CONFIRMS_PER_MINUTE_PER_ADDRESS} confirms from one address within a minute`, async () => {

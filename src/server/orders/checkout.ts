@@ -3,11 +3,13 @@ import type { OperatorInfo } from '../../shared/api/catalog';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { CreatePaymentIntentResponse, createPaymentIntentBodySchema } from '../../shared/api/orders';
-import { phoneErrorMessageEn, validatePhone } from '../../shared/phone-rules';
+import type { KeyedMessage } from '../../shared/api/messages';
+import { localAmountOf, planDescriptionOf } from '../../shared/operator-amounts';
+import { validatePhone } from '../../shared/phone-rules';
 import { formatUsd, priceTopUp, toCents, type TopUpPrice } from '../../shared/pricing';
 import { loadFeeConfig } from '../catalog/price-config';
 import { orders } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { refusal } from '../http/errors';
 import { PaymentProviderError } from '../payments/provider';
 import { TopupProviderError } from '../topups/provider';
 import { checkOrderLimits } from './limits';
@@ -31,7 +33,7 @@ export interface CheckoutRequest {
 export async function startCheckout(services: OrderServices, { userId, accountEmail, body }: CheckoutRequest): Promise<CreatePaymentIntentResponse> {
   const { db, payments, now } = services;
   const phoneCheck = validatePhone(body.phone, body.countryCode);
-  if (!phoneCheck.ok) throw new HttpError(400, phoneErrorMessageEn(phoneCheck.error), 'INVALID_PHONE', { field: 'phone' });
+  if (!phoneCheck.ok) throw refusal(400, 'INVALID_PHONE', phoneCheck.error, 'phone');
 
   const operator = await findOperator(services, body.countryCode, body.operatorId);
   const amountCents = toCents(body.amount);
@@ -42,13 +44,13 @@ export async function startCheckout(services: OrderServices, { userId, accountEm
   const existing = await findOrderByKey(services, userId, body.orderKey);
   if (existing) {
     if (!sameCheckout(existing, body, price)) {
-      throw new HttpError(409, 'This checkout was already started for a different top-up. Please review your top-up and confirm again.', 'ORDER_KEY_REUSED');
+      throw refusal(409, 'ORDER_KEY_REUSED', { key: 'apiErrors.checkoutStartedForOther' });
     }
     if (existing.status === 'expired' || existing.status === 'canceled') {
-      throw new HttpError(409, 'This checkout has ended and nothing was charged. Please confirm again to start a new one.', 'ORDER_CLOSED');
+      throw refusal(409, 'ORDER_CLOSED', { key: 'apiErrors.checkoutClosed' });
     }
     if (existing.status !== 'created') {
-      throw new HttpError(409, 'This top-up has already been paid for.', 'ORDER_ALREADY_PAID');
+      throw refusal(409, 'ORDER_ALREADY_PAID', { key: 'apiErrors.alreadyPaid' });
     }
     return withPaymentIntent(services, existing);
   }
@@ -65,7 +67,7 @@ export async function startCheckout(services: OrderServices, { userId, accountEm
 
   const createdAt = now();
   const id = randomUUID();
-  const localAmount = operator.suggestedAmountsMap[String(amountCents / 100)] ?? (operator.fxRate ? Math.round(amountCents * operator.fxRate) / 100 : null);
+  const localAmount = localAmountOf(operator, amountCents);
   const order = await insertOrder(db, {
     id,
     userId,
@@ -80,6 +82,7 @@ export async function startCheckout(services: OrderServices, { userId, accountEm
     standardFeeCents: price.standardFeeCents,
     totalCents: price.totalCents,
     localAmount: localAmount === null ? null : String(localAmount),
+    planDescription: operator.bundle || operator.data ? planDescriptionOf(operator, amountCents) : null,
     destinationCurrencyCode: operator.destinationCurrencyCode,
     receiptEmail: body.email ?? accountEmail,
     paymentProvider: payments.kind,
@@ -100,39 +103,40 @@ async function findOperator(services: OrderServices, countryCode: string, operat
     operators = await services.operators.operatorsByCountry(countryCode);
   } catch (error) {
     if (error instanceof TopupProviderError && error.code === 'COUNTRY_NOT_SUPPORTED') {
-      throw new HttpError(400, 'This country is currently not available for service.', 'COUNTRY_NOT_SUPPORTED', { field: 'countryCode' });
+      throw refusal(400, 'COUNTRY_NOT_SUPPORTED', { key: 'topup.errors.unavailable' }, 'countryCode');
     }
     if (error instanceof TopupProviderError && error.retryable) {
-      throw new HttpError(503, 'Service temporarily unavailable. Please try again later.', 'UPSTREAM_UNAVAILABLE');
+      throw refusal(503, 'UPSTREAM_UNAVAILABLE', { key: 'topup.result.errors.serviceUnavailable' });
     }
     throw error;
   }
   const operator = operators.find((candidate) => candidate.operatorId === operatorId);
   if (!operator) {
-    throw new HttpError(400, 'The selected operator does not serve this country. Please enter the number again.', 'OPERATOR_NOT_FOUND', { field: 'operatorId' });
+    throw refusal(400, 'OPERATOR_NOT_FOUND', { key: 'apiErrors.operatorNotInCountry' }, 'operatorId');
   }
   if (operator.senderCurrencyCode !== 'USD') {
-    throw new HttpError(400, 'This operator cannot be paid in USD.', 'CURRENCY_NOT_SUPPORTED');
+    throw refusal(400, 'CURRENCY_NOT_SUPPORTED', { key: 'apiErrors.currencyNotSupported' });
   }
   return operator;
 }
 
 /** FIXED operators take only their listed amounts; RANGE operators anything within their bounds. */
 export function checkAmountForOperator(operator: OperatorInfo, amountCents: number): void {
-  if (amountCents <= 0) throw new HttpError(400, 'The amount must be more than $0.00.', 'INVALID_AMOUNT', { field: 'amount' });
+  if (amountCents <= 0) throw refusal(400, 'INVALID_AMOUNT', { key: 'apiErrors.amountNotPositive' }, 'amount');
   if (operator.denominationType === 'FIXED') {
     if (!operator.fixedAmounts.some((amount) => toCents(amount) === amountCents)) {
-      throw new HttpError(400, `${operator.name} does not offer a $${formatUsd(amountCents)} top-up. Please choose one of the amounts shown.`, 'INVALID_AMOUNT', {
-        field: 'amount',
-      });
+      throw refusal(400, 'INVALID_AMOUNT', { key: 'apiErrors.amountNotOffered', params: { operator: operator.name, amount: `$${formatUsd(amountCents)}` } }, 'amount');
     }
     return;
   }
   const min = operator.minAmount === null ? 1 : toCents(operator.minAmount);
   const max = operator.maxAmount === null ? Number.MAX_SAFE_INTEGER : toCents(operator.maxAmount);
   if (amountCents < min || amountCents > max) {
-    const bounds = operator.maxAmount === null ? `at least $${formatUsd(min)}` : `between $${formatUsd(min)} and $${formatUsd(max)}`;
-    throw new HttpError(400, `${operator.name} top-ups must be ${bounds}.`, 'INVALID_AMOUNT', { field: 'amount' });
+    const message: KeyedMessage =
+      operator.maxAmount === null
+        ? { key: 'apiErrors.amountTooLow', params: { operator: operator.name, min: `$${formatUsd(min)}` } }
+        : { key: 'apiErrors.amountOutOfRange', params: { operator: operator.name, min: `$${formatUsd(min)}`, max: `$${formatUsd(max)}` } };
+    throw refusal(400, 'INVALID_AMOUNT', message, 'amount');
   }
 }
 
@@ -140,11 +144,10 @@ function checkBrowserPrice(body: CheckoutRequest['body'], price: TopUpPrice): vo
   const feeDiffers = body.fee !== undefined && toCents(body.fee) !== price.serviceFeeCents;
   const totalDiffers = body.totalAmount !== undefined && toCents(body.totalAmount) !== price.totalCents;
   if (feeDiffers || totalDiffers) {
-    throw new HttpError(
-      409,
-      `The price has changed: the total is now $${formatUsd(price.totalCents)} (fee $${formatUsd(price.serviceFeeCents)}). Please review it and confirm again.`,
-      'PRICE_CHANGED',
-    );
+    throw refusal(409, 'PRICE_CHANGED', {
+      key: 'apiErrors.priceChanged',
+      params: { total: `$${formatUsd(price.totalCents)}`, fee: `$${formatUsd(price.serviceFeeCents)}` },
+    });
   }
 }
 
@@ -201,7 +204,7 @@ async function withPaymentIntent(services: OrderServices, order: Order): Promise
   } catch (error) {
     if (error instanceof PaymentProviderError) {
       services.log.error({ orderId: order.id, err: error }, 'payment intent creation failed');
-      throw new HttpError(502, 'Our payment service is experiencing issues. Please try again shortly.', 'PAYMENT_PROVIDER_ERROR');
+      throw refusal(502, 'PAYMENT_PROVIDER_ERROR', { key: 'payment.messages.api_error' });
     }
     throw error;
   }

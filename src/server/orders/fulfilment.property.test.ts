@@ -136,7 +136,7 @@ describe.each(TEST_DATABASE_KINDS)('order invariants under random interleavings 
         if (!(error instanceof Crash || error instanceof PaymentNotAuthorisedError)) throw error;
       }
     };
-    const event = (type: string) => ({ id: `evt_${run}`, type, paymentIntentId });
+    const event = (type: string) => ({ id: `evt_${run}`, type, paymentIntentId, chargeId: null });
 
     for (const step of actors) {
       if (step.kind === 'browserAndWebhook') {

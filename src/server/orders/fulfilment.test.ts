@@ -3,11 +3,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, sandboxPaymentIntents } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
-import { insertTestUser, orderLedger, paidOrder, SANDBOX_NUMBERS, sandboxOrderServices } from '../testing/orders';
+import { insertTestUser, orderLedger, paidOrder, SANDBOX_NUMBERS, sandboxOrderServices, TEST_PIN_VAULT } from '../testing/orders';
 import { createReloadlyProvider } from '../topups/reloadly/client';
-import { FakeReloadly } from '../topups/reloadly/fake-reloadly';
-import { TopupProviderError, type TopupDelivery, type TopupRequest, type TopupResult } from '../topups/provider';
-import { CHECK_DELAYS_MS, createFulfilment, MAX_AUTHORISATION_MS, PaymentNotAuthorisedError, RESEND_AFTER_MS } from './fulfilment';
+import { FakeReloadly, TOPUP_NUMBERS } from '../topups/reloadly/fake-reloadly';
+import { bareTopupResult, TopupProviderError, type TopupDelivery, type TopupRequest, type TopupResult } from '../topups/provider';
+import { PaymentProviderError } from '../payments/provider';
+import { sandboxPin } from '../topups/sandbox/topup-delivery';
+import {
+  ATTENTION_REASONS,
+  ATTENTION_RECHECK_MS,
+  CHECK_DELAYS_MS,
+  createFulfilment,
+  MAX_AUTHORISATION_MS,
+  PaymentNotAuthorisedError,
+  RESEND_AFTER_MS,
+} from './fulfilment';
 import { PAYMENT_WINDOW_MS, reconcileDueOrders } from './reconciler';
 import type { OrderServices } from './services';
 import { transition } from './state-machine';
@@ -289,21 +299,126 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     expect(intent!.status).toBe('canceled');
   });
 
-  it('never holds an authorisation longer than 24 hours', async () => {
+  it('releases an authorisation held 24 hours for a top-up that was never sent', async () => {
     const { services, userId, advance } = await setup();
-    const stuck = (): Promise<TopupResult> => Promise.resolve({
-      status: 'PROCESSING', transactionId: '999', operatorName: 'MTN', requestedAmount: 5, requestedAmountCurrencyCode: 'USD',
-      deliveredAmount: null, deliveredAmountCurrencyCode: null, transactionDate: null, customIdentifier: null, recipientPhone: null,
-    });
-    services.topups = { ...scriptedTopups(services.topups, [stuck]).delivery, topupStatus: stuck, findTopupByCustomIdentifier: stuck };
+    const { orderId } = await paidOrder(services, { userId });
+    // Authorised by one call whose process then stopped before sending anything.
+    await transition(database.db, { orderId, from: ['created'], to: 'authorised', source: 'browser', now: services.now(), patch: { authorisedAt: services.now() } });
+    advance(MAX_AUTHORISATION_MS);
+    await reconcileDueOrders(services, createFulfilment(services));
+    const { order, intent, deliveries } = await orderLedger(database.db, orderId);
+    expect(order.status).toBe('canceled');
+    expect(intent!.status).toBe('canceled');
+    expect(deliveries).toHaveLength(0);
+  });
+
+  it('an outcome still unknown at 24 hours goes to a person with the hold kept, and is captured when the answer comes', async () => {
+    const { services, userId, advance } = await setup();
+    let provider: 'PROCESSING' | 'SUCCESSFUL' = 'PROCESSING';
+    const answer = (): Promise<TopupResult> => Promise.resolve({ ...bareTopupResult(provider), transactionId: '999', operatorName: 'MTN' });
+    services.topups = { ...scriptedTopups(services.topups, [answer]).delivery, topupStatus: answer, findTopupByCustomIdentifier: answer };
     const fulfilment = createFulfilment(services);
     const { orderId } = await paidOrder(services, { userId });
     expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('delivery_pending');
     advance(MAX_AUTHORISATION_MS);
     await reconcileDueOrders(services, fulfilment);
+    const flagged = await orderLedger(database.db, orderId);
+    expect(flagged.order).toMatchObject({ status: 'delivery_pending', attentionReason: ATTENTION_REASONS.outcomeUnknownAtLimit });
+    expect(flagged.intent!.status).toBe('requires_capture');
+    expect(flagged.events.at(-1)).toMatchObject({ fromStatus: 'delivery_pending', toStatus: 'delivery_pending', detail: { attention: ATTENTION_REASONS.outcomeUnknownAtLimit } });
+    // The browser asking again changes nothing, and nothing is released on the next rounds either.
+    expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('delivery_pending');
+    advance(ATTENTION_RECHECK_MS);
+    await reconcileDueOrders(services, fulfilment);
+    expect((await orderLedger(database.db, orderId)).intent!.status).toBe('requires_capture');
+    provider = 'SUCCESSFUL';
+    advance(ATTENTION_RECHECK_MS);
+    await reconcileDueOrders(services, fulfilment);
     const { order, intent } = await orderLedger(database.db, orderId);
-    expect(order.status).toBe('canceled');
-    expect(intent!.status).toBe('canceled');
+    expect(order.status).toBe('completed');
+    expect(intent).toMatchObject({ status: 'succeeded', amountReceived: order.totalCents });
+  });
+
+  it('a transaction the provider gave us but no longer knows is never sent again: a person checks it', async () => {
+    const { services, userId, advance } = await setup();
+    const processing = (): Promise<TopupResult> => Promise.resolve({ ...bareTopupResult('PROCESSING'), transactionId: '999' });
+    const scripted = scriptedTopups(services.topups, [processing]);
+    services.topups = { ...scripted.delivery, topupStatus: () => Promise.resolve(null), findTopupByCustomIdentifier: () => Promise.resolve(null) };
+    const fulfilment = createFulfilment(services);
+    const { orderId } = await paidOrder(services, { userId });
+    await fulfilment.fulfil(orderId, 'browser');
+    for (let round = 0; round < 3; round++) {
+      advance(ATTENTION_RECHECK_MS);
+      await reconcileDueOrders(services, fulfilment);
+    }
+    const { order, intent } = await orderLedger(database.db, orderId);
+    expect(scripted.sent).toHaveLength(1);
+    expect(order).toMatchObject({ status: 'delivery_pending', attentionReason: ATTENTION_REASONS.unknownTransaction });
+    expect(intent!.status).toBe('requires_capture');
+  });
+
+  it('a delivered top-up whose reported amount differs from what we sent is not captured: a person checks it', async () => {
+    const { services, userId, advance } = await setup();
+    const counting = countingPayments(services.payments);
+    services.payments = counting.payments;
+    const otherAmount = async (request: TopupRequest): Promise<TopupResult> => ({
+      ...(await scriptedTopups(services.topups, []).delivery.sendTopup(request)),
+      requestedAmount: request.amount * 2,
+    });
+    services.topups = scriptedTopups(services.topups, [otherAmount]).delivery;
+    const fulfilment = createFulfilment(services);
+    const { orderId } = await paidOrder(services, { userId });
+    expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('delivered');
+    advance(ATTENTION_RECHECK_MS);
+    await reconcileDueOrders(services, fulfilment);
+    await fulfilment.fulfil(orderId, 'webhook');
+    const { order, intent } = await orderLedger(database.db, orderId);
+    expect(order).toMatchObject({ status: 'delivered', attentionReason: ATTENTION_REASONS.amountMismatch, nextCheckAt: null });
+    expect(counting.calls.capture).toBe(0);
+    expect(intent!.status).toBe('requires_capture');
+  });
+
+  it('a capture refused because the hold lapsed stops retrying and goes to a person', async () => {
+    const { services, userId, advance } = await setup();
+    let captures = 0;
+    services.payments = {
+      ...services.payments,
+      capturePaymentIntent: () => {
+        captures++;
+        return Promise.reject(
+          new PaymentProviderError('This PaymentIntent could not be captured because it has a status of canceled.', {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            status: 400,
+            retryable: false,
+            paymentIntentStatus: 'canceled',
+          }),
+        );
+      },
+    };
+    const fulfilment = createFulfilment(services);
+    const { orderId } = await paidOrder(services, { userId });
+    expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('capture_failed');
+    for (let round = 0; round < 3; round++) {
+      advance(ATTENTION_RECHECK_MS);
+      await reconcileDueOrders(services, fulfilment);
+    }
+    const { order } = await orderLedger(database.db, orderId);
+    expect(order).toMatchObject({ status: 'capture_failed', attentionReason: ATTENTION_REASONS.holdLapsed, nextCheckAt: null });
+    expect(captures).toBe(1);
+  });
+
+  it('keeps a PIN product\'s PIN sealed on the order', async () => {
+    const { services, userId, fulfilment } = await setup();
+    const pinOperator = await services.operators.detectOperator('07304991234', 'GB');
+    expect(pinOperator).toMatchObject({ name: 'EE PIN England', pin: true });
+    const { orderId } = await paidOrder(services, { userId, phone: '07304991234', countryCode: 'GB' });
+    const order = await fulfilment.fulfil(orderId, 'browser');
+    expect(order.status).toBe('completed');
+    const { deliveries } = await orderLedger(database.db, orderId);
+    expect(order.pinDetailEncrypted).toBeTruthy();
+    expect(order.pinDetailEncrypted).not.toContain(sandboxPin(deliveries[0]!).code!);
+    expect(TEST_PIN_VAULT.open(order.pinDetailEncrypted!)).toEqual(sandboxPin(deliveries[0]!));
   });
 
   describe('the 24-hour spending cap, checked again when a payment is authorised', () => {
@@ -386,12 +501,76 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     }
     const topupPosts = () => reloadly.apiRequests.filter((request) => request.method === 'POST' && request.url === '/topups');
 
+    it('an answer without a status (as Reloadly recorded them) is followed up and captured, never released', async () => {
+      const { services, userId, fulfilment } = await withReloadly();
+      const counting = countingPayments(services.payments);
+      const followed = createFulfilment({ ...services, payments: counting.payments });
+      const { orderId } = await paidOrder(services, { userId });
+      const pending = await followed.fulfil(orderId, 'browser');
+      expect(pending).toMatchObject({ status: 'delivery_pending', topupTransactionId: '7000001', operatorTransactionId: 'OP-7000001' });
+      expect(counting.calls.cancel).toBe(0);
+      const order = await fulfilment.refresh(orderId);
+      expect(order).toMatchObject({ status: 'completed', walletBalanceAfter: '115.8100', walletCurrencyCode: 'USD', providerDiscount: '0.3100' });
+      expect(topupPosts()).toHaveLength(1);
+      expect((await orderLedger(database.db, orderId)).intent!.status).toBe('succeeded');
+    });
+
+    it.each([
+      ['a 200 it cannot read', TOPUP_NUMBERS.unreadable],
+      ['a status value it does not know', TOPUP_NUMBERS.newStatus],
+      ['a 500', TOPUP_NUMBERS.serverError],
+    ])('after %s the top-up is looked up by its identifier and captured, never released or sent twice', async (_case, phone) => {
+      const { services, userId, fulfilment, advance } = await withReloadly();
+      const { orderId } = await paidOrder(services, { userId });
+      await database.db.update(orders).set({ recipientPhone: phone }).where(eq(orders.id, orderId));
+      expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('delivery_pending');
+      for (let round = 0; round < 3; round++) {
+        advance(CHECK_DELAYS_MS.unknownOutcome);
+        await reconcileDueOrders(services, fulfilment);
+      }
+      const { order, intent } = await orderLedger(database.db, orderId);
+      expect(order.status).toBe('completed');
+      expect(intent!.status).toBe('succeeded');
+      expect(topupPosts()).toHaveLength(1);
+    });
+
+    it('a report page it cannot read is retried, never taken for "not sent"', async () => {
+      const { services, userId, fulfilment, advance } = await withReloadly();
+      const { orderId } = await paidOrder(services, { userId });
+      await database.db.update(orders).set({ recipientPhone: TOPUP_NUMBERS.unreadable }).where(eq(orders.id, orderId));
+      await fulfilment.fulfil(orderId, 'browser');
+      reloadly.unreadableReports = true;
+      for (let round = 0; round < 3; round++) {
+        advance(RESEND_AFTER_MS);
+        await reconcileDueOrders(services, fulfilment);
+      }
+      expect(topupPosts()).toHaveLength(1);
+      expect((await orderLedger(database.db, orderId)).order.status).toBe('delivery_pending');
+      reloadly.unreadableReports = false;
+      advance(RESEND_AFTER_MS * 4);
+      await reconcileDueOrders(services, fulfilment);
+      advance(CHECK_DELAYS_MS.processing);
+      await reconcileDueOrders(services, fulfilment);
+      expect((await orderLedger(database.db, orderId)).order.status).toBe('completed');
+      expect(topupPosts()).toHaveLength(1);
+    });
+
+    it('warns when the wallet falls under the low balance', async () => {
+      const { services, userId } = await withReloadly();
+      const warnings: string[] = [];
+      const fulfilment = createFulfilment({ ...services, lowWalletBalance: 200, log: { ...services.log, warn: (_detail, message) => warnings.push(message) } });
+      const { orderId } = await paidOrder(services, { userId });
+      await fulfilment.fulfil(orderId, 'browser');
+      expect(warnings).toContain('the top-up wallet balance is low');
+    });
+
     it('TOKEN_EXPIRED during the top-up: a new token, one delivery, then the capture', async () => {
       const { services, userId, fulfilment } = await withReloadly();
       const { orderId } = await paidOrder(services, { userId });
       await services.topups.findTopupByCustomIdentifier('warm-up');
       reloadly.expireIssuedTokens();
-      const order = await fulfilment.fulfil(orderId, 'browser');
+      await fulfilment.fulfil(orderId, 'browser');
+      const order = await fulfilment.refresh(orderId);
       expect(order.status).toBe('completed');
       expect(reloadly.tokenRequests).toHaveLength(2);
       expect(topupPosts()).toHaveLength(2);

@@ -4,7 +4,7 @@ import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
 import { TopupProviderError, type TopupResult } from '../topups/provider';
 import { withinDailyLimit } from './limits';
 import type { OrderServices } from './services';
-import { transition, type EventSource, type Order, type OrderPatch, type OrderStatus } from './state-machine';
+import { flagForAttention, transition, type EventSource, type Order, type OrderPatch, type OrderStatus } from './state-machine';
 
 /** When the reconciler looks again at an order in each unfinished status (a crash between two steps leaves it there). */
 export const CHECK_DELAYS_MS = {
@@ -18,6 +18,16 @@ export const CHECK_DELAYS_MS = {
 export const MAX_AUTHORISATION_MS = 24 * 60 * 60 * 1000;
 /** An unknown delivery outcome that the provider has no record of is sent again only after this long. */
 export const RESEND_AFTER_MS = 2 * 60 * 1000;
+/** How often an order waiting for a person is still looked up, in case the provider's answer arrives after all. */
+export const ATTENTION_RECHECK_MS = 60 * 60 * 1000;
+
+/** Why an order waits for a person (ADR 007); the operations console shows these. */
+export const ATTENTION_REASONS = {
+  outcomeUnknownAtLimit: 'The top-up outcome is still unknown at the authorisation limit; the hold is kept until a person settles it.',
+  amountMismatch: 'The top-up provider reports another amount or currency than we sent; nothing is captured until a person checks it.',
+  holdLapsed: 'The payment hold ended before the delivered top-up could be captured; the customer was not charged.',
+  unknownTransaction: 'The top-up provider no longer knows a transaction it gave us; it is not sent again until a person checks it.',
+} as const;
 
 /** The order's payment is not (or no longer) authorised: nothing is delivered. */
 export class PaymentNotAuthorisedError extends Error {
@@ -37,6 +47,19 @@ type DeliveryOutcome =
   | { kind: 'unknown'; reason: string };
 
 const later = (services: OrderServices, ms: number) => new Date(services.now().getTime() + ms);
+
+/**
+ * How the provider's report of a delivered top-up differs from what we sent (the amount in USD), or null when it
+ * agrees or does not say. A different amount or currency means our wallet paid something else: a person checks.
+ */
+export function amountMismatch(order: Pick<Order, 'amountCents'>, result: Pick<TopupResult, 'requestedAmount' | 'requestedAmountCurrencyCode'>): string | null {
+  const currency = result.requestedAmountCurrencyCode;
+  if (currency !== null && currency.toUpperCase() !== 'USD') return `requested in ${currency}, not USD`;
+  if (result.requestedAmount !== null && Math.round(result.requestedAmount * 100) !== order.amountCents) {
+    return `requested ${result.requestedAmount} instead of ${(order.amountCents / 100).toFixed(2)}`;
+  }
+  return null;
+}
 
 /**
  * Moves orders forward — verify the authorisation, deliver once, then capture or release — from whatever status a
@@ -180,6 +203,14 @@ export function createFulfilment(services: OrderServices) {
     return closed;
   }
 
+  /** Puts the order in front of a person (once; later calls keep the first reason) and stops automatic steps. */
+  async function needsPerson(order: Order, source: EventSource, reason: string, patch: OrderPatch = {}, detail?: Record<string, unknown>): Promise<Order> {
+    if (order.attentionReason) return reschedule(order, patch);
+    services.log.error({ orderId: order.id, status: order.status, reason, ...detail }, 'an order needs a person');
+    const flagged = await flagForAttention(db, { orderId: order.id, from: [order.status as OrderStatus], source, reason, patch, detail, now: services.now() });
+    return orReload(flagged, order.id);
+  }
+
   async function send(order: Order): Promise<DeliveryOutcome> {
     try {
       const result = await topups.sendTopup({
@@ -191,8 +222,9 @@ export function createFulfilment(services: OrderServices) {
       });
       return { kind: 'result', result };
     } catch (error) {
-      // The provider already has a top-up with our identifier: its outcome must be looked up, never sent again.
-      if (error instanceof TopupProviderError && !error.retryable && error.code !== 'CUSTOM_IDENTIFIER_ALREADY_USED') {
+      // Only the provider's word that it made nothing releases the payment; every other failure (an answer we cannot
+      // read, a 5xx, a timeout, CUSTOM_IDENTIFIER_ALREADY_USED…) may hide a top-up that went out, so it is looked up.
+      if (error instanceof TopupProviderError && error.notSent) {
         return { kind: 'rejected', code: error.code, message: error.message };
       }
       services.log.warn({ orderId: order.id, err: error }, 'top-up outcome unknown; it will be looked up');
@@ -239,25 +271,23 @@ export function createFulfilment(services: OrderServices) {
       return failed ? release(failed, source) : load(order.id);
     }
     const { result } = outcome;
-    const transaction = {
-      topupTransactionId: result.transactionId,
-      deliveredAmount: result.deliveredAmount === null ? null : String(result.deliveredAmount),
-      deliveredCurrencyCode: result.deliveredAmountCurrencyCode,
-      transactionDate: result.transactionDate,
-    };
+    const transaction = transactionFacts(order, result);
     switch (result.status) {
       case 'SUCCESSFUL': {
+        const mismatch = amountMismatch(order, result);
         const delivered = await move(
           order,
           'delivered',
           from,
           source,
-          { ...transaction, nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep) },
-          { transactionId: result.transactionId },
+          { ...transaction, nextCheckAt: mismatch ? null : later(services, CHECK_DELAYS_MS.afterStep) },
+          { transactionId: result.transactionId, ...(mismatch ? { mismatch } : {}) },
         );
-        return delivered ? capture(delivered, source) : load(order.id);
+        if (!delivered) return load(order.id);
+        return mismatch ? needsPerson(delivered, source, ATTENTION_REASONS.amountMismatch, {}, { mismatch }) : capture(delivered, source);
       }
-      case 'PROCESSING': {
+      case 'PROCESSING':
+      case 'UNKNOWN': {
         if (order.status === 'delivery_pending') {
           return reschedule(order, { ...transaction, nextCheckAt: later(services, CHECK_DELAYS_MS.processing) });
         }
@@ -267,7 +297,7 @@ export function createFulfilment(services: OrderServices) {
           ['delivering'],
           source,
           { ...transaction, nextCheckAt: later(services, CHECK_DELAYS_MS.processing) },
-          { transactionId: result.transactionId, outcome: 'PROCESSING' },
+          { transactionId: result.transactionId, outcome: result.status },
         );
         return orReload(pending, order.id);
       }
@@ -287,16 +317,61 @@ export function createFulfilment(services: OrderServices) {
     }
   }
 
-  /** delivered / capture_failed → completed. Only ever called after a SUCCESSFUL delivery was recorded. */
+  /**
+   * What the provider's answer tells about the transaction, kept on the order: ids, what was delivered, the wallet
+   * after it, and a PIN product's PIN (sealed). Fields the answer leaves out keep what an earlier answer said.
+   */
+  function transactionFacts(order: Order, result: TopupResult): OrderPatch {
+    reportWallet(order, result);
+    const known = <T>(value: T | null, text: (value: T) => string = String) => (value === null ? undefined : text(value));
+    return {
+      topupTransactionId: known(result.transactionId),
+      operatorTransactionId: known(result.operatorTransactionId),
+      deliveredAmount: known(result.deliveredAmount),
+      deliveredCurrencyCode: known(result.deliveredAmountCurrencyCode),
+      transactionDate: known(result.transactionDate),
+      providerDiscount: known(result.discount),
+      providerDiscountCurrencyCode: known(result.discountCurrencyCode),
+      walletBalanceAfter: known(result.balance?.newBalance ?? null),
+      walletCurrencyCode: known(result.balance?.currencyCode ?? null),
+      pinDetailEncrypted: known(result.pin, (pin) => services.pinVault.seal(pin)),
+    };
+  }
+
+  /** Logs the provider's wallet after a top-up, with a warning under the configured low balance. */
+  function reportWallet(order: Order, result: TopupResult) {
+    if (!result.balance) return;
+    const { newBalance, currencyCode } = result.balance;
+    const detail = { orderId: order.id, walletBalance: newBalance, walletCurrency: currencyCode };
+    if (services.lowWalletBalance !== null && newBalance < services.lowWalletBalance) {
+      services.log.warn({ ...detail, lowBalance: services.lowWalletBalance }, 'the top-up wallet balance is low');
+    } else {
+      services.log.info(detail, 'top-up wallet balance');
+    }
+  }
+
+  /**
+   * delivered / capture_failed → completed. Only ever called after a SUCCESSFUL delivery was recorded. A hold that
+   * lapsed before capture (the intent is canceled) cannot be captured any more: a person settles it.
+   */
   async function capture(order: Order, source: EventSource): Promise<Order> {
     try {
       await payments.capturePaymentIntent(order.paymentIntentId!, { idempotencyKey: `capture-${order.id}-${order.checkAttempts}` });
     } catch (error) {
       const alreadyCaptured = error instanceof PaymentProviderError && error.paymentIntentStatus === 'succeeded';
+      if (error instanceof PaymentProviderError && error.paymentIntentStatus === 'canceled') return holdLapsed(order, source, error);
       if (!alreadyCaptured) return captureFailed(order, source, error);
     }
     const completed = await move(order, 'completed', ['delivered', 'capture_failed'], source, { finishedAt: services.now(), nextCheckAt: null });
     return orReload(completed, order.id);
+  }
+
+  /** The hold lapsed before capture: retrying cannot help, so the order stops in capture_failed for a person. */
+  async function holdLapsed(order: Order, source: EventSource, error: PaymentProviderError): Promise<Order> {
+    const detail = { error: error.message, code: error.code };
+    const failed = order.status === 'capture_failed' ? order : await move(order, 'capture_failed', ['delivered'], source, { nextCheckAt: null }, detail);
+    if (!failed) return load(order.id);
+    return needsPerson(failed, source, ATTENTION_REASONS.holdLapsed, { nextCheckAt: null }, detail);
   }
 
   async function captureFailed(order: Order, source: EventSource, error: unknown): Promise<Order> {
@@ -319,7 +394,7 @@ export function createFulfilment(services: OrderServices) {
     const canceled = await move(
       order,
       'canceled',
-      ['delivery_failed', 'authorised', 'delivery_pending'],
+      ['delivery_failed', 'authorised'],
       source,
       { finishedAt: services.now(), nextCheckAt: null },
     );
@@ -334,17 +409,29 @@ export function createFulfilment(services: OrderServices) {
     }
   }
 
+  /**
+   * The provider's record of the order's top-up: by its transaction id when we have one, else (or when the provider
+   * does not know that id) by our customIdentifier; null when the provider has none.
+   */
+  async function lookUp(order: Order): Promise<TopupResult | null> {
+    const byTransaction = order.topupTransactionId ? await topups.topupStatus(order.topupTransactionId) : null;
+    return byTransaction ?? topups.findTopupByCustomIdentifier(order.customIdentifier);
+  }
+
   /** Learns the outcome of a top-up in delivering (claim expired) or delivery_pending, and acts on it. */
   async function followDelivery(order: Order, source: EventSource): Promise<Order> {
-    const result = order.topupTransactionId
-      ? await topups.topupStatus(order.topupTransactionId)
-      : await topups.findTopupByCustomIdentifier(order.customIdentifier);
+    const result = await lookUp(order);
     if (result) return recordOutcome(order, { kind: 'result', result }, source);
+    if (order.topupTransactionId && order.status === 'delivery_pending') {
+      // The provider gave us this transaction, so it exists: sending again could deliver twice.
+      return needsPerson(order, source, ATTENTION_REASONS.unknownTransaction, { nextCheckAt: later(services, ATTENTION_RECHECK_MS) });
+    }
     if (order.status === 'delivering') {
       // The claim expired with no outcome recorded and the provider has none: an unknown outcome, followed as such.
       const pending = await recordOutcome(order, { kind: 'unknown', reason: 'claim expired' }, source);
       return pending.status === 'delivery_pending' ? followDelivery(pending, source) : pending;
     }
+    if (order.attentionReason) return reschedule(order, { nextCheckAt: later(services, ATTENTION_RECHECK_MS) });
     const claimedLongAgo = !order.claimedAt || services.now().getTime() - order.claimedAt.getTime() >= RESEND_AFTER_MS;
     if (!claimedLongAgo) {
       return reschedule(order, { nextCheckAt: later(services, CHECK_DELAYS_MS.unknownOutcome) });
@@ -362,6 +449,11 @@ export function createFulfilment(services: OrderServices) {
     return recordOutcome(reclaimed, await send(reclaimed), source);
   }
 
+  function heldTooLong(order: Order): boolean {
+    const heldSince = order.authorisedAt?.getTime() ?? services.now().getTime();
+    return services.now().getTime() - heldSince >= MAX_AUTHORISATION_MS;
+  }
+
   /** Moves the order as far as it can go now; returns what is recorded at the end. */
   async function advance(orderId: string, source: EventSource, loaded?: Order): Promise<Order> {
     let order = loaded ?? (await load(orderId));
@@ -372,15 +464,14 @@ export function createFulfilment(services: OrderServices) {
       if (order.status !== 'authorised') return order;
       verifiedNow = true;
     }
-    if (order.status === 'authorised' || order.status === 'delivery_pending') {
-      const heldSince = order.authorisedAt?.getTime() ?? services.now().getTime();
-      if (services.now().getTime() - heldSince >= MAX_AUTHORISATION_MS) return release(order, source);
-    }
+    // Never sent: past the limit the hold is released. (An unknown outcome at the limit goes to a person instead.)
+    if (order.status === 'authorised' && heldTooLong(order)) return release(order, source);
     if (order.status === 'authorised') {
       if (!verifiedNow) order = await stillAuthorised(order, source);
       if (order.status === 'authorised') return deliver(order, source);
     }
-    if (order.status === 'delivered' || order.status === 'capture_failed') return capture(order, source);
+    // An order a person must settle is not captured automatically.
+    if ((order.status === 'delivered' || order.status === 'capture_failed') && !order.attentionReason) return capture(order, source);
     if (order.status === 'delivery_failed') return release(order, source);
     return order;
   }
@@ -400,20 +491,33 @@ export function createFulfilment(services: OrderServices) {
         const claimExpired =
           order.status === 'delivering' && (!order.claimedAt || services.now().getTime() - order.claimedAt.getTime() >= CHECK_DELAYS_MS.delivering);
         if (order.status === 'delivery_pending' || claimExpired) {
-          const heldSince = order.authorisedAt?.getTime() ?? services.now().getTime();
-          if (order.status === 'delivery_pending' && services.now().getTime() - heldSince >= MAX_AUTHORISATION_MS) {
-            return release(order, 'reconciler');
+          const followed = await followDelivery(order, 'reconciler');
+          // Still unknown at the authorisation limit: the top-up may have gone out, so the hold is not released
+          // automatically; a person settles it while the lookups go on.
+          if (followed.status === 'delivery_pending' && heldTooLong(followed)) {
+            return needsPerson(followed, 'reconciler', ATTENTION_REASONS.outcomeUnknownAtLimit, { nextCheckAt: later(services, ATTENTION_RECHECK_MS) });
           }
-          return followDelivery(order, 'reconciler');
+          return followed;
         }
         return advance(orderId, 'reconciler');
       });
     },
-    /** For a result screen waiting on a PROCESSING top-up: asks the provider now instead of at the next reconcile. */
+    /**
+     * For a result screen waiting on a PROCESSING top-up: asks the providers now instead of at the next reconcile. An
+     * unpaid order is checked for an authorisation whose top-up call never reached us (a lost connection), and then
+     * delivered like any paid order.
+     */
     refresh(orderId: string): Promise<Order> {
       return once(orderId, async () => {
         const order = await load(orderId);
-        return order.status === 'delivery_pending' ? followDelivery(order, 'browser') : order;
+        if (order.status === 'delivery_pending') return followDelivery(order, 'browser');
+        if (order.status !== 'created' || !order.paymentIntentId) return order;
+        try {
+          return await advance(orderId, 'browser', order);
+        } catch (error) {
+          if (error instanceof PaymentNotAuthorisedError) return load(orderId);
+          throw error;
+        }
       });
     },
   };

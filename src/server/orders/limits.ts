@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { formatUsd } from '../../shared/pricing';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { refusal } from '../http/errors';
 import { MONEY_HELD_STATUSES, type OrderStatus } from './state-machine';
 
 /** Reloadly refuses a second top-up to one number within 2 minutes (PHONE_RECENTLY_RECHARGED); we refuse before paying. */
@@ -71,20 +71,15 @@ export async function checkOrderLimits(db: Database, check: LimitCheck): Promise
   };
   const { recent, spent } = result.rows[0]!;
   if (recent) {
-    throw new HttpError(
-      429,
-      'This number was topped up less than 2 minutes ago. Please wait a couple of minutes before sending it another top-up.',
-      'RECIPIENT_RECENTLY_TOPPED_UP',
-    );
+    throw refusal(429, 'RECIPIENT_RECENTLY_TOPPED_UP', { key: 'apiErrors.recipientRecentlyToppedUp' });
   }
 
   const spentCents = Number(spent);
   if (spentCents + check.totalCents > check.dailySpendLimitCents) {
     const left = Math.max(0, check.dailySpendLimitCents - spentCents);
-    throw new HttpError(
-      403,
-      `This top-up would pass your limit of $${formatUsd(check.dailySpendLimitCents)} in 24 hours. You can still send up to $${formatUsd(left)} today, fees included.`,
-      'DAILY_LIMIT_REACHED',
-    );
+    throw refusal(403, 'DAILY_LIMIT_REACHED', {
+      key: 'apiErrors.dailyLimitReached',
+      params: { limit: `$${formatUsd(check.dailySpendLimitCents)}`, left: `$${formatUsd(left)}` },
+    });
   }
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import type { PaymentProvider } from '../payments/provider';
 import type { OperatorDirectory, TopupDelivery } from '../topups/provider';
+import type { PinVault } from './pin-vault';
 
 /** Where order code writes what an operator must know (a capture that keeps failing, a dispute). */
 export interface OrderLog {
@@ -19,6 +20,10 @@ export interface OrderServices {
   log: OrderLog;
   /** A user's spending cap per rolling 24 hours, in cents. */
   dailySpendLimitCents: number;
+  /** Seals the PINs of PIN products before they are stored. */
+  pinVault: PinVault;
+  /** Under this balance (in the wallet's currency) of the top-up provider's wallet, every top-up logs a warning. */
+  lowWalletBalance: number | null;
 }
 
 export const silentLog: OrderLog = { info() {}, warn() {}, error() {} };

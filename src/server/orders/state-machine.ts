@@ -15,7 +15,8 @@ export type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status
  *                               │  └─► delivery_pending ─► delivered | delivery_failed | delivering (retry after lookup)
  *                               └─► delivery_failed ─► canceled
  *   created ─► expired | canceled        delivered ─► capture_failed ─► completed
- *   authorised | delivery_pending ─► canceled (authorisation released after 24 h)
+ *   authorised ─► canceled (authorisation released after 24 h without a send)
+ *   delivery_pending ─► canceled (a person settles an outcome still unknown at 24 h; never automatic)
  */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   created: ['authorised', 'expired', 'canceled'],
@@ -67,8 +68,28 @@ export async function transition(db: Database, request: TransitionRequest): Prom
   for (const from of request.from) {
     if (!canTransition(from, request.to)) throw new IllegalTransitionError(`An order cannot go from ${from} to ${request.to}`);
   }
+  return changeOrder(db, request, request.to);
+}
+
+export interface AttentionRequest extends Omit<TransitionRequest, 'to' | 'guard'> {
+  /** What a person must look at, in a sentence; kept on the order and in its event. */
+  reason: string;
+}
+
+/**
+ * Puts an order in front of a person without moving it: the reason and its time are kept on the order (the
+ * operations console lists such orders) and written to order_events like a move, in the same statement. Null when the
+ * order was no longer in one of `from`.
+ */
+export function flagForAttention(db: Database, request: AttentionRequest): Promise<Order | null> {
+  const patch: OrderPatch = { ...request.patch, attentionReason: request.reason, attentionSince: request.now };
+  return changeOrder(db, { ...request, patch, detail: { ...request.detail, attention: request.reason } }, null);
+}
+
+/** One conditional change of an order and its event row, in one statement; `to` null keeps the status. */
+async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>, to: OrderStatus | null): Promise<Order | null> {
   const columns = getTableColumns(orders);
-  const changes: Record<string, unknown> = { ...request.patch, status: request.to, updatedAt: request.now };
+  const changes: Record<string, unknown> = { ...request.patch, ...(to ? { status: to } : {}), updatedAt: request.now };
   const assignments = Object.entries(changes)
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => {
@@ -87,7 +108,7 @@ export async function transition(db: Database, request: TransitionRequest): Prom
       returning orders.*, previous.status as previous_status
     ), recorded as (
       insert into order_events (order_id, from_status, to_status, source, detail, created_at)
-      select id, previous_status, ${request.to}::text, ${request.source}::text,
+      select id, previous_status, status, ${request.source}::text,
              ${sql.param(request.detail ?? null, orderEvents.detail)}::jsonb, ${sql.param(request.now, orderEvents.createdAt)}::timestamptz
       from moved
     )

@@ -6,7 +6,7 @@ import { openTestDatabase, type TestDatabase } from '../testing/databases';
 import { firstOffer, insertTestUser, orderLedger, SANDBOX_NUMBERS, sandboxOrderServices } from '../testing/orders';
 import { startCheckout } from './checkout';
 import { createFulfilment } from './fulfilment';
-import { handlePaymentEvent } from './payment-events';
+import { DISPUTE_ATTENTION, handlePaymentEvent } from './payment-events';
 
 /** The order code with the Stripe adapter, against a local server that answers like Stripe. */
 describe('checkout with the Stripe adapter', () => {
@@ -90,5 +90,27 @@ describe('checkout with the Stripe adapter', () => {
     const { rawBody, signature } = signWebhook(stripeEvent('payment_intent.canceled', { ...stripe.intent(intent.paymentIntentId), status: 'canceled' }));
     await handlePaymentEvent(services, fulfilment, services.payments.verifyWebhookEvent(Buffer.from(rawBody), signature));
     expect((await orderLedger(services.db, intent.orderId)).order.status).toBe('completed');
+  });
+
+  it('a dispute whose payment_intent is null is traced through its charge to its order, which goes to a person', async () => {
+    const { intent, fulfilment, services } = await stripeCheckout();
+    stripe.authorise(intent.paymentIntentId);
+    await fulfilment.fulfil(intent.orderId, 'browser');
+    const charge = stripe.intent(intent.paymentIntentId).latest_charge!;
+    const dispute = { id: 'dp_1', object: 'dispute', amount: 500, charge, payment_intent: null, reason: 'fraudulent', status: 'needs_response' };
+    const { rawBody, signature } = signWebhook(stripeEvent('charge.dispute.created', dispute));
+    await handlePaymentEvent(services, fulfilment, services.payments.verifyWebhookEvent(Buffer.from(rawBody), signature));
+    const { order, events } = await orderLedger(services.db, intent.orderId);
+    expect(order).toMatchObject({ status: 'completed', attentionReason: DISPUTE_ATTENTION });
+    expect(events.at(-1)!.detail).toMatchObject({ attention: DISPUTE_ATTENTION });
+  });
+
+  it('an event that names no intent or charge is logged, not dropped silently', async () => {
+    const { fulfilment, services } = await stripeCheckout();
+    const warnings: Array<Record<string, unknown>> = [];
+    const logging = { ...services, log: { ...services.log, warn: (detail: Record<string, unknown>) => warnings.push(detail) } };
+    const { rawBody, signature } = signWebhook(stripeEvent('charge.dispute.created', { id: 'dp_2', object: 'dispute', charge: null, payment_intent: null }));
+    await handlePaymentEvent(logging, fulfilment, services.payments.verifyWebhookEvent(Buffer.from(rawBody), signature));
+    expect(warnings).toEqual([expect.objectContaining({ type: 'charge.dispute.created', paymentIntentId: null })]);
   });
 });

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { displayStatusOf, type OrderStatus, type OrderView, type TopupResponse, type TopupResultStatus } from '../../shared/api/orders';
+import { displayStatusOf, paymentStateOf, type OrderStatus, type OrderView, type TopupResponse, type TopupResultStatus } from '../../shared/api/orders';
 import { formatUsd } from '../../shared/pricing';
 import type { Database } from '../db/client';
 import { countries, orders } from '../db/schema';
@@ -35,9 +35,12 @@ export function resultStatusOf(status: OrderStatus): TopupResultStatus {
 
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
 
-/** What reached the recipient: only a delivered top-up has a delivered amount (a failed provider record may carry one). */
+/**
+ * What reached the recipient: only a delivered top-up has a delivered amount (a failed provider record may carry one),
+ * and a plan has none: its description says what was delivered.
+ */
 function deliveredAmountOf(order: Order) {
-  const delivered = resultStatusOf(order.status as OrderStatus) === 'SUCCESSFUL';
+  const delivered = resultStatusOf(order.status as OrderStatus) === 'SUCCESSFUL' && order.planDescription === null;
   return {
     amount: delivered ? numberOrNull(order.deliveredAmount) : null,
     currency: delivered ? order.deliveredCurrencyCode : null,
@@ -68,7 +71,14 @@ export function toOrderView(order: Order, country: CountryFacts): OrderView {
     paymentIntentId: order.paymentIntentId,
     failureMessage: order.failureMessage,
     failureCode: order.failureCode,
+    planDescription: order.planDescription,
+    hasPin: hasPin(order),
   };
+}
+
+/** A PIN is shown only for a delivered top-up that has one. */
+export function hasPin(order: Order): boolean {
+  return order.pinDetailEncrypted !== null && resultStatusOf(order.status as OrderStatus) === 'SUCCESSFUL';
 }
 
 export function toTopupResponse(order: Order, country: CountryFacts): TopupResponse {
@@ -86,6 +96,9 @@ export function toTopupResponse(order: Order, country: CountryFacts): TopupRespo
     transactionId: order.topupTransactionId,
     paymentIntentId: order.paymentIntentId,
     transactionDate: order.transactionDate,
+    planDescription: order.planDescription,
+    hasPin: hasPin(order),
+    payment: paymentStateOf(order.status as OrderStatus, order.authorisedAt !== null),
     ...(status === 'FAILED'
       ? {
           message: order.failureMessage ?? 'The top-up could not be delivered.',

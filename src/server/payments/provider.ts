@@ -45,6 +45,24 @@ export interface PaymentEvent {
   id: string;
   type: string;
   paymentIntentId: string | null;
+  /** The charge a charge.* event is about (a dispute names it even when its payment_intent is null). */
+  chargeId: string | null;
+}
+
+/**
+ * Reduces a Stripe-shaped event (the sandbox signs the same shape) to its id, type, intent and charge:
+ * payment_intent.* events carry the intent; charge.* events carry a charge that names its intent; charge.dispute.*
+ * events carry a dispute naming its charge and, not always, its intent.
+ */
+export function paymentEventOf(event: { id: string; type: string; data?: { object?: unknown } }): PaymentEvent {
+  const object = (event.data?.object ?? {}) as { id?: unknown; payment_intent?: unknown; charge?: unknown };
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  if (event.type.startsWith('payment_intent.')) return { id: event.id, type: event.type, paymentIntentId: text(object.id), chargeId: null };
+  if (event.type.startsWith('charge.dispute.')) {
+    return { id: event.id, type: event.type, paymentIntentId: text(object.payment_intent), chargeId: text(object.charge) };
+  }
+  if (event.type.startsWith('charge.')) return { id: event.id, type: event.type, paymentIntentId: text(object.payment_intent), chargeId: text(object.id) };
+  return { id: event.id, type: event.type, paymentIntentId: null, chargeId: null };
 }
 
 export interface PaymentProvider {
@@ -62,6 +80,8 @@ export interface PaymentProvider {
     id: string,
     options: { idempotencyKey: string; reason: 'abandoned' | 'requested_by_customer' | 'failed_invoice' | 'duplicate' | 'fraudulent' },
   ): Promise<PaymentIntent>;
+  /** The intent a charge belongs to; null when the provider knows no such charge or it has no intent. */
+  paymentIntentIdOfCharge(chargeId: string): Promise<string | null>;
   /** Verifies a webhook's signature over the raw body and returns the event; throws PaymentProviderError (400) when it does not verify. */
   verifyWebhookEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

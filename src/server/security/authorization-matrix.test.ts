@@ -70,6 +70,13 @@ const MATRIX: Row[] = [
     url: ({ orderId }) => `/api/orders/${orderId}`,
     expect: { visitor: 401, user: 200, otherUser: 404, adminWithoutTwoFactor: 404, admin: 404 },
   },
+  {
+    method: 'GET',
+    route: '/api/orders/:id/pin',
+    url: ({ orderId }) => `/api/orders/${orderId}/pin`,
+    // The order has no PIN: its owner is told so; to anyone else the order does not exist.
+    expect: { visitor: 401, user: 404, otherUser: 404, adminWithoutTwoFactor: 404, admin: 404 },
+  },
   { method: 'POST', route: '/api/create-payment-intent', body: checkoutBody, expect: signedInOnly(200) },
   {
     method: 'POST',
@@ -90,6 +97,11 @@ const MATRIX: Row[] = [
   {
     method: 'GET',
     route: '/api/admin/users',
+    expect: { visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/topup-wallet',
     expect: { visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 403, admin: 200 },
   },
   // Better Auth's endpoints, all under the one /api/auth/* route.

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { orderEvents, orders, sandboxPaymentIntents, sandboxTopups, user } from '../db/schema';
 import { startCheckout } from '../orders/checkout';
 import { createFulfilment } from '../orders/fulfilment';
+import { createPinVault } from '../orders/pin-vault';
 import { silentLog, type OrderServices } from '../orders/services';
 import { SANDBOX_WEBHOOK_SECRET } from '../payments';
 import { confirmSandboxPaymentIntent } from '../payments/sandbox/confirm';
@@ -21,6 +22,8 @@ export const SANDBOX_NUMBERS = {
 } as const;
 
 export const GOOD_CARD = { type: 'card', number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } as const;
+
+export const TEST_PIN_VAULT = createPinVault('test-secret-for-sealing-pins-0123456789');
 
 /** A user row for tests that work below HTTP (sign-in is tested elsewhere). */
 export async function insertTestUser(db: Database, email = `${randomUUID()}@example.com`): Promise<string> {
@@ -42,6 +45,8 @@ export function sandboxOrderServices(db: Database, start = new Date('2026-11-22T
     now,
     log: silentLog,
     dailySpendLimitCents: 1_000_000,
+    pinVault: TEST_PIN_VAULT,
+    lowWalletBalance: null,
     ...overrides,
   };
   return {
@@ -63,14 +68,15 @@ export async function firstOffer(services: OrderServices, countryCode = 'NG', ph
 /** Creates an order through checkout and, unless told otherwise, pays it with a card that authorises. */
 export async function paidOrder(
   services: OrderServices,
-  options: { userId: string; phone?: string; pay?: boolean; card?: { number: string } },
+  options: { userId: string; phone?: string; countryCode?: string; pay?: boolean; card?: { number: string } },
 ): Promise<{ orderId: string; paymentIntentId: string; clientSecret: string }> {
   const phone = options.phone ?? SANDBOX_NUMBERS.successful;
-  const { operator, amount } = await firstOffer(services, 'NG', phone);
+  const countryCode = options.countryCode ?? 'NG';
+  const { operator, amount } = await firstOffer(services, countryCode, phone);
   const intent = await startCheckout(services, {
     userId: options.userId,
     accountEmail: 'payer@example.com',
-    body: { amount, orderKey: randomUUID(), operatorId: operator.operatorId, countryCode: 'NG', phone },
+    body: { amount, orderKey: randomUUID(), operatorId: operator.operatorId, countryCode, phone },
   });
   if (options.pay !== false) {
     await confirmSandboxPaymentIntent(

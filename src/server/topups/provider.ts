@@ -6,6 +6,32 @@ export type { DenominationType, OperatorInfo } from '../../shared/api/catalog';
 
 export type TopupStatus = 'SUCCESSFUL' | 'PROCESSING' | 'REFUNDED' | 'FAILED';
 
+/**
+ * A top-up's status as the provider reported it. UNKNOWN: the provider took the top-up (it gave a transaction id)
+ * but did not say what became of it — an answer without a status, or a status we do not know. It is followed like
+ * PROCESSING, by asking for the transaction's status, and never read as a failure.
+ */
+export type ReportedTopupStatus = TopupStatus | 'UNKNOWN';
+
+/** What a PIN product gives the customer to redeem (Reloadly's pinDetail); every field as text. */
+export interface PinDetail {
+  code: string | null;
+  serial: string | null;
+  info1: string | null;
+  info2: string | null;
+  info3: string | null;
+  value: string | null;
+  ivr: string | null;
+  validity: string | null;
+}
+
+/** The provider's wallet after a top-up (Reloadly's balanceInfo). */
+export interface WalletBalance {
+  oldBalance: number | null;
+  newBalance: number;
+  currencyCode: string | null;
+}
+
 export interface TopupRequest {
   operatorId: number;
   /** In the sender currency. */
@@ -21,8 +47,10 @@ export interface TopupRequest {
  * a transaction (a REFUNDED status answer can do that).
  */
 export interface TopupResult {
-  status: TopupStatus;
+  status: ReportedTopupStatus;
   transactionId: string | null;
+  /** The operator's own reference for the top-up, when the provider passes it on. */
+  operatorTransactionId: string | null;
   operatorName: string | null;
   requestedAmount: number | null;
   requestedAmountCurrencyCode: string | null;
@@ -31,6 +59,34 @@ export interface TopupResult {
   transactionDate: string | null;
   customIdentifier: string | null;
   recipientPhone: string | null;
+  /** What the provider kept back from our wallet as its discount, in discountCurrencyCode. */
+  discount: number | null;
+  discountCurrencyCode: string | null;
+  /** The provider's wallet after this top-up, when the answer says. */
+  balance: WalletBalance | null;
+  /** The PIN to redeem, for PIN products only. */
+  pin: PinDetail | null;
+}
+
+/** A result with only a status, for answers that carry no transaction (a REFUNDED status answer can do that). */
+export function bareTopupResult(status: ReportedTopupStatus): TopupResult {
+  return {
+    status,
+    transactionId: null,
+    operatorTransactionId: null,
+    operatorName: null,
+    requestedAmount: null,
+    requestedAmountCurrencyCode: null,
+    deliveredAmount: null,
+    deliveredAmountCurrencyCode: null,
+    transactionDate: null,
+    customIdentifier: null,
+    recipientPhone: null,
+    discount: null,
+    discountCurrencyCode: null,
+    balance: null,
+    pin: null,
+  };
 }
 
 /** Which operators serve a country and which one serves a number. */
@@ -43,8 +99,8 @@ export interface OperatorDirectory {
 /** Sending top-ups and learning their outcome. */
 export interface TopupDelivery {
   /**
-   * Sends the top-up once. When it throws a retryable error the outcome is unknown: look it up with
-   * findTopupByCustomIdentifier before sending again, because the provider may have delivered it.
+   * Sends the top-up once. Unless it throws an error whose `notSent` is true, the provider may have taken it: look
+   * the outcome up with findTopupByCustomIdentifier before sending again.
    */
   sendTopup(request: TopupRequest): Promise<TopupResult>;
   /** The current status of a transaction; null when the provider does not know the transaction. */
@@ -56,22 +112,51 @@ export interface TopupDelivery {
 export interface TopupProvider extends OperatorDirectory, TopupDelivery {}
 
 /**
+ * The error codes with which the provider refuses a top-up it did not make (Reloadly's codes, which the sandbox
+ * uses too): the recipient, the operator, the amount, a limit or our wallet ruled it out before anything was sent.
+ * Only a 4xx answer carrying one of these is a rejection that releases the customer's payment; any other failure
+ * of a send — a 5xx, a timeout, an answer we cannot read, a bare 404, CUSTOM_IDENTIFIER_ALREADY_USED,
+ * TOPUP_TRANSACTION_FAILED (the operator's refusal may come after the wallet was debited) — leaves the outcome
+ * unknown, to be looked up. ADR 007 gives the reasons.
+ */
+export const NOT_SENT_ERROR_CODES: ReadonlySet<string> = new Set([
+  'INVALID_RECIPIENT_PHONE',
+  'INVALID_PHONE_NUMBER',
+  'PHONE_RECENTLY_RECHARGED',
+  'INSUFFICIENT_BALANCE',
+  'COULD_NOT_AUTO_DETECT_OPERATOR',
+  'COUNTRY_NOT_SUPPORTED',
+  'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE',
+  'OPERATOR_NOT_IN_SERVICE',
+  'INVALID_AMOUNT_FOR_OPERATOR',
+  'INVALID_AMOUNT',
+  'FX_RATE_NOT_AVAILABLE',
+  'MAX_DAILY_TRANSACTION_COUNT_REACHED',
+  'MAX_DAILY_TRANSACTION_AMOUNT_REACHED',
+  'TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT',
+]);
+
+/**
  * A failed provider call. `code` is the provider's error code (e.g. INVALID_RECIPIENT_PHONE) or one of ours:
  * COULD_NOT_AUTO_DETECT_OPERATOR, UPSTREAM_UNAVAILABLE (network failure or timeout), UPSTREAM_ERROR (an error
- * without a code), UPSTREAM_INVALID_RESPONSE (an answer we could not read), NOT_FOUND.
+ * without a code), UPSTREAM_INVALID_RESPONSE (an answer we could not read), NOT_FOUND (a 404 outside the
+ * provider's own error envelope: a wrong path or host).
  * `status` is the provider's HTTP status, or 502 when there was no usable answer.
- * `retryable` says the same call may succeed later (network failure, timeout, 5xx, 429).
+ * `retryable` says the same call may succeed later (network failure, timeout, 5xx, 429, a bare 404).
+ * `notSent` says the provider refused a top-up without making it (a 4xx with a code of NOT_SENT_ERROR_CODES).
  */
 export class TopupProviderError extends Error {
   override name = 'TopupProviderError';
   readonly code: string;
   readonly status: number;
   readonly retryable: boolean;
+  readonly notSent: boolean;
 
   constructor(message: string, options: { code: string; status: number; retryable: boolean; cause?: unknown }) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = options.code;
     this.status = options.status;
     this.retryable = options.retryable;
+    this.notSent = options.status >= 400 && options.status < 500 && NOT_SENT_ERROR_CODES.has(options.code);
   }
 }

@@ -24,7 +24,6 @@ export const USERNAME_MESSAGES = {
 } as const;
 
 export const SIGN_IN_THROTTLE_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
-export const TWO_FACTOR_THROTTLE_MESSAGE = 'Too many wrong codes. Please wait 15 minutes and try again.';
 
 export const usernameSchema = z.string(USERNAME_MESSAGES.invalid).trim().regex(/^[A-Za-z0-9._-]{3,30}$/, USERNAME_MESSAGES.invalid);
 
@@ -87,6 +86,19 @@ export interface AdminUserRow {
 export interface AdminUsersResponse {
   success: true;
   users: AdminUserRow[];
+}
+
+/** GET /api/admin/topup-wallet — the top-up provider's wallet as its last top-up answer reported it. */
+export interface AdminTopupWalletResponse {
+  success: true;
+  /** Null until a top-up answer has reported the balance. */
+  balance: number | null;
+  currencyCode: string | null;
+  /** When that answer was recorded (ISO 8601). */
+  reportedAt: string | null;
+  /** RELOADLY_LOW_BALANCE_USD, when set. */
+  lowBalance: number | null;
+  low: boolean;
 }
 
 /**

@@ -32,8 +32,15 @@ export interface OperatorInfo {
   suggestedAmountsMap: Record<string, number>;
   /** Sender-currency amounts a FIXED operator accepts; [] for RANGE. */
   fixedAmounts: number[];
-  /** The same FIXED amounts in the destination currency. */
+  /** The same FIXED amounts in the destination currency; [] for bundles and data plans, which have none. */
   localFixedAmounts: number[];
+  /** What each amount buys, keyed by the sender amount with two decimals ("5.00": "Small Plan - 2GB, 7 Days"). */
+  amountDescriptions: Record<string, string>;
+  /** A bundle or data plan: the recipient gets a plan, not an amount of local currency. */
+  bundle: boolean;
+  data: boolean;
+  /** A PIN product: the top-up gives a PIN the recipient redeems. */
+  pin: boolean;
   /** Destination-currency units per sender-currency unit, when known (used to preview custom RANGE amounts). */
   fxRate: number | null;
   senderCurrencyCode: string;

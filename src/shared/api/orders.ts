@@ -86,6 +86,12 @@ export interface TopupResponse {
   transactionId: string | null;
   paymentIntentId: string | null;
   transactionDate: string | null;
+  /** For bundles and data plans: the plan bought, shown instead of a local amount. */
+  planDescription: string | null;
+  /** A delivered PIN product: its PIN is read from GET /api/orders/:id/pin, by its owner only. */
+  hasPin: boolean;
+  /** What the customer's card holds for this order; with status FAILED it tells which sentence the failed view shows. */
+  payment: PaymentState;
   /** Set when status is FAILED: readable English, the provider's code and its own text. */
   message?: string;
   errorCode?: string;
@@ -106,13 +112,17 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** How history shows an order's status: awaiting payment, in progress, delivered, or not delivered (nothing charged). */
-export type OrderDisplayStatus = 'awaiting_payment' | 'processing' | 'successful' | 'failed' | 'expired';
+/**
+ * How history shows an order's status: never paid (still unpaid, or closed unpaid after 30 minutes), in progress,
+ * delivered, or not delivered (nothing charged).
+ */
+export type OrderDisplayStatus = 'not_paid' | 'processing' | 'successful' | 'failed';
 
 export function displayStatusOf(status: OrderStatus): OrderDisplayStatus {
   switch (status) {
     case 'created':
-      return 'awaiting_payment';
+    case 'expired':
+      return 'not_paid';
     case 'authorised':
     case 'delivering':
     case 'delivery_pending':
@@ -124,8 +134,27 @@ export function displayStatusOf(status: OrderStatus): OrderDisplayStatus {
     case 'delivery_failed':
     case 'canceled':
       return 'failed';
+  }
+}
+
+/**
+ * The money side of an order (hold-then-capture): nothing authorised yet (or ever), a hold on the card, the captured
+ * payment, or a hold that was released without charging.
+ */
+export type PaymentState = 'none' | 'held' | 'captured' | 'released';
+
+/** `authorised` is whether the server ever verified a hold for the order (its authorisedAt). */
+export function paymentStateOf(status: OrderStatus, authorised: boolean): PaymentState {
+  switch (status) {
+    case 'created':
     case 'expired':
-      return 'expired';
+      return 'none';
+    case 'completed':
+      return 'captured';
+    case 'canceled':
+      return authorised ? 'released' : 'none';
+    default:
+      return 'held';
   }
 }
 
@@ -156,6 +185,25 @@ export interface OrderView {
   paymentIntentId: string | null;
   failureMessage: string | null;
   failureCode: string | null;
+  /** For bundles and data plans: the plan bought, shown instead of a local amount. */
+  planDescription: string | null;
+  /** A delivered PIN product: its PIN is read from GET /api/orders/:id/pin, by its owner only. */
+  hasPin: boolean;
+}
+
+/** GET /api/orders/:id/pin — what the recipient needs to redeem a PIN product (Reloadly's pinDetail). */
+export interface OrderPinResponse {
+  success: true;
+  pin: {
+    code: string | null;
+    serial: string | null;
+    info1: string | null;
+    info2: string | null;
+    info3: string | null;
+    value: string | null;
+    ivr: string | null;
+    validity: string | null;
+  };
 }
 
 export interface OrderListResponse {

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
@@ -7,15 +6,27 @@ import { STORAGE_KEYS } from '@shared/constants';
 import { ROUTES } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { InlineError } from '@/components/ui/inline-error';
 import { Input, Label } from '@/components/ui/input';
 import { useAccount } from '@/lib/account';
-import { ApiRequestError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-error-text';
 import { resumeAfterSignIn } from '@/lib/pending-action';
 import { safeStorage } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { requestPasswordReset, resetPassword, signInWithPassword, signUpWithPassword, startGoogleSignIn, verifyBackupCode, verifyTotp } from './auth-api';
 
 type View = 'tabs' | 'two-factor' | 'backup-code' | 'forgot' | 'reset';
+type AuthForm = 'login' | 'register' | Exclude<View, 'tabs'>;
+
+/** What a failure of each form is called, in the toast and above its button. */
+const FAILED_TITLES: Record<AuthForm, string> = {
+  login: 'auth.failedTitle',
+  register: 'auth.registerFailedTitle',
+  'two-factor': 'auth.failedTitle',
+  'backup-code': 'auth.failedTitle',
+  forgot: 'auth.forgotFailedTitle',
+  reset: 'auth.resetFailedTitle',
+};
 
 function GoogleGlyph() {
   return (
@@ -31,11 +42,6 @@ function GoogleGlyph() {
 /** Where to go after signing in: a path given in ?returnTo (SPEC §2), else home. */
 function destinationOf(returnTo: string | null): string {
   return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : ROUTES.home;
-}
-
-function errorText(error: unknown, t: TFunction): string {
-  if (error instanceof ApiRequestError) return error.messageKey ? t(error.messageKey) : (error.serverMessage ?? error.message);
-  return error instanceof Error ? error.message : String(error);
 }
 
 function Field({ id, label, ...props }: { id: string; label: string } & React.ComponentProps<'input'>) {
@@ -57,6 +63,8 @@ export function AuthPage() {
   const googleNeedsCode = params.get('post-auth') === 'google' && params.get('two-factor') === 'required';
   const [view, setView] = useState<View>(resetToken ? 'reset' : googleNeedsCode ? 'two-factor' : 'tabs');
   const [pending, setPending] = useState(false);
+  /** The last refusal, shown above the button of the form it came from until the visitor changes something. */
+  const [failure, setFailure] = useState<{ form: AuthForm; error: unknown } | null>(null);
   const returnTo = params.get('returnTo');
   const destination = destinationOf(returnTo);
   const finishedGoogle = useRef(false);
@@ -67,16 +75,26 @@ export function AuthPage() {
     }
   }, [params, t]);
 
-  const run = async (action: () => Promise<void>) => {
+  const run = async (form: AuthForm, action: () => Promise<void>) => {
     setPending(true);
+    setFailure(null);
     try {
       await action();
     } catch (error) {
-      toast({ title: t('auth.failedTitle'), description: errorText(error, t), variant: 'destructive' });
+      setFailure({ form, error });
+      toast({ title: t(FAILED_TITLES[form]), description: apiErrorText(t, error), variant: 'destructive' });
     } finally {
       setPending(false);
     }
   };
+
+  const show = (next: View) => {
+    setFailure(null);
+    setView(next);
+  };
+  const clearFailure = () => setFailure(null);
+  const failureOf = (form: AuthForm) =>
+    failure?.form === form && <InlineError title={t(FAILED_TITLES[form])}>{apiErrorText(t, failure.error)}</InlineError>;
 
   /** After sign-in: resume what the visitor was doing (SPEC §4), else go where ?returnTo says. */
   const finishSignIn = async () => {
@@ -112,7 +130,7 @@ export function AuthPage() {
   const onLogin = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    void run(async () => {
+    void run('login', async () => {
       const answer = await signInWithPassword({ email: String(form.get('email')), password: String(form.get('password')) });
       if (answer.twoFactorRedirect) setView('two-factor');
       else await finishSignIn();
@@ -125,7 +143,7 @@ export function AuthPage() {
     const email = String(form.get('email'));
     const username = String(form.get('username') ?? '').trim();
     const marketingPreference = form.get('marketingPreference') === 'on';
-    void run(async () => {
+    void run('register', async () => {
       safeStorage.set(STORAGE_KEYS.marketingPreference, String(marketingPreference));
       await signUpWithPassword({
         email,
@@ -141,7 +159,7 @@ export function AuthPage() {
   const onTwoFactor = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code')).replace(/\s/g, '');
-    void run(async () => {
+    void run('two-factor', async () => {
       await verifyTotp(code);
       await finishSignIn();
     });
@@ -150,7 +168,7 @@ export function AuthPage() {
   const onBackupCode = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code'));
-    void run(async () => {
+    void run('backup-code', async () => {
       await verifyBackupCode(code);
       await finishSignIn();
     });
@@ -159,7 +177,7 @@ export function AuthPage() {
   const onForgot = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email'));
-    void run(async () => {
+    void run('forgot', async () => {
       await requestPasswordReset(email);
       toast({ title: t('auth.forgotTitle'), description: t('auth.resetSent') });
       setView('tabs');
@@ -169,7 +187,7 @@ export function AuthPage() {
   const onReset = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const password = String(new FormData(event.currentTarget).get('password'));
-    void run(async () => {
+    void run('reset', async () => {
       await resetPassword(resetToken ?? '', password);
       toast({ title: t('auth.resetTitle'), description: t('auth.resetDone') });
       navigate(ROUTES.auth, { replace: true });
@@ -201,14 +219,15 @@ export function AuthPage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
           {view === 'two-factor' && (
-            <form onSubmit={onTwoFactor} className="flex flex-col gap-4">
+            <form onSubmit={onTwoFactor} onChange={clearFailure} className="flex flex-col gap-4">
               <Field id="two-factor-code" name="code" label={t('auth.code')} inputMode="numeric" autoComplete="one-time-code" required pattern="[0-9 ]{6,7}" dir="ltr" autoFocus />
+              {failureOf('two-factor')}
               <Button type="submit" disabled={pending}>{t('auth.verify')}</Button>
-              <Button type="button" variant="link" onClick={() => setView('backup-code')}>{t('auth.useBackupCode')}</Button>
+              <Button type="button" variant="link" onClick={() => show('backup-code')}>{t('auth.useBackupCode')}</Button>
             </form>
           )}
           {view === 'backup-code' && (
-            <form onSubmit={onBackupCode} className="flex flex-col gap-4">
+            <form onSubmit={onBackupCode} onChange={clearFailure} className="flex flex-col gap-4">
               <Field
                 id="backup-code"
                 name="code"
@@ -221,42 +240,46 @@ export function AuthPage() {
                 dir="ltr"
                 autoFocus
               />
+              {failureOf('backup-code')}
               <Button type="submit" disabled={pending}>{t('auth.verify')}</Button>
-              <Button type="button" variant="link" onClick={() => setView('two-factor')}>{t('auth.useAuthenticator')}</Button>
+              <Button type="button" variant="link" onClick={() => show('two-factor')}>{t('auth.useAuthenticator')}</Button>
             </form>
           )}
           {view === 'forgot' && (
-            <form onSubmit={onForgot} className="flex flex-col gap-4">
+            <form onSubmit={onForgot} onChange={clearFailure} className="flex flex-col gap-4">
               <Field id="forgot-email" name="email" label={t('auth.email')} type="email" autoComplete="email" required dir="ltr" />
+              {failureOf('forgot')}
               <Button type="submit" disabled={pending}>{t('auth.sendResetLink')}</Button>
-              <Button type="button" variant="link" onClick={() => setView('tabs')}>{t('auth.backToLogin')}</Button>
+              <Button type="button" variant="link" onClick={() => show('tabs')}>{t('auth.backToLogin')}</Button>
             </form>
           )}
           {view === 'reset' && (
-            <form onSubmit={onReset} className="flex flex-col gap-4">
+            <form onSubmit={onReset} onChange={clearFailure} className="flex flex-col gap-4">
               <Field id="reset-password" name="password" label={t('auth.newPassword')} autoComplete="new-password" {...passwordProps} />
+              {failureOf('reset')}
               <Button type="submit" disabled={pending}>{t('auth.resetSubmit')}</Button>
             </form>
           )}
           {view === 'tabs' && (
             <>
-              <Tabs.Root defaultValue="login" className="flex flex-col gap-6">
+              <Tabs.Root defaultValue="login" onValueChange={clearFailure} className="flex flex-col gap-6">
                 <Tabs.List className="flex gap-1 rounded-lg bg-muted p-1" aria-label={t('auth.title')}>
                   <Tabs.Trigger value="login" className={tabClass}>{t('auth.loginTab')}</Tabs.Trigger>
                   <Tabs.Trigger value="register" className={tabClass}>{t('auth.registerTab')}</Tabs.Trigger>
                 </Tabs.List>
                 <Tabs.Content value="login">
-                  <form onSubmit={onLogin} className="flex flex-col gap-4">
+                  <form onSubmit={onLogin} onChange={clearFailure} className="flex flex-col gap-4">
                     <Field id="login-email" name="email" label={t('auth.email')} type="email" autoComplete="email" required dir="ltr" />
                     <Field id="login-password" name="password" label={t('auth.password')} autoComplete="current-password" {...passwordProps} />
-                    <Button type="button" variant="link" className="self-end px-0" onClick={() => setView('forgot')}>
+                    <Button type="button" variant="link" className="self-end px-0" onClick={() => show('forgot')}>
                       {t('auth.forgotPassword')}
                     </Button>
+                    {failureOf('login')}
                     <Button type="submit" disabled={pending}>{t('auth.loginSubmit')}</Button>
                   </form>
                 </Tabs.Content>
                 <Tabs.Content value="register">
-                  <form onSubmit={onRegister} className="flex flex-col gap-4">
+                  <form onSubmit={onRegister} onChange={clearFailure} className="flex flex-col gap-4">
                     <Field id="register-email" name="email" label={t('auth.email')} type="email" autoComplete="email" required dir="ltr" />
                     <Field id="register-username" name="username" label={t('auth.username')} autoComplete="username" maxLength={30} />
                     <Field id="register-password" name="password" label={t('auth.password')} autoComplete="new-password" {...passwordProps} />
@@ -264,6 +287,7 @@ export function AuthPage() {
                       <input type="checkbox" name="marketingPreference" className="mt-0.5 size-4 accent-[var(--primary)]" />
                       {t('auth.marketing')}
                     </label>
+                    {failureOf('register')}
                     <Button type="submit" disabled={pending}>{t('auth.registerSubmit')}</Button>
                   </form>
                 </Tabs.Content>

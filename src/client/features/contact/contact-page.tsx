@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError, Input, Label, NativeSelect, Textarea } from '@/components/ui/input';
 import { Page } from '@/components/ui/page';
 import { isLanguage } from '@/i18n';
-import { ApiRequestError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-error-text';
 import { toast } from '@/lib/toast';
 import { useSendContactMessage } from './api/send-contact-message';
 
@@ -43,9 +43,7 @@ export function ContactPage() {
       form.reset();
       toast({ title: t('contact.sentTitle'), description: t('contact.sentBody') });
     } catch (error) {
-      const description =
-        error instanceof ApiRequestError ? (error.messageKey ? t(error.messageKey) : (error.serverMessage ?? error.message)) : String(error);
-      toast({ title: t('contact.failedTitle'), description, variant: 'destructive' });
+      toast({ title: t('contact.failedTitle'), description: apiErrorText(t, error), variant: 'destructive' });
     }
   });
 

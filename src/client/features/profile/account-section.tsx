@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { useAccount, type AccountUser } from '@/lib/account';
-import { ApiRequestError, apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-error-text';
 import { toast } from '@/lib/toast';
 import { sendVerificationEmail, useEmailVerified } from './profile-api';
 
@@ -23,8 +24,7 @@ function UsernameForm({ username }: { username: string | null }) {
       await refresh();
       toast({ title: t('profile.usernameSaved') });
     } catch (error) {
-      const description = error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : String(error);
-      toast({ title: t('profile.saveFailed'), description, variant: 'destructive' });
+      toast({ title: t('profile.saveFailed'), description: apiErrorText(t, error), variant: 'destructive' });
     } finally {
       setPending(false);
     }

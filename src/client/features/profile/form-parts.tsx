@@ -1,7 +1,8 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input, Label } from '@/components/ui/input';
-import { AuthCallError } from './profile-api';
+import { ApiRequestError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-error-text';
 
 /** A labelled input; `invalid` marks it and points it at the form's message. */
 export function ProfileField({ id, label, invalid, errorId, ...props }: { id: string; label: string; invalid?: boolean; errorId?: string } & ComponentProps<'input'>) {
@@ -22,29 +23,15 @@ export function FormMessage({ id, children }: { id: string; children?: string | 
   );
 }
 
-/** The text to show for a failed call: ours for the answers we know, else the server's message. */
+/** The text to show for a failed call: the server's refusal in the customer's language, or a connection problem. */
 export function useErrorText() {
   const { t } = useTranslation();
-  return (error: unknown): string => {
-    if (error instanceof AuthCallError) {
-      switch (error.code) {
-        case 'INVALID_CODE':
-        case 'INVALID_TWO_FACTOR_AUTHENTICATION':
-          return t('profile.twoFactor.codeInvalid');
-        case 'INVALID_PASSWORD':
-          return t('profile.twoFactor.passwordInvalid');
-        case 'FAILED_TO_UNLINK_LAST_ACCOUNT':
-          return t('profile.linked.lastMethod');
-      }
-      return error.message;
-    }
-    return error instanceof TypeError ? t('profile.failed') : error instanceof Error ? error.message : String(error);
-  };
+  return (error: unknown): string => (error instanceof TypeError ? t('profile.failed') : apiErrorText(t, error));
 }
 
 /** 'password' or 'code' when the error is about that field, for aria-invalid. */
 export function fieldOf(error: unknown): 'code' | 'password' | undefined {
-  if (!(error instanceof AuthCallError)) return undefined;
+  if (!(error instanceof ApiRequestError)) return undefined;
   if (error.code === 'INVALID_PASSWORD') return 'password';
   if (error.code === 'INVALID_CODE' || error.code === 'INVALID_TWO_FACTOR_AUTHENTICATION') return 'code';
   return undefined;

@@ -1,19 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { apiErrorFromAnswer } from '@/lib/api-client';
 
 /**
  * Better Auth's endpoints under /api/auth that the profile page calls: two-factor enrolment and the linked sign-in
- * methods. They answer errors as `{ success: false, message, code }`; a wrong TOTP code is a 401 (`INVALID_CODE`)
- * even though the session is fine, so these calls keep the code instead of treating 401 as "signed out".
+ * methods. They answer errors as `{ success: false, message, code, messageKey }`; a wrong TOTP code is a 401
+ * (`INVALID_CODE`) even though the session is fine, so what counts is the code, not the status.
  */
-export class AuthCallError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string | undefined,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 async function authCall<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(`/api/auth/${path}`, {
@@ -23,21 +15,12 @@ async function authCall<T>(path: string, body?: unknown): Promise<T> {
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
-  let json: unknown = null;
+  if (!response.ok) throw apiErrorFromAnswer(response.status, response.statusText, text);
   try {
-    json = text ? JSON.parse(text) : null;
+    return (text ? JSON.parse(text) : null) as T;
   } catch {
-    json = null;
+    return null as T;
   }
-  if (!response.ok) {
-    const error = (json ?? {}) as { message?: unknown; code?: unknown };
-    throw new AuthCallError(
-      response.status,
-      typeof error.code === 'string' ? error.code : undefined,
-      typeof error.message === 'string' ? error.message : `${response.status}: ${text || response.statusText}`,
-    );
-  }
-  return json as T;
 }
 
 export interface TwoFactorEnrolment {

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '@shared/routes';
 import { priceTopUp } from '@shared/pricing';
+import { apiErrorText } from '@/lib/api-error-text';
 import { QueryProvider } from '@/lib/query-provider';
 import { toast } from '@/lib/toast';
-import { OperatorDetectionError, useDetectOperator } from './api/detect-operator';
+import { useDetectOperator } from './api/detect-operator';
 import { useFeeConfig } from './api/use-fee-config';
 import { AmountStep } from './components/amount-step';
 import { BusyStep } from './components/busy-step';
@@ -14,7 +15,7 @@ import { ReviewStep } from './components/review-step';
 import { TopUpSteps } from './components/top-up-steps';
 import { useCheckout } from './use-checkout';
 import { useResetFromUrl } from './use-reset-from-url';
-import { useRestoreFromUrl } from './use-restore-from-url';
+import { useRestore } from './use-restore';
 import { useTopUpFlow } from './use-top-up-flow';
 
 /** Payment and the result load only when the flow reaches them: Stripe and confetti stay out of the home page's code. */
@@ -47,7 +48,7 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
   const detection = useDetectOperator();
   const { feeConfig, isLoading: feesLoading } = useFeeConfig({ enabled: state.step !== 'recipient' });
   useResetFromUrl(flow.reset);
-  useRestoreFromUrl(flow.restore, flow.restoreRecipient);
+  const restoring = useRestore(flow);
 
   const price = useMemo(
     () => (state.amount && !feesLoading ? priceTopUp(state.amount.usdCents, feeConfig) : null),
@@ -61,13 +62,7 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
       {
         onSuccess: flow.operatorDetected,
         onError: (error) => {
-          const description =
-            error instanceof OperatorDetectionError
-              ? error.messageKey
-                ? t(error.messageKey)
-                : error.message
-              : t('topup.errors.detectFailed');
-          toast({ title: t('topup.errors.title'), description, variant: 'destructive' });
+          toast({ title: t('topup.errors.title'), description: apiErrorText(t, error, 'topup.errors.detectFailed'), variant: 'destructive' });
           flow.reset();
           navigate(ROUTES.home);
         },
@@ -80,7 +75,9 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
   return (
     <div className="flex flex-col gap-6">
       <TopUpSteps current={state.step} />
-      {state.step === 'summary' && state.outcome ? (
+      {restoring ? (
+        <BusyStep label={t('topup.restoring')} />
+      ) : state.step === 'summary' && state.outcome ? (
         <LazyStep>
           <TopupResult outcome={state.outcome} amountPaid={state.intent?.totalAmount} />
         </LazyStep>
@@ -107,7 +104,7 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
         <BusyStep label={t('payment.preparing')} />
       ) : state.step === 'payment' && state.intent ? (
         <LazyStep>
-          <PaymentStep intent={state.intent} receiptEmail={checkout.receiptEmail} onAuthorised={checkout.sendTopup} onCancel={flow.cancelPayment} />
+          <PaymentStep intent={state.intent} receiptEmail={checkout.receiptEmail} onAuthorised={checkout.sendTopup} onCancel={checkout.cancelPayment} />
         </LazyStep>
       ) : (
         <ReviewStep
@@ -116,6 +113,7 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
           operator={state.operator}
           amount={state.amount}
           price={price}
+          refusal={state.refusal}
           onCancel={flow.backToAmounts}
           onConfirm={checkout.confirm}
         />

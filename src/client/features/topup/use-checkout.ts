@@ -8,8 +8,10 @@ import { ROUTES } from '@shared/routes';
 import { checkoutIntentOf, PaymentIntentError, useCreatePaymentIntent } from '@/features/topup/payment/api/create-payment-intent';
 import { requestTopup } from '@/features/topup/payment/lib/topup-outcome';
 import { useAccount } from '@/lib/account';
+import { clearPendingAction } from '@/lib/pending-action';
+import { apiErrorText } from '@/lib/api-error-text';
 import { toast } from '@/lib/toast';
-import { buildPendingTopUp, savePendingTopUp } from './lib/pending-top-up';
+import { buildPendingTopUp, markPaymentAuthorised, saveCheckout, savePendingTopUp } from './lib/pending-top-up';
 import type { useTopUpFlow } from './use-top-up-flow';
 
 type Flow = ReturnType<typeof useTopUpFlow>;
@@ -57,9 +59,16 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
         ...(price ? { fee: formatUsd(price.serviceFeeCents), totalAmount: formatUsd(price.totalCents) } : {}),
       },
       {
-        onSuccess: (answer) => flow.intentCreated(checkoutIntentOf(answer)),
+        onSuccess: (answer) => {
+          // Kept with its order while it is paid: a reload, a lost answer or 'Try again' after a declined redirect find it.
+          if (price) {
+            const checkout = { orderKey, orderId: answer.orderId, paymentIntentId: answer.paymentIntentId, authorised: false };
+            saveCheckout({ ...buildPendingTopUp({ country, phone, operator, amount, price, now: Date.now() }), checkout });
+          }
+          flow.intentCreated(checkoutIntentOf(answer));
+        },
         onError: (error) => {
-          flow.intentFailed(error instanceof PaymentIntentError && error.code === 'ORDER_CLOSED');
+          flow.intentFailed(error, error instanceof PaymentIntentError && error.code === 'ORDER_CLOSED');
           if (error instanceof PaymentIntentError && error.sessionExpired) {
             toast({ title: t('auth.expiredTitle'), description: t('payment.intent.loginAgain'), variant: 'destructive' });
             void refresh();
@@ -68,16 +77,16 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
           }
           // The fees changed since the review was priced: load them again so the review shows the server's total.
           if (error instanceof PaymentIntentError && error.code === 'PRICE_CHANGED') void queryClient.invalidateQueries({ queryKey: ['price-config'] });
-          const description = error instanceof PaymentIntentError && error.messageKey ? t(error.messageKey) : error.message;
-          toast({ title: t('topup.errors.title'), description, variant: 'destructive' });
+          toast({ title: t('topup.errors.title'), description: apiErrorText(t, error), variant: 'destructive' });
         },
       },
     );
   };
 
-  /** The payment is authorised: the result screen shows 'Processing Top-up' until the server answers. */
+  /** The payment is authorised: the result screen shows 'Processing Top-up' until the server says how it ended. */
   const sendTopup = async (paymentIntentId: string) => {
     const { country, operator, amount, phone, intent } = state;
+    markPaymentAuthorised(paymentIntentId, Date.now());
     flow.requestTopup();
     const outcome = await requestTopup(
       {
@@ -98,18 +107,24 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
     flow.topupSettled(outcome);
   };
 
-  const continueAfterSignIn = useEffectEvent(() => {
-    const next = state.afterSignIn;
+  const continueRestored = useEffectEvent(() => {
+    const next = state.continueWith;
     if (next?.kind === 'createIntent') confirm();
     else if (next?.kind === 'processTopup') void sendTopup(next.paymentIntentId);
   });
 
   useEffect(() => {
-    if (!state.afterSignIn) return;
-    const delay = state.afterSignIn.kind === 'createIntent' ? POST_AUTH_INTENT_DELAY_MS : POST_AUTH_TOPUP_DELAY_MS;
-    const timer = setTimeout(() => continueAfterSignIn(), delay);
+    if (!state.continueWith) return;
+    const delay = state.continueWith.kind === 'createIntent' ? POST_AUTH_INTENT_DELAY_MS : POST_AUTH_TOPUP_DELAY_MS;
+    const timer = setTimeout(() => continueRestored(), delay);
     return () => clearTimeout(timer);
-  }, [state.afterSignIn]);
+  }, [state.continueWith]);
 
-  return { confirm, sendTopup: (paymentIntentId: string) => void sendTopup(paymentIntentId), receiptEmail: user?.email };
+  /** Cancel in the payment form abandons this checkout: nothing of it is restored later. */
+  const cancelPayment = () => {
+    clearPendingAction();
+    flow.cancelPayment();
+  };
+
+  return { confirm, sendTopup: (paymentIntentId: string) => void sendTopup(paymentIntentId), cancelPayment, receiptEmail: user?.email };
 }

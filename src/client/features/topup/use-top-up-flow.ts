@@ -4,7 +4,7 @@ import type { CheckoutIntent } from '@/features/topup/payment/api/create-payment
 import type { TopupOutcome } from '@/features/topup/payment/lib/topup-outcome';
 import type { AmountOption } from './lib/amounts';
 import type { SelectedCountry } from './lib/country-selection';
-import { flowReducer, initialFlowState, type AfterSignIn } from './lib/flow-state';
+import { flowReducer, initialFlowState, type AutoContinue } from './lib/flow-state';
 import type { RestoredRecipient, RestoredTopUp } from './lib/restore-params';
 
 /** The state of the top-up flow and the moves between its steps. */
@@ -19,11 +19,13 @@ export function useTopUpFlow() {
       chooseAmount: (amount: AmountOption) => dispatch({ type: 'amountChosen', amount }),
       changeNumber: () => dispatch({ type: 'changeNumber' }),
       backToAmounts: () => dispatch({ type: 'backToAmounts' }),
-      restore: (topUp: RestoredTopUp | null, afterSignIn: AfterSignIn | null) => dispatch({ type: 'restored', topUp, afterSignIn }),
-      restoreRecipient: ({ country, phone }: RestoredRecipient) => dispatch({ type: 'recipientRestored', country, phone }),
+      restore: (topUp: RestoredTopUp | null, continueWith: AutoContinue | null) => dispatch({ type: 'restored', topUp, continueWith }),
+      restoreRecipient: (recipient: RestoredRecipient) => dispatch({ type: 'recipientRestored', recipient }),
+      resumeCheckout: (topUp: RestoredTopUp, checkout: { paymentIntentId: string; orderId: string }) =>
+        dispatch({ type: 'checkoutResumed', topUp, ...checkout }),
       requestIntent: (orderKey: string) => dispatch({ type: 'intentRequested', orderKey }),
       intentCreated: (intent: CheckoutIntent) => dispatch({ type: 'intentCreated', intent }),
-      intentFailed: (forgetOrderKey = false) => dispatch({ type: 'intentFailed', forgetOrderKey }),
+      intentFailed: (refusal: Error, forgetOrderKey = false) => dispatch({ type: 'intentFailed', refusal, forgetOrderKey }),
       cancelPayment: () => dispatch({ type: 'paymentCanceled' }),
       requestTopup: () => dispatch({ type: 'topupRequested' }),
       topupSettled: (outcome: Exclude<TopupOutcome, { kind: 'pending' }>) => dispatch({ type: 'topupSettled', outcome }),

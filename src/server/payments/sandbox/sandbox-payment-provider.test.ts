@@ -227,15 +227,15 @@ describe.each(TEST_DATABASE_KINDS)('sandbox payment provider on %s', (kind) => {
     const event = (type: string, object: Record<string, unknown>) => JSON.stringify({ id: 'evt_1', object: 'event', type, data: { object } });
 
     it.each([
-      ['payment_intent.amount_capturable_updated', { id: 'pi_sandbox_a', object: 'payment_intent' }, 'pi_sandbox_a'],
-      ['payment_intent.canceled', { id: 'pi_sandbox_b', object: 'payment_intent' }, 'pi_sandbox_b'],
-      ['charge.dispute.created', { id: 'dp_1', object: 'dispute', payment_intent: 'pi_sandbox_c' }, 'pi_sandbox_c'],
-      ['customer.created', { id: 'cus_1', object: 'customer' }, null],
-    ])('verifies a signed %s event and finds its payment intent', (type, object, paymentIntentId) => {
+      ['payment_intent.amount_capturable_updated', { id: 'pi_sandbox_a', object: 'payment_intent' }, 'pi_sandbox_a', null],
+      ['payment_intent.canceled', { id: 'pi_sandbox_b', object: 'payment_intent' }, 'pi_sandbox_b', null],
+      ['charge.dispute.created', { id: 'dp_1', object: 'dispute', payment_intent: 'pi_sandbox_c', charge: 'ch_sandbox_c' }, 'pi_sandbox_c', 'ch_sandbox_c'],
+      ['customer.created', { id: 'cus_1', object: 'customer' }, null, null],
+    ])('verifies a signed %s event and finds its payment intent', (type, object, paymentIntentId, chargeId) => {
       const payload = event(type, object);
       const header = signSandboxWebhook(payload, WEBHOOK_SECRET, NOW_SECONDS);
       expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-      expect(provider.verifyWebhookEvent(Buffer.from(payload), header)).toEqual({ id: 'evt_1', type, paymentIntentId });
+      expect(provider.verifyWebhookEvent(Buffer.from(payload), header)).toEqual({ id: 'evt_1', type, paymentIntentId, chargeId });
     });
 
     it('accepts a header with several signatures when one matches, as after a secret rotation', () => {

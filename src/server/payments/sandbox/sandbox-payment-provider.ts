@@ -66,6 +66,14 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
     publishableKey: null,
     testMode: true,
 
+    /** A sandbox payment's charge is named after its intent: ch_sandbox_X belongs to pi_sandbox_X. */
+    async paymentIntentIdOfCharge(chargeId: string): Promise<string | null> {
+      const suffix = /^ch_sandbox_(\w+)$/.exec(chargeId)?.[1];
+      if (!suffix) return null;
+      const [row] = await db.select({ id: sandboxPaymentIntents.id }).from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, `pi_sandbox_${suffix}`));
+      return row?.id ?? null;
+    },
+
     async createPaymentIntent(request: CreatePaymentIntentRequest): Promise<PaymentIntent> {
       if (!Number.isInteger(request.amountCents) || request.amountCents < MINIMUM_AMOUNT_CENTS) {
         throw new PaymentProviderError('Amount must be at least $0.50 usd', {

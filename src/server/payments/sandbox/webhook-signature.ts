@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type PaymentEvent, PaymentProviderError } from '../provider';
+import { type PaymentEvent, paymentEventOf, PaymentProviderError } from '../provider';
 
 /** Stripe's default: a signature older than five minutes is refused, so a captured request cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -42,14 +42,12 @@ export function verifySandboxWebhook(rawBody: Buffer, header: string | undefined
 }
 
 function eventFrom(payload: string): PaymentEvent {
-  let event: { id?: unknown; type?: unknown; data?: { object?: { id?: unknown; payment_intent?: unknown } } };
+  let event: { id?: unknown; type?: unknown; data?: { object?: unknown } };
   try {
     event = JSON.parse(payload) as typeof event;
   } catch {
     throw invalidSignature('The webhook payload is not JSON');
   }
   if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw invalidSignature('The webhook payload is not an event');
-  const object = event.data?.object;
-  const intentReference = event.type.startsWith('payment_intent.') ? object?.id : event.type.startsWith('charge.') ? object?.payment_intent : null;
-  return { id: event.id, type: event.type, paymentIntentId: typeof intentReference === 'string' ? intentReference : null };
+  return paymentEventOf({ id: event.id, type: event.type, data: event.data });
 }

@@ -277,6 +277,8 @@ export class FakeStripe {
 
   private route(method: string, path: string, body: Record<string, unknown>): Answer {
     if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(body);
+    const chargeId = /^\/v1\/charges\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'GET' && chargeId !== undefined) return this.charge(decodeURIComponent(chargeId));
     const [, encodedId, action] = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path) ?? [];
     if (encodedId === undefined) return unrecognisedUrl(method, path);
     const id = decodeURIComponent(encodedId);
@@ -294,6 +296,15 @@ export class FakeStripe {
     if (method === 'POST' && action === 'capture') return this.captureIntent(intent, body);
     if (method === 'POST' && action === 'cancel') return this.cancelIntent(intent, body);
     return unrecognisedUrl(method, path);
+  }
+
+  /** A charge, as much of it as says which intent it belongs to. */
+  private charge(id: string): Answer {
+    const intent = [...this.intents.values()].find((candidate) => candidate.latest_charge === id);
+    if (!intent) {
+      return rejected(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such charge: '${id}'` });
+    }
+    return { status: 200, payload: { id, object: 'charge', amount: intent.amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded' }, keep: true };
   }
 
   private createIntent(body: Record<string, unknown>): Answer {

@@ -337,7 +337,12 @@ describe('Stripe webhooks', () => {
     const event = stripeEvent(type, object);
     const { rawBody, signature } = signWebhook(event);
 
-    expect(provider().verifyWebhookEvent(rawBody, signature)).toEqual({ id: event.id, type, paymentIntentId: 'pi_3WebhookIntent' });
+    expect(provider().verifyWebhookEvent(rawBody, signature)).toEqual({
+      id: event.id,
+      type,
+      paymentIntentId: 'pi_3WebhookIntent',
+      chargeId: type === 'charge.dispute.created' ? 'ch_3WebhookCharge' : null,
+    });
   });
 
   it('an event about something other than a payment names no PaymentIntent', () => {

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import {
+  paymentEventOf,
   PaymentProviderError,
   type PaymentIntent,
   type PaymentIntentStatus,
@@ -95,7 +96,19 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
         const reason = cause instanceof Error ? cause.message : String(cause);
         throw webhookRefusal(`The Stripe webhook signature does not verify: ${reason}`, cause);
       }
-      return { id: event.id, type: event.type, paymentIntentId: paymentIntentIdOf(event) };
+      return paymentEventOf(event);
+    },
+
+    async paymentIntentIdOfCharge(chargeId) {
+      let charge: Stripe.Charge;
+      try {
+        charge = await stripe.charges.retrieve(chargeId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+        throw error instanceof Stripe.errors.StripeError ? toPaymentProviderError(error) : error;
+      }
+      const intent = charge.payment_intent;
+      return typeof intent === 'string' ? intent : (intent?.id ?? null);
     },
   };
 }
@@ -172,13 +185,6 @@ function errorTypeOf(error: InstanceType<typeof Stripe.errors.StripeError>): str
   return error.rawType ?? 'api_error';
 }
 
-function paymentIntentIdOf(event: Stripe.Event): string | null {
-  const object = event.data.object as { id?: unknown; payment_intent?: unknown };
-  if (event.type.startsWith('payment_intent.')) return typeof object.id === 'string' ? object.id : null;
-  // Charges and disputes name their PaymentIntent.
-  if (event.type.startsWith('charge.')) return typeof object.payment_intent === 'string' ? object.payment_intent : null;
-  return null;
-}
 
 function webhookRefusal(message: string, cause?: unknown): PaymentProviderError {
   return new PaymentProviderError(message, {

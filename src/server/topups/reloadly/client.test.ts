@@ -1,9 +1,22 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TopupProviderError, type OperatorInfo, type TopupResult } from '../provider';
+import { bareTopupResult, TopupProviderError, type OperatorInfo, type TopupResult } from '../provider';
 import { createReloadlyProvider, type ReloadlyOptions } from './client';
-import { CO_PHONE, FAILING_PHONE, FakeReloadly, LOOSE_PHONE, NG_PHONE, NULL_CODE_PHONE, RANGE_OPERATOR, SLOW_PHONE, UNDETECTABLE_PHONE } from './fake-reloadly';
+import {
+  BUNDLE_PHONE,
+  CO_PHONE,
+  FAILING_PHONE,
+  FakeReloadly,
+  LOOSE_PHONE,
+  NG_PHONE,
+  NULL_CODE_PHONE,
+  PIN_PHONE,
+  RANGE_OPERATOR,
+  SLOW_PHONE,
+  TOPUP_NUMBERS,
+  UNDETECTABLE_PHONE,
+} from './fake-reloadly';
 import { rejectionOf } from '../../testing/rejections';
 
 const RANGE_OPERATOR_INFO: OperatorInfo = {
@@ -16,6 +29,10 @@ const RANGE_OPERATOR_INFO: OperatorInfo = {
   suggestedAmountsMap: { '7': 19482.51, '10': 27832.16, '15': 41748.23 },
   fixedAmounts: [],
   localFixedAmounts: [],
+  amountDescriptions: {},
+  bundle: false,
+  data: false,
+  pin: false,
   fxRate: 2192.1867,
   senderCurrencyCode: 'USD',
   destinationCurrencyCode: 'COP',
@@ -26,6 +43,7 @@ const RANGE_OPERATOR_INFO: OperatorInfo = {
 const TOPUP_RESULT: TopupResult = {
   status: 'SUCCESSFUL',
   transactionId: '4602843',
+  operatorTransactionId: '7297929551:OrderConfirmed',
   operatorName: 'EE PIN England',
   requestedAmount: 3168.4,
   requestedAmountCurrencyCode: 'NGN',
@@ -34,6 +52,19 @@ const TOPUP_RESULT: TopupResult = {
   transactionDate: '2021-12-06 08:13:39',
   customIdentifier: 'This is example identifier 130',
   recipientPhone: '447951631337',
+  discount: 63.37,
+  discountCurrencyCode: 'NGN',
+  balance: { oldBalance: 5109.53732, newBalance: 2004.50532, currencyCode: 'NGN' },
+  pin: {
+    serial: '558111',
+    info1: 'DIAL *611',
+    info2: 'DIAL *611',
+    info3: 'DIAL *611',
+    value: null,
+    code: '773709733097662',
+    ivr: '1-888-888-8888',
+    validity: '30 days',
+  },
 };
 
 const fake = new FakeReloadly();
@@ -195,7 +226,7 @@ describe('detectOperator', () => {
     expect(fake.requests[0]!.url).toBe('/oauth/token');
   });
 
-  it('reads a FIXED operator: no range, fixed amounts in both currencies, descriptions object ignored', async () => {
+  it('reads a FIXED operator: no range, fixed amounts in both currencies, descriptions keyed by amount', async () => {
     await expect(provider().detectOperator(NG_PHONE, 'NG')).resolves.toEqual({
       operatorId: 341,
       name: 'MTN Nigeria',
@@ -206,6 +237,10 @@ describe('detectOperator', () => {
       suggestedAmountsMap: {},
       fixedAmounts: [1.5, 3, 6.9],
       localFixedAmounts: [2000, 4000, 10000],
+      amountDescriptions: { '1.50': '2,000 NGN airtime', '3.00': '4,000 NGN airtime', '6.90': '10,000 NGN airtime' },
+      bundle: false,
+      data: false,
+      pin: false,
       fxRate: 1450.5,
       senderCurrencyCode: 'USD',
       destinationCurrencyCode: 'NGN',
@@ -225,6 +260,10 @@ describe('detectOperator', () => {
       suggestedAmountsMap: { '5': 7252.5, '10': 14505 },
       fixedAmounts: [],
       localFixedAmounts: [],
+      amountDescriptions: {},
+      bundle: false,
+      data: false,
+      pin: false,
       fxRate: 1450.5,
       senderCurrencyCode: 'USD',
       destinationCurrencyCode: 'NGN',
@@ -253,9 +292,9 @@ describe('detectOperator', () => {
     });
   });
 
-  it('reports a Spring-style 404 from an unknown path as NOT_FOUND', async () => {
+  it('reports the framework 404 of an unknown path ("No message available") as NOT_FOUND, to be retried', async () => {
     const error = await providerError(provider({ apiUrl: `${fake.baseUrl}/v0` }).detectOperator(CO_PHONE, 'CO'));
-    expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, retryable: false });
+    expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, retryable: true, notSent: false });
     expect(error.message).toContain('/v0/operators/auto-detect/phone/573001234567/countries/CO');
   });
 
@@ -290,6 +329,43 @@ describe('detectOperator', () => {
       createReloadlyProvider({ clientId: 'c', clientSecret: 's', sandbox: true, fetch: brokenFetch }).detectOperator(CO_PHONE, 'CO'),
     );
     expect(error).toMatchObject({ code: 'UPSTREAM_INVALID_RESPONSE', status: 502, retryable: false });
+  });
+});
+
+describe('bundles and PIN products', () => {
+  it('reads a bundle: its plans by amount, no local amounts, and its rate of 1 kept as Reloadly gives it', async () => {
+    const bundle = await provider().detectOperator(BUNDLE_PHONE, 'HT');
+    expect(bundle).toMatchObject({
+      bundle: true,
+      data: true,
+      pin: false,
+      fixedAmounts: [5, 10],
+      localFixedAmounts: [],
+      amountDescriptions: { '5.00': 'Small Plan - 2GB, 7 Days', '10.00': 'Medium Plan - 6GB, 15 Days' },
+      fxRate: 1,
+    });
+  });
+
+  it('reads a PIN operator and the pinDetail of its top-up, numbers as text', async () => {
+    const operator = await provider().detectOperator(PIN_PHONE, 'US');
+    expect(operator.pin).toBe(true);
+    const result = await provider().sendTopup({
+      operatorId: operator.operatorId,
+      amount: 10,
+      useLocalAmount: false,
+      customIdentifier: 'order-pin',
+      recipientPhone: { countryCode: 'US', number: PIN_PHONE },
+    });
+    expect(result.pin).toEqual({
+      serial: '558111',
+      info1: 'DIAL *611',
+      info2: 'DIAL *611',
+      info3: 'DIAL *611',
+      value: null,
+      code: '773709733097662',
+      ivr: '1-888-888-8888',
+      validity: '30 days',
+    });
   });
 });
 
@@ -337,6 +413,56 @@ describe('sendTopup', () => {
     });
   });
 
+  it('reads the answer Reloadly recorded without a status as a top-up made whose status is unknown', async () => {
+    const result = await provider().sendTopup({ ...request, operatorId: 341, customIdentifier: 'order-recorded', recipientPhone: { countryCode: 'NG', number: '2348031234567' } });
+    expect(result).toMatchObject({
+      status: 'UNKNOWN',
+      transactionId: '7000001',
+      operatorTransactionId: 'OP-7000001',
+      customIdentifier: 'order-recorded',
+      requestedAmount: 5.5,
+      requestedAmountCurrencyCode: 'USD',
+      discount: 0.31,
+      balance: { oldBalance: 120.5, newBalance: 115.81, currencyCode: 'USD' },
+      pin: null,
+    });
+  });
+
+  it('reads a status it does not know as UNKNOWN, not as a failure', async () => {
+    const result = await provider().sendTopup({ ...request, customIdentifier: 'order-new-status', recipientPhone: { countryCode: 'NG', number: TOPUP_NUMBERS.newStatus } });
+    expect(result.status).toBe('UNKNOWN');
+  });
+
+  it('reports a 200 it cannot read as an error that does not say the top-up was not made', async () => {
+    const error = await providerError(
+      provider().sendTopup({ ...request, customIdentifier: 'order-unreadable', recipientPhone: { countryCode: 'NG', number: TOPUP_NUMBERS.unreadable } }),
+    );
+    expect(error).toMatchObject({ code: 'UPSTREAM_INVALID_RESPONSE', notSent: false });
+  });
+
+  it('marks only a 4xx with a documented refusal code as not sent', async () => {
+    const invalid = await providerError(provider().sendTopup({ ...request, recipientPhone: { countryCode: 'GB', number: TOPUP_NUMBERS.invalid } }));
+    expect(invalid.notSent).toBe(true);
+    const serverError = await providerError(
+      provider().sendTopup({ ...request, customIdentifier: 'order-500', recipientPhone: { countryCode: 'NG', number: TOPUP_NUMBERS.serverError } }),
+    );
+    expect(serverError).toMatchObject({ status: 500, notSent: false, retryable: true });
+    const reused = await providerError(provider().sendTopup({ ...request, customIdentifier: 'order-500', recipientPhone: { countryCode: 'NG', number: '2348031234567' } }));
+    expect(reused).toMatchObject({ code: 'CUSTOM_IDENTIFIER_ALREADY_USED', notSent: false });
+  });
+
+  it('renews the token once on a 401 whose errorCode is null', async () => {
+    const reloadly = provider();
+    await reloadly.detectOperator(CO_PHONE, 'CO');
+    fake.nullCodeRejections = 1;
+    await expect(reloadly.detectOperator(CO_PHONE, 'CO')).resolves.toMatchObject({ operatorId: 88 });
+    expect(fake.tokenRequests).toHaveLength(2);
+    fake.nullCodeRejections = 5;
+    const error = await providerError(reloadly.detectOperator(CO_PHONE, 'CO'));
+    expect(error.status).toBe(401);
+    expect(fake.tokenRequests).toHaveLength(3);
+  });
+
   it('turns the documented error envelope into an error with its code and message', async () => {
     const error = await providerError(
       provider().sendTopup({ ...request, recipientPhone: { countryCode: 'GB', number: '447000000000' } }),
@@ -365,27 +491,36 @@ describe('topupStatus', () => {
   });
 
   it('reads a REFUNDED wrapper whose transaction is null', async () => {
-    await expect(provider().topupStatus('4602845')).resolves.toEqual({
-      status: 'REFUNDED',
-      transactionId: null,
-      operatorName: null,
-      requestedAmount: null,
-      requestedAmountCurrencyCode: null,
-      deliveredAmount: null,
-      deliveredAmountCurrencyCode: null,
-      transactionDate: null,
-      customIdentifier: null,
-      recipientPhone: null,
-    } satisfies TopupResult);
+    await expect(provider().topupStatus('4602845')).resolves.toEqual(bareTopupResult('REFUNDED'));
   });
 
   it('answers null for a transaction Reloadly does not know', async () => {
     await expect(provider().topupStatus('999')).resolves.toBeNull();
   });
 
-  it('throws instead of answering null when the path itself is unknown', async () => {
+  it('throws instead of answering null when the path itself is unknown (a 404 with "No message available")', async () => {
     const error = await providerError(provider({ apiUrl: `${fake.baseUrl}/v0` }).topupStatus('4602843'));
-    expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, retryable: true });
+  });
+
+  it('takes a 404 in Reloadly\'s envelope with a null errorCode for an error, not for "unknown transaction"', async () => {
+    const envelopeWithoutCode: typeof fetch = async (input) =>
+      String(input).endsWith('/oauth/token')
+        ? new Response(JSON.stringify({ access_token: 't', expires_in: 3600 }))
+        : new Response(JSON.stringify({ timeStamp: '2021-06-14 10:22:31', message: 'Not found', path: '/topups/1/status', errorCode: null, infoLink: null, details: [] }), { status: 404 });
+    const error = await providerError(createReloadlyProvider({ clientId: 'c', clientSecret: 's', sandbox: true, fetch: envelopeWithoutCode }).topupStatus('1'));
+    expect(error).toMatchObject({ code: 'NOT_FOUND', retryable: true });
+  });
+
+  it('follows a top-up it made through the wrapped status answer', async () => {
+    const sent = await provider().sendTopup({
+      operatorId: 341,
+      amount: 5,
+      useLocalAmount: false,
+      customIdentifier: 'order-follow',
+      recipientPhone: { countryCode: 'NG', number: '2348031234567' },
+    });
+    await expect(provider().topupStatus(sent.transactionId!)).resolves.toMatchObject({ status: 'SUCCESSFUL', transactionId: sent.transactionId });
   });
 });
 
@@ -395,6 +530,18 @@ describe('findTopupByCustomIdentifier', () => {
     expect(fake.apiRequests.map((request) => request.url)).toEqual([
       '/topups/reports/transactions?customIdentifier=This%20is%20example%20identifier%20130',
     ]);
+  });
+
+  it('finds an entry recorded without status as a top-up whose status is unknown', async () => {
+    const lost = provider().sendTopup({ operatorId: 341, amount: 5, useLocalAmount: false, customIdentifier: 'order-lost', recipientPhone: { countryCode: 'NG', number: TOPUP_NUMBERS.serverError } });
+    await expect(lost).rejects.toMatchObject({ status: 500 });
+    await expect(provider().findTopupByCustomIdentifier('order-lost')).resolves.toMatchObject({ status: 'UNKNOWN', transactionId: '7000001', customIdentifier: 'order-lost' });
+  });
+
+  it('throws on a page it cannot read instead of answering "none"', async () => {
+    fake.unreadableReports = true;
+    const error = await providerError(provider().findTopupByCustomIdentifier('order-lost'));
+    expect(error.code).toBe('UPSTREAM_INVALID_RESPONSE');
   });
 
   it('answers null when the report is empty', async () => {

@@ -8,6 +8,7 @@ import {
 } from '../provider';
 import {
   errorBodySchema,
+  isReloadlyEnvelope,
   operatorListSchema,
   operatorSchema,
   tokenSchema,
@@ -22,6 +23,7 @@ export interface ReloadlyOptions {
   /** Reloadly's sandbox (test wallet, no real delivery) instead of the live API. */
   sandbox: boolean;
   fetch?: typeof fetch;
+  /** Where to ask for tokens and send API calls instead of Reloadly's hosts (RELOADLY_AUTH_URL, RELOADLY_API_URL). */
   authUrl?: string;
   apiUrl?: string;
   /** Clock in epoch milliseconds, for token expiry. */
@@ -110,7 +112,7 @@ export function createReloadlyProvider(options: ReloadlyOptions): TopupProvider 
 
     const token = await accessToken();
     let answer = await sendWith(token);
-    if (answer.status === 401 && TOKEN_REJECTIONS.has(errorCodeOf(answer.body) ?? '')) {
+    if (answer.status === 401 && rejectsToken(answer.body)) {
       // Only the rejected token is dropped: a concurrent caller may already have renewed it.
       if (cachedToken?.value === token) cachedToken = null;
       answer = await sendWith(await accessToken());
@@ -165,7 +167,8 @@ export function createReloadlyProvider(options: ReloadlyOptions): TopupProvider 
       try {
         return await callApi('GET', `/topups/${encodeURIComponent(transactionId)}/status`, topupStatusAnswerSchema);
       } catch (error) {
-        // A 404 in Reloadly's own envelope is about the transaction; a bare Spring 404 means a wrong path or host.
+        // Only a 404 in Reloadly's own envelope, with its error code, says the transaction does not exist; the
+        // framework's bare 404 (a wrong path or host) is an error to retry, never "unknown transaction".
         if (error instanceof TopupProviderError && error.status === 404 && error.code !== 'NOT_FOUND') return null;
         throw error;
       }
@@ -177,7 +180,10 @@ export function createReloadlyProvider(options: ReloadlyOptions): TopupProvider 
         `/topups/reports/transactions?customIdentifier=${encodeURIComponent(customIdentifier)}`,
         transactionReportSchema,
       );
-      return report.content.find((transaction) => transaction.customIdentifier === customIdentifier) ?? null;
+      // Entries are read one by one: ours must be readable, but an unreadable stranger on the page is not our concern.
+      const ours = report.content.find((entry) => identifierOf(entry) === customIdentifier);
+      if (ours === undefined) return null;
+      return readAnswer(transactionSchema, { status: 200, ok: true, body: ours });
     },
   };
 }
@@ -195,24 +201,39 @@ function parseJson(text: string): unknown {
   }
 }
 
-function errorCodeOf(body: unknown): string | null {
+/** The customIdentifier of a report entry, numbers included, without reading the rest of it. */
+function identifierOf(entry: unknown): string | null {
+  if (typeof entry !== 'object' || entry === null) return null;
+  const value = (entry as { customIdentifier?: unknown }).customIdentifier;
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+}
+
+/**
+ * A 401 that is about the token: TOKEN_EXPIRED, INVALID_TOKEN, or Reloadly's envelope with a null errorCode (its
+ * docs show one, naming INVALID_TOKEN only in infoLink). The token is then renewed once.
+ */
+function rejectsToken(body: unknown): boolean {
   const parsed = errorBodySchema.safeParse(body);
-  return parsed.success ? (parsed.data.errorCode ?? null) : null;
+  if (!parsed.success) return false;
+  const { errorCode } = parsed.data;
+  return errorCode ? TOKEN_REJECTIONS.has(errorCode) : isReloadlyEnvelope(parsed.data);
 }
 
 function errorFromAnswer(answer: RawAnswer): TopupProviderError {
   const parsed = errorBodySchema.safeParse(answer.body);
   const body = parsed.success ? parsed.data : {};
-  // Reloadly's envelope always carries a message; a bare Spring error (unknown path) carries `error` instead.
-  const isEnvelope = Boolean(body.message);
-  const code = body.errorCode ?? (answer.status === 404 && !isEnvelope ? 'NOT_FOUND' : 'UPSTREAM_ERROR');
-  const message = isEnvelope
-    ? body.message!
-    : `Reloadly answered ${answer.status}${body.error ? ` ${body.error}` : ''}${body.path ? ` for ${body.path}` : ''}`;
+  const isEnvelope = isReloadlyEnvelope(body);
+  // Outside Reloadly's envelope a 404 is the framework's "No message available" for a wrong path or host.
+  const bareNotFound = answer.status === 404 && !(isEnvelope && body.errorCode);
+  const code = bareNotFound ? 'NOT_FOUND' : (body.errorCode ?? 'UPSTREAM_ERROR');
+  const message =
+    isEnvelope && body.message
+      ? body.message
+      : `Reloadly answered ${answer.status}${body.error ? ` ${body.error}` : ''}${body.path ? ` for ${body.path}` : ''}`;
   return new TopupProviderError(message, {
     code,
     status: answer.status,
-    retryable: answer.status >= 500 || answer.status === 429,
+    retryable: answer.status >= 500 || answer.status === 429 || bareNotFound,
   });
 }
 

@@ -11,6 +11,89 @@ export const RANGE_OPERATOR = `{"id":88,"operatorId":88,"name":"Movistar Colombi
 export const TOPUP_ANSWER = `{"transactionId":4602843,"status":"SUCCESSFUL","operatorTransactionId":"7297929551:OrderConfirmed","customIdentifier":"This is example identifier 130","recipientPhone":"447951631337","recipientEmail":null,"senderPhone":"11231231231","countryCode":"GB","operatorId":535,"operatorName":"EE PIN England","discount":63.37,"discountCurrencyCode":"NGN","requestedAmount":3168.4,"requestedAmountCurrencyCode":"NGN","deliveredAmount":4.9985,"deliveredAmountCurrencyCode":"GBP","transactionDate":"2021-12-06 08:13:39","pinDetail":{"serial":"558111","info1":"DIAL *611","info2":"DIAL *611","info3":"DIAL *611","value":null,"code":"773709733097662","ivr":"1-888-888-8888","validity":"30 days"},"balanceInfo":{"oldBalance":5109.53732,"newBalance":2004.50532,"currencyCode":"NGN","currencyName":"Nigerian Naira","updatedAt":"2021-12-06 13:13:39"}}`;
 export const INVALID_PHONE_ERROR = `{"timeStamp":"2022-01-06 18:37:10","message":"Recipient phone number is not valid","path":"/topups","errorCode":"INVALID_RECIPIENT_PHONE","infoLink":null,"details":[]}`;
 
+/**
+ * The top-up answer as Reloadly recorded it in 2021 (its SDKs' test resources): no `status` field, the transaction
+ * date as "YYYY-MM-DD hh:mm:ss", the wallet's balance before and after. Fields are Reloadly's; values are ours.
+ */
+export function recordedTopupAnswer(fields: { transactionId: number; customIdentifier: string; recipientPhone: string; operatorId: number; operatorName: string; amount: number }) {
+  return {
+    transactionId: fields.transactionId,
+    operatorTransactionId: `OP-${fields.transactionId}`,
+    customIdentifier: fields.customIdentifier,
+    recipientPhone: fields.recipientPhone,
+    countryCode: 'NG',
+    operatorId: fields.operatorId,
+    operatorName: fields.operatorName,
+    discount: 0.31,
+    discountCurrencyCode: 'USD',
+    requestedAmount: fields.amount,
+    requestedAmountCurrencyCode: 'USD',
+    deliveredAmount: Math.round(fields.amount * 1450.5 * 100) / 100,
+    deliveredAmountCurrencyCode: 'NGN',
+    transactionDate: '2021-06-14 10:22:31',
+    pinDetail: null,
+    balanceInfo: { oldBalance: 120.5, newBalance: 115.81, currencyCode: 'USD', currencyName: 'US Dollar', updatedAt: '2021-06-14 14:22:31' },
+  };
+}
+
+/** The 401 Reloadly's docs show: its envelope with a null errorCode, INVALID_TOKEN only in infoLink. */
+export const NULL_CODE_UNAUTHORIZED = {
+  timeStamp: '2021-06-14 10:22:31',
+  message: 'Full authentication is required to access this resource',
+  path: '/topups',
+  errorCode: null,
+  infoLink: 'INVALID_TOKEN',
+  details: [],
+};
+
+/** A data bundle as Reloadly lists one: no local amounts, a rate of 1, a described plan per amount. */
+export const BUNDLE_OPERATOR = {
+  id: 1158,
+  operatorId: 1158,
+  name: 'Digicel Haiti Data',
+  bundle: true,
+  data: true,
+  pin: false,
+  comboProduct: false,
+  supportsLocalAmounts: false,
+  denominationType: 'FIXED',
+  senderCurrencyCode: 'USD',
+  destinationCurrencyCode: 'HTG',
+  minAmount: null,
+  maxAmount: null,
+  localMinAmount: null,
+  localMaxAmount: null,
+  country: { isoName: 'HT', name: 'Haiti' },
+  fx: { rate: 1, currencyCode: 'HTG' },
+  logoUrls: [],
+  fixedAmounts: [5, 10],
+  fixedAmountsDescriptions: { '5.00': 'Small Plan - 2GB, 7 Days', '10.00': 'Medium Plan - 6GB, 15 Days' },
+  localFixedAmounts: [],
+  localFixedAmountsDescriptions: {},
+  suggestedAmounts: [],
+  suggestedAmountsMap: {},
+  fees: { international: 0, local: 0, localPercentage: 0, internationalPercentage: 0 },
+  geographicalRechargePlans: [],
+  promotions: [],
+};
+
+/** A PIN product as Reloadly lists one. */
+export const PIN_OPERATOR = {
+  ...BUNDLE_OPERATOR,
+  id: 535,
+  operatorId: 535,
+  name: 'Access Wireless PIN USA',
+  bundle: false,
+  data: false,
+  pin: true,
+  destinationCurrencyCode: 'USD',
+  country: { isoName: 'US', name: 'United States' },
+  fx: { rate: 1, currencyCode: 'USD' },
+  fixedAmounts: [10, 25],
+  fixedAmountsDescriptions: {},
+  localFixedAmounts: [10, 25],
+};
+
 // A FIXED operator in the documented shape, with descriptions keyed by amount as real payloads have them.
 export const FIXED_OPERATOR = {
   id: 341,
@@ -62,6 +145,21 @@ export const UNDETECTABLE_PHONE = '19999999999';
 export const NULL_CODE_PHONE = '15550000400';
 export const FAILING_PHONE = '15550000500';
 export const SLOW_PHONE = '15550000408';
+export const BUNDLE_PHONE = '50937999123';
+export const PIN_PHONE = '15550000535';
+
+/** Recipient numbers whose POST /topups the fake answers in a particular way. */
+export const TOPUP_NUMBERS = {
+  /** The docs' current example, with `status`. */
+  documented: '447951631337',
+  invalid: '447000000000',
+  /** 200 with a body that is not a top-up at all; the top-up is made all the same. */
+  unreadable: '2348030000200',
+  /** 200 with a status value nobody has seen. */
+  newStatus: '2348030000201',
+  /** The framework's 500; the top-up is made all the same. */
+  serverError: '2348030000500',
+} as const;
 
 export interface RecordedRequest {
   method: string;
@@ -77,6 +175,13 @@ export class FakeReloadly {
   tokenDelayMs = 0;
   /** Every token presented from now on is answered 401 TOKEN_EXPIRED. */
   expireEveryToken = false;
+  /** The next API calls answered with Reloadly's 401 whose errorCode is null. */
+  nullCodeRejections = 0;
+  /** Report pages answered without `content` (a shape we cannot read). */
+  unreadableReports = false;
+  /** Top-ups made, by customIdentifier, as the status and report calls find them. */
+  topups = new Map<string, { transactionId: number; status: string; answer: Record<string, unknown> }>();
+  private nextTransactionId = 7_000_001;
   private issuedTokens: string[] = [];
   private expiredTokens = new Set<string>();
   private server: Server = createServer((request, response) => {
@@ -102,6 +207,10 @@ export class FakeReloadly {
     this.expiresIn = 86_400;
     this.tokenDelayMs = 0;
     this.expireEveryToken = false;
+    this.nullCodeRejections = 0;
+    this.unreadableReports = false;
+    this.topups.clear();
+    this.nextTransactionId = 7_000_001;
     this.issuedTokens = [];
     this.expiredTokens.clear();
   }
@@ -146,6 +255,11 @@ export class FakeReloadly {
     const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
     if (!this.issuedTokens.includes(token)) return envelope(401, 'INVALID_TOKEN', 'Invalid token');
     if (this.expireEveryToken || this.expiredTokens.has(token)) return envelope(401, 'TOKEN_EXPIRED', 'Access token has expired');
+    if (this.nullCodeRejections > 0) {
+      this.nullCodeRejections--;
+      this.expiredTokens.add(token);
+      return reply(401, { ...NULL_CODE_UNAUTHORIZED, path: pathname });
+    }
 
     const detection = /^\/operators\/auto-detect\/phone\/([^/]+)\/countries\/([A-Z]{2})$/.exec(pathname);
     if (method === 'GET' && detection) {
@@ -163,6 +277,10 @@ export class FakeReloadly {
         case SLOW_PHONE:
           await delay(2_000);
           return reply(200, RANGE_OPERATOR);
+        case BUNDLE_PHONE:
+          return reply(200, BUNDLE_OPERATOR);
+        case PIN_PHONE:
+          return reply(200, PIN_OPERATOR);
         default:
           return envelope(404, 'COULD_NOT_AUTO_DETECT_OPERATOR', 'Could not auto detect operator for given phone number');
       }
@@ -176,14 +294,37 @@ export class FakeReloadly {
     }
 
     if (method === 'POST' && pathname === '/topups') {
-      const topup = body as { recipientPhone?: { number?: string } };
-      if (topup.recipientPhone?.number === '447000000000') return reply(400, INVALID_PHONE_ERROR);
-      return reply(200, TOPUP_ANSWER);
+      const topup = body as { operatorId?: number; amount?: number; customIdentifier?: string; recipientPhone?: { number?: string } };
+      const number = topup.recipientPhone?.number ?? '';
+      if (number === TOPUP_NUMBERS.invalid) return reply(400, INVALID_PHONE_ERROR);
+      if (number === TOPUP_NUMBERS.documented) return reply(200, TOPUP_ANSWER);
+      const customIdentifier = topup.customIdentifier ?? '';
+      if (this.topups.has(customIdentifier)) return envelope(400, 'CUSTOM_IDENTIFIER_ALREADY_USED', 'Custom identifier already used');
+      const transactionId = this.nextTransactionId++;
+      const isPin = topup.operatorId === PIN_OPERATOR.operatorId;
+      const answer: Record<string, unknown> = {
+        ...recordedTopupAnswer({
+          transactionId,
+          customIdentifier,
+          recipientPhone: number,
+          operatorId: topup.operatorId ?? 0,
+          operatorName: isPin ? PIN_OPERATOR.name : 'MTN Nigeria',
+          amount: topup.amount ?? 0,
+        }),
+        ...(isPin ? { pinDetail: { serial: 558111, info1: 'DIAL *611', info2: 'DIAL *611', info3: 'DIAL *611', value: null, code: 773709733097662, ivr: '1-888-888-8888', validity: '30 days' } } : {}),
+      };
+      this.topups.set(customIdentifier, { transactionId, status: 'SUCCESSFUL', answer });
+      if (number === TOPUP_NUMBERS.unreadable) return reply(200, { accepted: true });
+      if (number === TOPUP_NUMBERS.newStatus) return reply(200, { ...answer, status: 'PENDING_OPERATOR' });
+      if (number === TOPUP_NUMBERS.serverError) return reply(500, { timestamp: '2021-06-14T10:22:31.000+00:00', status: 500, error: 'Internal Server Error', message: 'No message available', path: pathname });
+      return reply(200, answer);
     }
 
     const status = /^\/topups\/([^/]+)\/status$/.exec(pathname);
     if (method === 'GET' && status) {
       const transaction = JSON.parse(TOPUP_ANSWER) as Record<string, unknown>;
+      const made = [...this.topups.values()].find((topup) => String(topup.transactionId) === status[1]);
+      if (made) return reply(200, { code: null, message: null, status: made.status, transaction: { ...made.answer, status: made.status } });
       switch (status[1]) {
         case '4602843':
           return reply(200, TOPUP_ANSWER);
@@ -204,7 +345,24 @@ export class FakeReloadly {
     if (method === 'GET' && pathname === '/topups/reports/transactions') {
       const customIdentifier = searchParams.get('customIdentifier');
       const transaction = JSON.parse(TOPUP_ANSWER) as Record<string, unknown>;
-      const page = (content: unknown[]) => reply(200, { content, totalElements: content.length, totalPages: 1, number: 0 });
+      // A page as Reloadly recorded it: its entries carry no `status`.
+      const page = (content: unknown[]) =>
+        reply(200, {
+          content,
+          pageable: { sort: { sorted: false, unsorted: true, empty: true }, pageNumber: 0, pageSize: 20, offset: 0, paged: true, unpaged: false },
+          totalElements: content.length,
+          totalPages: 1,
+          last: true,
+          number: 0,
+          size: 20,
+          sort: { sorted: false, unsorted: true, empty: true },
+          numberOfElements: content.length,
+          first: true,
+          empty: content.length === 0,
+        });
+      if (this.unreadableReports) return reply(200, { items: [] });
+      const made = customIdentifier === null ? undefined : this.topups.get(customIdentifier);
+      if (made) return page([made.answer]);
       if (customIdentifier === 'This is example identifier 130') return page([transaction]);
       if (customIdentifier === 'order-numeric') {
         return page([
@@ -221,7 +379,7 @@ export class FakeReloadly {
       return page([]);
     }
 
-    return reply(404, { timestamp: '2022-01-06T18:37:10.000+00:00', status: 404, error: 'Not Found', path: pathname });
+    return reply(404, { timestamp: '2022-01-06T18:37:10.000+00:00', status: 404, error: 'Not Found', message: 'No message available', path: pathname });
   }
 }
 

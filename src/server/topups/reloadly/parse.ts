@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OperatorInfo, TopupResult } from '../provider';
+import { bareTopupResult, type OperatorInfo, type PinDetail, type ReportedTopupStatus, type TopupResult, type WalletBalance } from '../provider';
 
 // Reloadly is not consistent: amounts and ids arrive as numbers or numeric strings, lists may be missing.
 
@@ -20,7 +20,32 @@ const numberList = z
   .nullish()
   .transform((value) => value ?? []);
 
-const topupStatusSchema = z.enum(['SUCCESSFUL', 'PROCESSING', 'REFUNDED', 'FAILED']);
+const KNOWN_STATUSES = new Set(['SUCCESSFUL', 'PROCESSING', 'REFUNDED', 'FAILED']);
+
+/** A status we know, else UNKNOWN: recorded answers carry none, and a new value must not read as a failure. */
+const reportedStatus = z
+  .unknown()
+  .optional()
+  .transform((value): ReportedTopupStatus => (typeof value === 'string' && KNOWN_STATUSES.has(value) ? (value as ReportedTopupStatus) : 'UNKNOWN'));
+
+const flag = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? false);
+
+/** `fixedAmountsDescriptions`: keyed by the amount with two decimals in real payloads, a list in the docs' examples. */
+const amountDescriptions = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .nullish()
+  .transform((value): Record<string, string> => {
+    if (!value || Array.isArray(value)) return {};
+    const descriptions: Record<string, string> = {};
+    for (const [amount, text] of Object.entries(value)) {
+      const key = Number(amount);
+      if (Number.isFinite(key) && typeof text === 'string' && text.trim()) descriptions[key.toFixed(2)] = text.trim();
+    }
+    return descriptions;
+  });
 
 export const tokenSchema = z.object({
   access_token: z.string().min(1),
@@ -37,7 +62,11 @@ export const operatorSchema = z
     destinationCurrencyCode: z.string(),
     minAmount: optionalNumber,
     maxAmount: optionalNumber,
+    bundle: flag,
+    data: flag,
+    pin: flag,
     fixedAmounts: numberList,
+    fixedAmountsDescriptions: amountDescriptions,
     localFixedAmounts: numberList,
     suggestedAmounts: numberList,
     suggestedAmountsMap: z
@@ -60,6 +89,10 @@ export const operatorSchema = z
       suggestedAmountsMap: operator.suggestedAmountsMap,
       fixedAmounts: operator.fixedAmounts,
       localFixedAmounts: operator.localFixedAmounts,
+      amountDescriptions: operator.fixedAmountsDescriptions,
+      bundle: operator.bundle,
+      data: operator.data,
+      pin: operator.pin,
       fxRate: operator.fx?.rate ?? null,
       senderCurrencyCode: operator.senderCurrencyCode,
       destinationCurrencyCode: operator.destinationCurrencyCode,
@@ -70,10 +103,37 @@ export const operatorSchema = z
 
 export const operatorListSchema = z.array(operatorSchema);
 
+const pinDetailSchema = z
+  .object({
+    code: optionalText,
+    serial: optionalText,
+    info1: optionalText,
+    info2: optionalText,
+    info3: optionalText,
+    value: optionalText,
+    ivr: optionalText,
+    validity: optionalText,
+  })
+  .nullish()
+  .transform((pin): PinDetail | null => (pin && (pin.code !== null || pin.serial !== null) ? pin : null))
+  // A PIN we cannot read must not sink the whole answer: the top-up was made, and the answer is kept for a person.
+  .catch(null);
+
+const balanceSchema = z
+  .object({ oldBalance: optionalNumber, newBalance: numeric, currencyCode: optionalText })
+  .nullish()
+  .transform((balance): WalletBalance | null => balance ?? null)
+  .catch(null);
+
+/**
+ * One top-up as Reloadly reports it. Only the transaction id is required: an answer without `status` (Reloadly's
+ * recorded answers have none) or with a status we do not know is a top-up that was made, whose outcome is asked for.
+ */
 export const transactionSchema = z
   .object({
     transactionId: z.union([z.number(), z.string().min(1)]).transform(String),
-    status: topupStatusSchema,
+    status: reportedStatus,
+    operatorTransactionId: optionalText,
     operatorName: optionalText,
     requestedAmount: optionalNumber,
     requestedAmountCurrencyCode: optionalText,
@@ -82,44 +142,47 @@ export const transactionSchema = z
     transactionDate: optionalText,
     customIdentifier: optionalText,
     recipientPhone: optionalText,
+    discount: optionalNumber,
+    discountCurrencyCode: optionalText,
+    balanceInfo: balanceSchema,
+    pinDetail: pinDetailSchema,
   })
-  .transform((transaction): TopupResult => ({ ...transaction }));
+  .transform(({ balanceInfo, pinDetail, ...transaction }): TopupResult => ({ ...transaction, balance: balanceInfo, pin: pinDetail }));
 
-/** `GET /topups/{id}/status` answers either the flat transaction or a wrapper around it. */
+/** `GET /topups/{id}/status` answers either a wrapper `{code, message, status, transaction}` or the flat transaction. */
 export const topupStatusAnswerSchema = z.union([
   z
-    .object({ status: topupStatusSchema, transaction: transactionSchema.nullable() })
-    .transform(
-      ({ status, transaction }): TopupResult =>
-        transaction
-          ? { ...transaction, status }
-          : {
-              status,
-              transactionId: null,
-              operatorName: null,
-              requestedAmount: null,
-              requestedAmountCurrencyCode: null,
-              deliveredAmount: null,
-              deliveredAmountCurrencyCode: null,
-              transactionDate: null,
-              customIdentifier: null,
-              recipientPhone: null,
-            },
-    ),
+    .object({ status: z.string(), transaction: transactionSchema.nullable() })
+    .transform(({ status, transaction }): TopupResult => {
+      const reported = reportedStatus.parse(status);
+      return transaction ? { ...transaction, status: reported } : bareTopupResult(reported);
+    }),
   transactionSchema,
 ]);
 
-export const transactionReportSchema = z.object({
-  content: z
-    .array(transactionSchema)
-    .nullish()
-    .transform((value) => value ?? []),
-});
+/**
+ * A page of `GET /topups/reports/transactions`. `content` must be there: a page without it is an answer we cannot
+ * read, never "no such top-up". Its entries are read one by one (see findTopupByCustomIdentifier).
+ */
+export const transactionReportSchema = z.object({ content: z.array(z.unknown()) });
 
-/** Reloadly's error envelope, or the bare Spring error an unknown path gets. */
+/**
+ * Reloadly's error envelope `{timeStamp, message, path, errorCode, infoLink, details}`, or the framework's error an
+ * unknown path gets `{timestamp, status, error, message: "No message available", path}`. Both carry a message; only
+ * the envelope has `errorCode` (possibly null) and `timeStamp`.
+ */
 export const errorBodySchema = z.object({
   message: z.string().nullish(),
   errorCode: z.string().nullish(),
+  timeStamp: z.unknown().optional(),
+  infoLink: z.unknown().optional(),
   error: z.string().nullish(),
   path: z.string().nullish(),
 });
+
+export type ErrorBody = z.output<typeof errorBodySchema>;
+
+/** True for Reloadly's own error envelope, false for the framework's bare error (a wrong path or host). */
+export function isReloadlyEnvelope(body: ErrorBody): boolean {
+  return body.errorCode !== undefined || body.timeStamp !== undefined || body.infoLink !== undefined;
+}

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorInfo } from '../../../shared/api/catalog';
-import { buildCatalog } from '../../catalog/build-catalog';
+import { buildCatalog, specialProducts } from '../../catalog/build-catalog';
 import { readCarrierPrefixes } from '../../catalog/carrier-data';
 import { seedCatalog } from '../../catalog/seed-catalog';
 import type { Database } from '../../db/client';
@@ -145,12 +145,32 @@ describe.each(TEST_DATABASE_KINDS)('sandbox operator directory on %s', (kind) =>
 
   it('seeds the catalog once: seeding again adds no rows', async () => {
     const catalog = buildCatalog();
+    const special = specialProducts(catalog.countries);
     await seedCatalog(database.db);
     await database.reset();
     const [countryCount] = await database.db.select({ value: count() }).from(countries);
     const [operatorCount] = await database.db.select({ value: count() }).from(operators);
     const [prefixCount] = await database.db.select({ value: count() }).from(operatorPrefixes);
-    expect([countryCount?.value, operatorCount?.value, prefixCount?.value]).toEqual([catalog.countries.length, catalog.operators.length, catalog.prefixes.length]);
+    expect([countryCount?.value, operatorCount?.value, prefixCount?.value]).toEqual([
+      catalog.countries.length,
+      catalog.operators.length + special.operators.length,
+      catalog.prefixes.length + special.prefixes.length,
+    ]);
+  });
+
+  it('sells a data bundle in Haiti with a plan per amount and no local amounts, and a PIN product in the United Kingdom', async () => {
+    const bundle = await directory.detectOperator('37999123', 'HT');
+    expect(bundle).toMatchObject({
+      name: 'Digicel Haiti Data Bundles',
+      bundle: true,
+      data: true,
+      localFixedAmounts: [],
+      suggestedAmountsMap: {},
+      amountDescriptions: { '5.00': 'Small Plan - 2GB, 7 Days', '10.00': 'Medium Plan - 6GB, 15 Days', '20.00': 'Large Plan - 15GB, 30 Days' },
+    });
+    // Its carrier's other numbers stay airtime.
+    expect(await directory.detectOperator('37001234', 'HT')).toMatchObject({ name: 'Digicel', bundle: false });
+    expect(await directory.detectOperator('07304991234', 'GB')).toMatchObject({ name: 'EE PIN England', pin: true, bundle: false });
   });
 });
 

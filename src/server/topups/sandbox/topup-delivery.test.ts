@@ -1,10 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operators, sandboxTopups } from '../../db/schema';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing/databases';
 import { type TopupDelivery, type TopupProvider, TopupProviderError, type TopupRequest } from '../provider';
 import { createSandboxTopupProvider } from '.';
-import { OUTCOMES_BY_LAST_FOUR_DIGITS } from './topup-delivery';
+import { OUTCOMES_BY_LAST_FOUR_DIGITS, SANDBOX_RECHARGE_COOLDOWN_MS } from './topup-delivery';
 import { rejectionOf } from '../../testing/rejections';
 
 const NOW = new Date('2026-11-22T10:15:30Z');
@@ -19,10 +19,12 @@ describe.each(TEST_DATABASE_KINDS)('sandbox top-up delivery on %s', (kind) => {
   /** Glo Nigeria: any amount in its range. */
   let glo: typeof operators.$inferSelect;
   let identifierCounter = 0;
+  /** Each test starts past the 2-minute cooldown of the numbers earlier tests topped up. */
+  let clock = NOW;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    provider = createSandboxTopupProvider(database.db, { now: () => NOW });
+    provider = createSandboxTopupProvider(database.db, { now: () => clock });
     const nigerian = await database.db.select().from(operators).where(eq(operators.countryIso, 'NG'));
     mtn = nigerian.find((operator) => operator.name === 'MTN')!;
     glo = nigerian.find((operator) => operator.name === 'Glo')!;
@@ -30,6 +32,9 @@ describe.each(TEST_DATABASE_KINDS)('sandbox top-up delivery on %s', (kind) => {
     expect(glo.denominationType).toBe('RANGE');
   });
   afterAll(() => database.close());
+  beforeEach(() => {
+    clock = new Date(clock.getTime() + SANDBOX_RECHARGE_COOLDOWN_MS);
+  });
 
   const mtnTopup = (number: string, overrides: Partial<TopupRequest> = {}): TopupRequest => ({
     operatorId: mtn.id,
@@ -60,14 +65,19 @@ describe.each(TEST_DATABASE_KINDS)('sandbox top-up delivery on %s', (kind) => {
       expect(result).toEqual({
         status: 'SUCCESSFUL',
         transactionId: expect.stringMatching(/^\d+$/),
+        operatorTransactionId: expect.stringMatching(/^sandbox-\d+$/),
         operatorName: 'MTN',
         requestedAmount: usd,
         requestedAmountCurrencyCode: 'USD',
         deliveredAmount: usd * 1460,
         deliveredAmountCurrencyCode: 'NGN',
-        transactionDate: '2026-11-22 10:15:30',
+        transactionDate: clock.toISOString().slice(0, 19).replace('T', ' '),
         customIdentifier: request.customIdentifier,
         recipientPhone: '2348031234567',
+        discount: null,
+        discountCurrencyCode: null,
+        balance: null,
+        pin: null,
       });
       expect(await provider.topupStatus(result.transactionId!)).toEqual(result);
       expect(await provider.findTopupByCustomIdentifier(request.customIdentifier)).toEqual(result);
@@ -163,10 +173,29 @@ describe.each(TEST_DATABASE_KINDS)('sandbox top-up delivery on %s', (kind) => {
     });
   });
 
+  describe('a number recharged in the last 2 minutes', () => {
+    it('is refused another top-up with PHONE_RECENTLY_RECHARGED, as Reloadly does, and accepted again after 2 minutes', async () => {
+      await provider.sendTopup(mtnTopup('08031234599'));
+      const again = mtnTopup('+234 803 123 4599');
+      expect(await providerError(provider.sendTopup(again))).toMatchObject({ code: 'PHONE_RECENTLY_RECHARGED', status: 400, notSent: true });
+      expect(await storedCount(again.customIdentifier)).toBe(0);
+      clock = new Date(clock.getTime() + SANDBOX_RECHARGE_COOLDOWN_MS);
+      expect((await provider.sendTopup(mtnTopup('08031234599'))).status).toBe('SUCCESSFUL');
+    });
+
+    it('does not count a failed top-up, and answers a resend of the same top-up as already used', async () => {
+      await provider.sendTopup(mtnTopup('08031230000'));
+      expect((await provider.sendTopup(mtnTopup('08031230000'))).status).toBe('FAILED');
+      const first = mtnTopup('08031234598');
+      await provider.sendTopup(first);
+      expect(await providerError(provider.sendTopup(first))).toMatchObject({ code: 'CUSTOM_IDENTIFIER_ALREADY_USED' });
+    });
+  });
+
   describe('amounts and operators', () => {
     it('accepts each of a FIXED operator amounts and refuses any other with INVALID_AMOUNT_FOR_OPERATOR', async () => {
-      for (const cents of mtn.amountsCents) {
-        expect((await provider.sendTopup(mtnTopup('08031234567', { amount: cents / 100 }))).requestedAmount).toBe(cents / 100);
+      for (const [index, cents] of mtn.amountsCents.entries()) {
+        expect((await provider.sendTopup(mtnTopup(`08031234${510 + index}`, { amount: cents / 100 }))).requestedAmount).toBe(cents / 100);
       }
       const offLadder = mtn.amountsCents[0]! + 1;
       const error = await providerError(provider.sendTopup(mtnTopup('08031234567', { amount: offLadder / 100 })));
@@ -174,10 +203,10 @@ describe.each(TEST_DATABASE_KINDS)('sandbox top-up delivery on %s', (kind) => {
     });
 
     it('accepts a RANGE operator amount from its minimum to its maximum, with the delivered amount at its rate', async () => {
-      const gloTopup = (amount: number) => mtnTopup('08051234567', { operatorId: glo.id, amount });
+      const gloTopup = (amount: number, number = '08051234567') => mtnTopup(number, { operatorId: glo.id, amount });
       const rate = Number(glo.fxRate);
-      for (const cents of [glo.minAmountCents!, 750, glo.maxAmountCents!]) {
-        const result = await provider.sendTopup(gloTopup(cents / 100));
+      for (const [index, cents] of [glo.minAmountCents!, 750, glo.maxAmountCents!].entries()) {
+        const result = await provider.sendTopup(gloTopup(cents / 100, `0805123${4560 + index}`));
         expect(result).toMatchObject({ operatorName: 'Glo', requestedAmount: cents / 100, deliveredAmount: Math.round(cents * rate) / 100, deliveredAmountCurrencyCode: 'NGN' });
       }
       for (const amount of [glo.minAmountCents! / 100 - 0.01, glo.maxAmountCents! / 100 + 0.01, 7.505, 0, -5]) {

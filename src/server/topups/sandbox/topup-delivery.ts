@@ -1,9 +1,10 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { type CountryCode, isPossiblePhoneNumber } from 'libphonenumber-js/max';
 import { localAmountFor, type OperatorRow } from '../../catalog/operator-info';
 import type { Database } from '../../db/client';
 import { countries, operators, sandboxTopups } from '../../db/schema';
-import { type TopupDelivery, TopupProviderError, type TopupRequest, type TopupResult, type TopupStatus } from '../provider';
+import { type PinDetail, type TopupDelivery, TopupProviderError, type TopupRequest, type TopupResult, type TopupStatus } from '../provider';
 import { nationalSignificantNumber } from './operator-directory';
 
 /** What the sandbox does with a top-up, chosen by the recipient number (docs/sandbox-topups.md). */
@@ -17,6 +18,9 @@ export const OUTCOMES_BY_LAST_FOUR_DIGITS: Readonly<Record<string, SandboxDelive
   '0003': 'INVALID_RECIPIENT_PHONE',
   '0004': 'ANSWER_LOST',
 };
+
+/** Like Reloadly, the sandbox refuses a second top-up to one number within this time (PHONE_RECENTLY_RECHARGED). */
+export const SANDBOX_RECHARGE_COOLDOWN_MS = 2 * 60 * 1000;
 
 /** A PROCESSING top-up answers SUCCESSFUL from this status read on (reads by transaction id or by identifier). */
 export const STATUS_READS_UNTIL_SUCCESSFUL = 2;
@@ -70,6 +74,22 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
         throw new TopupProviderError('Recipient phone number is not valid', { code: 'INVALID_RECIPIENT_PHONE', status: 400, retryable: false });
       }
 
+      const recipientPhone = `${found.country.callingCodes[0] ?? ''}${nationalNumber}`;
+      const since = new Date(now().getTime() - SANDBOX_RECHARGE_COOLDOWN_MS);
+      const [recent] = await db
+        .select({ customIdentifier: sandboxTopups.customIdentifier })
+        .from(sandboxTopups)
+        .where(and(eq(sandboxTopups.recipientPhone, recipientPhone), gt(sandboxTopups.createdAt, since), inArray(sandboxTopups.status, ['SUCCESSFUL', 'PROCESSING'])))
+        .limit(1);
+      // A resend of the same top-up (same identifier) is answered as Reloadly does, below; another one is refused.
+      if (recent && recent.customIdentifier !== request.customIdentifier) {
+        throw new TopupProviderError('The phone number was recently recharged. Please wait 2 minutes.', {
+          code: 'PHONE_RECENTLY_RECHARGED',
+          status: 400,
+          retryable: false,
+        });
+      }
+
       // The unique index decides: of two sends with one identifier, even concurrent ones, only the first is stored.
       const [stored] = await db
         .insert(sandboxTopups)
@@ -78,11 +98,14 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
           operatorId: found.operator.id,
           operatorName: found.operator.name,
           countryIso,
-          recipientPhone: `${found.country.callingCodes[0] ?? ''}${nationalNumber}`,
+          recipientPhone,
           status: outcome === 'ANSWER_LOST' ? 'SUCCESSFUL' : outcome,
           requestedAmount: (amountCents / 100).toFixed(2),
-          deliveredAmount: String(localAmountFor(amountCents, Number(found.operator.fxRate))),
-          deliveredCurrencyCode: found.operator.destinationCurrencyCode,
+          // A bundle delivers a plan, not local money: what it is worth is the amount paid for it.
+          ...(sellsPlans(found.operator)
+            ? { deliveredAmount: (amountCents / 100).toFixed(2), deliveredCurrencyCode: 'USD' }
+            : { deliveredAmount: String(localAmountFor(amountCents, Number(found.operator.fxRate))), deliveredCurrencyCode: found.operator.destinationCurrencyCode }),
+          pin: found.operator.pin,
           createdAt: now(),
         })
         .onConflictDoNothing({ target: sandboxTopups.customIdentifier })
@@ -119,10 +142,32 @@ function acceptsAmount(operator: OperatorRow, amountCents: number): boolean {
   );
 }
 
+function sellsPlans(operator: OperatorRow): boolean {
+  return operator.bundle || operator.data;
+}
+
+/** A PIN product's PIN, as Reloadly's pinDetail gives it; derived from the transaction, so every read agrees. */
+export function sandboxPin(row: Pick<TopupRow, 'transactionId' | 'customIdentifier'>): PinDetail {
+  const digest = createHash('sha256').update(`${row.transactionId}:${row.customIdentifier}`).digest();
+  const digits = (offset: number, length: number) =>
+    Array.from(digest.subarray(offset, offset + length), (byte) => String(byte % 10)).join('');
+  return {
+    code: digits(0, 12),
+    serial: digits(12, 8),
+    info1: 'Dial *611 and enter the PIN',
+    info2: null,
+    info3: null,
+    value: null,
+    ivr: '1-888-888-8888',
+    validity: '30 days',
+  };
+}
+
 function toTopupResult(row: TopupRow): TopupResult {
   return {
     status: row.status as TopupStatus,
     transactionId: String(row.transactionId),
+    operatorTransactionId: `sandbox-${row.transactionId}`,
     operatorName: row.operatorName,
     requestedAmount: Number(row.requestedAmount),
     requestedAmountCurrencyCode: 'USD',
@@ -132,5 +177,9 @@ function toTopupResult(row: TopupRow): TopupResult {
     transactionDate: row.createdAt.toISOString().slice(0, 19).replace('T', ' '),
     customIdentifier: row.customIdentifier,
     recipientPhone: row.recipientPhone,
+    discount: null,
+    discountCurrencyCode: null,
+    balance: null,
+    pin: row.pin && row.status === 'SUCCESSFUL' ? sandboxPin(row) : null,
   };
 }

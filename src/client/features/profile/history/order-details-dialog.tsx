@@ -8,10 +8,11 @@ import { TotalPrice } from './total-price';
 import { formatDeliveredAmount, formatExpectedAmount, formatUsdAmount, isNothingCharged, isolateLeftToRight, summariseOrder, type OrderSummary } from './order-format';
 import { useLanguage } from './use-language';
 import { failureReasonKey } from '@/lib/failure-reasons';
+import { OrderPin } from '@/components/order-pin';
 import { DescriptionRow } from '@/components/ui/description-row';
 
 
-/** Why a failed or expired order took no money, with the provider's reason when there is one. */
+/** Why a failed or never paid order took no money, with the provider's reason when there is one. */
 function NothingChargedNotice({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const reasonKey = failureReasonKey(order.failureCode);
@@ -24,7 +25,7 @@ function NothingChargedNotice({ order }: { order: OrderView }) {
     >
       {reason && <p className="font-semibold">{t('history.detail.failureTitle')}</p>}
       {reason && <p dir="auto">{reason}</p>}
-      {order.displayStatus === 'expired' && <p>{t('history.detail.expired')}</p>}
+      {order.status === 'expired' && <p>{t('history.detail.expired')}</p>}
       <p className="font-semibold">{t('history.detail.notCharged')}</p>
       {order.failureCode && (
         <p className="text-xs">
@@ -81,7 +82,7 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
           <TotalPrice summary={summary} />
         </DescriptionRow>
         <DescriptionRow label={t('history.columns.recipientGets')} testId="detail-expected">
-          <span dir="ltr">{formatExpectedAmount(order, language)}</span>
+          <span dir={order.planDescription ? 'auto' : 'ltr'}>{formatExpectedAmount(order, language)}</span>
         </DescriptionRow>
         {delivered && (
           <DescriptionRow label={t('history.detail.delivered')} testId="detail-delivered">
@@ -102,6 +103,7 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
           <span dir="ltr">{order.id}</span>
         </DescriptionRow>
       </dl>
+      {order.hasPin && <OrderPin orderId={order.id} />}
     </>
   );
 }

@@ -114,7 +114,7 @@ describe('an order summary', () => {
     });
   });
 
-  it('says nothing was charged only for failed and expired orders', () => {
-    expect(['awaiting_payment', 'processing', 'successful', 'failed', 'expired'].filter((status) => isNothingCharged(status as never))).toEqual(['failed', 'expired']);
+  it('says nothing was charged only for failed and never paid orders', () => {
+    expect(['not_paid', 'processing', 'successful', 'failed'].filter((status) => isNothingCharged(status as never))).toEqual(['not_paid', 'failed']);
   });
 });

@@ -33,10 +33,17 @@ export function formatLocalAmount(amount: number, currency: string, language: La
   }
 }
 
-type RecipientAmounts = Pick<OrderView, 'displayStatus' | 'localAmount' | 'destinationCurrencyCode' | 'deliveredAmount' | 'deliveredAmountCurrencyCode'>;
+type RecipientAmounts = Pick<
+  OrderView,
+  'displayStatus' | 'localAmount' | 'destinationCurrencyCode' | 'deliveredAmount' | 'deliveredAmountCurrencyCode' | 'planDescription'
+>;
 
-/** What the order was priced to deliver; without a rate the operator only tells the currency, shown alone as in the top-up flow. */
+/**
+ * What the order was priced to deliver: a bundle's plan, else the local amount; without a rate the operator only
+ * tells the currency, shown alone as in the top-up flow.
+ */
 export function formatExpectedAmount(order: RecipientAmounts, language: Language): string {
+  if (order.planDescription) return order.planDescription;
   return order.localAmount === null ? order.destinationCurrencyCode : formatLocalAmount(order.localAmount, order.destinationCurrencyCode, language);
 }
 
@@ -61,9 +68,9 @@ export function isolateLeftToRight(text: string): string {
   return `\u2066${text}\u2069`;
 }
 
-/** A failed or expired order never took money: the authorisation was released, or never given. */
+/** A failed or never paid order took no money: the authorisation was released, or never given. */
 export function isNothingCharged(status: OrderDisplayStatus): boolean {
-  return status === 'failed' || status === 'expired';
+  return status === 'failed' || status === 'not_paid';
 }
 
 /** One order as the history shows it, every text ready for the interface language. */

@@ -61,7 +61,7 @@ function OrderTable({ userId, summaries }: OrderListProps) {
               </td>
               <td className={cell} data-testid="order-operator">{summary.order.operatorName}</td>
               <td className={`${cell} text-end font-semibold whitespace-nowrap`} data-testid="order-total-price"><TotalPrice summary={summary} /></td>
-              <td className={`${cell} text-end whitespace-nowrap`} data-testid="order-recipient-gets"><span dir="ltr">{summary.recipientGets}</span></td>
+              <td className={`${cell} text-end whitespace-nowrap`} data-testid="order-recipient-gets"><span dir={summary.order.planDescription ? 'auto' : 'ltr'}>{summary.recipientGets}</span></td>
               <td className={cell}><OrderStatusBadge status={summary.order.displayStatus} /></td>
               <td className={`${cell} pe-0`}>
                 <div className="flex flex-col items-stretch gap-1.5">
@@ -97,7 +97,7 @@ function OrderCards({ userId, summaries }: OrderListProps) {
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">{t('history.columns.recipientGets')}</dt>
-              <dd data-testid="order-recipient-gets"><span dir="ltr">{summary.recipientGets}</span></dd>
+              <dd data-testid="order-recipient-gets"><span dir={summary.order.planDescription ? 'auto' : 'ltr'}>{summary.recipientGets}</span></dd>
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">{t('history.columns.operator')}</dt>

@@ -4,11 +4,10 @@ import { cn } from '@/lib/utils';
 
 /** Text and background pairs that keep at least 4.5:1 contrast in both themes. */
 const STATUS_COLOURS: Record<OrderDisplayStatus, string> = {
-  awaiting_payment: 'bg-amber-100 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800',
+  not_paid: 'bg-slate-100 text-slate-800 ring-slate-300 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-600',
   processing: 'bg-sky-100 text-sky-900 ring-sky-300 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-800',
   successful: 'bg-emerald-100 text-emerald-900 ring-emerald-300 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800',
   failed: 'bg-red-100 text-red-900 ring-red-300 dark:bg-red-950 dark:text-red-200 dark:ring-red-800',
-  expired: 'bg-slate-100 text-slate-800 ring-slate-300 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-600',
 };
 
 /** Narrow enough for the history table by default; `className` widens it where there is room (the details dialog). */

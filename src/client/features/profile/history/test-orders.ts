@@ -25,6 +25,8 @@ export function testOrder(overrides: Partial<OrderView> = {}): OrderView {
     paymentIntentId: 'pi_3SandboxIntent',
     failureMessage: null,
     failureCode: null,
+    planDescription: null,
+    hasPin: false,
     ...overrides,
   };
 }

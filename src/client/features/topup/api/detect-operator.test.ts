@@ -27,9 +27,12 @@ describe('operator detection', () => {
     );
   });
 
-  it("reports the server's message", async () => {
-    answer(404, { success: false, message: 'Could not auto detect operator for given phone number', code: 'COULD_NOT_AUTO_DETECT_OPERATOR' });
-    expect(await failure()).toMatchObject({ message: 'Could not auto detect operator for given phone number', messageKey: undefined });
+  it("reports the server's message, with the answer behind it for translation", async () => {
+    const message = 'Could not auto detect operator for given phone number';
+    answer(404, { success: false, message, code: 'COULD_NOT_AUTO_DETECT_OPERATOR', messageKey: 'apiErrors.operatorNotDetected' });
+    const error = await failure();
+    expect(error).toMatchObject({ message, messageKey: undefined });
+    expect(error.cause).toMatchObject({ serverMessage: message, messageKey: 'apiErrors.operatorNotDetected' });
   });
 
   it('falls back to "Failed to detect operator" when the error has no message', async () => {

@@ -5,13 +5,17 @@ import { InvalidDetectionResponseError, requestOperatorDetection, type DetectOpe
 
 export type { DetectOperatorInput } from '@/lib/operator-detection';
 
-/** A failed detection; `messageKey` is set when the text is ours (and so translatable) rather than the server's. */
+/**
+ * A failed detection: the server's refusal is its cause; `messageKey` is set when the text is the browser's own.
+ * apiErrorText turns either into the customer's language.
+ */
 export class OperatorDetectionError extends Error {
   constructor(
     message: string,
     readonly messageKey?: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -22,7 +26,7 @@ export async function detectOperator(input: DetectOperatorInput): Promise<Operat
     if (error instanceof InvalidDetectionResponseError) {
       throw new OperatorDetectionError('Invalid response format from server', 'topup.errors.invalidResponse');
     }
-    if (error instanceof ApiRequestError && error.serverMessage) throw new OperatorDetectionError(error.serverMessage, error.status === 429 ? error.messageKey : undefined);
+    if (error instanceof ApiRequestError && error.serverMessage) throw new OperatorDetectionError(error.serverMessage, undefined, { cause: error });
     throw new OperatorDetectionError('Failed to detect operator', 'topup.errors.detectFailed');
   }
 }

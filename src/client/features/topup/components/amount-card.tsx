@@ -20,7 +20,7 @@ export function AmountCard({ theyGet, youPay, selected, onSelect, onSendNow }: A
     >
       <button type="button" aria-pressed={selected} onClick={onSelect} className="flex flex-col gap-0.5 rounded-xl p-3 text-start">
         <span className="text-xs text-muted-foreground">{t('topup.amount.theyGet')}</span>
-        <span className="text-base font-bold break-words" data-testid="they-get">
+        <span dir="auto" className="text-base font-bold break-words" data-testid="they-get">
           {theyGet}
         </span>
         <span className="mt-1 text-xs text-muted-foreground">{t('topup.amount.youPay')}</span>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorInfo } from '@shared/api/catalog';
 import { AMOUNT_PAGE_SIZE } from '@shared/constants';
 import { Button } from '@/components/ui/button';
-import { amountOptions, formatLocalAmount, formatUsdCents, type AmountOption } from '../lib/amounts';
+import { amountOptions, formatUsdCents, theyGetText, type AmountOption } from '../lib/amounts';
 import type { SelectedCountry } from '../lib/country-selection';
 import { useFocusOnMount } from '../use-focus-on-mount';
 import { useUiLanguage } from '../use-ui-language';
@@ -32,8 +32,6 @@ export function AmountStep({ country, phone, operator, chosen, onSendNow, onChan
     const chosenIndex = options.findIndex((option) => option.usdCents === chosen?.usdCents);
     return Math.max(AMOUNT_PAGE_SIZE, Math.ceil((chosenIndex + 1) / AMOUNT_PAGE_SIZE) * AMOUNT_PAGE_SIZE);
   });
-  const localText = (amount: number | null) =>
-    amount === null ? operator.destinationCurrencyCode : formatLocalAmount(amount, operator.destinationCurrencyCode, language);
 
   return (
     <section aria-labelledby="amount-step-title" className="flex flex-col gap-5">
@@ -53,7 +51,7 @@ export function AmountStep({ country, phone, operator, chosen, onSendNow, onChan
           {options.slice(0, shown).map((option) => (
             <AmountCard
               key={option.usdCents}
-              theyGet={localText(option.localAmount)}
+              theyGet={theyGetText(option, operator, language, t)}
               youPay={formatUsdCents(option.usdCents)}
               selected={highlighted === option.usdCents}
               onSelect={() => setHighlighted(option.usdCents)}

@@ -53,10 +53,11 @@ export function PopularDestinations({ entries, onPick }: { entries: CountryEntry
             <button
               type="button"
               onClick={() => onPick(country.iso_name.toUpperCase())}
-              className="flex w-full items-center gap-2 rounded-lg border px-3 py-2 text-start text-sm transition-colors hover:bg-muted"
+              className="flex h-full w-full items-center gap-2 rounded-lg border px-3 py-2 text-start text-sm transition-colors hover:bg-muted"
             >
               <Flag src={flag} />
-              <span className="truncate">{label}</span>
+              {/* The whole name, on two lines if it must: "Dominican Republic" is not cut short. */}
+              <span className="min-w-0 break-words leading-tight">{label}</span>
             </button>
           </li>
         ))}

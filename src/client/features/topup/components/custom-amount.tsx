@@ -4,7 +4,7 @@ import type { OperatorInfo } from '@shared/api/catalog';
 import { toCents } from '@shared/pricing';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
-import { checkCustomAmount, formatLocalAmount, formatUsdCents, localAmountFor, type AmountOption } from '../lib/amounts';
+import { amountOption, checkCustomAmount, formatUsdCents, theyGetText, type AmountOption } from '../lib/amounts';
 import { useUiLanguage } from '../use-ui-language';
 
 /** A RANGE operator also takes any USD amount between its bounds. */
@@ -18,11 +18,11 @@ export function CustomAmount({ operator, onSendNow }: { operator: OperatorInfo; 
     max: operator.maxAmount === null ? '' : formatUsdCents(toCents(operator.maxAmount)),
   };
   const error = check.ok || check.reason === 'empty' ? null : t(check.reason === 'range' ? 'topup.amount.outOfRange' : 'topup.amount.invalid', bounds);
-  const localAmount = check.ok ? localAmountFor(check.usdCents, operator) : null;
+  const option = check.ok ? amountOption(operator, check.usdCents) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (check.ok) onSendNow({ usdCents: check.usdCents, localAmount });
+    if (option) onSendNow(option);
   };
 
   return (
@@ -49,9 +49,9 @@ export function CustomAmount({ operator, onSendNow }: { operator: OperatorInfo; 
           {t('topup.amount.sendNow')}
         </Button>
       </div>
-      {localAmount !== null && (
+      {option && (option.localAmount !== null || option.plan) && (
         <p className="text-sm" data-testid="custom-they-get">
-          {t('topup.amount.theyGet')}: <strong>{formatLocalAmount(localAmount, operator.destinationCurrencyCode, language)}</strong>
+          {t('topup.amount.theyGet')}: <strong><bdi>{theyGetText(option, operator, language, t)}</bdi></strong>
         </p>
       )}
       <FieldError id="custom-amount-error">{error ?? undefined}</FieldError>

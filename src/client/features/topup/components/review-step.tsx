@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorInfo } from '@shared/api/catalog';
 import type { TopUpPrice } from '@shared/pricing';
 import { Button } from '@/components/ui/button';
-import { formatLocalAmount, formatUsdCents, type AmountOption } from '../lib/amounts';
+import { InlineError } from '@/components/ui/inline-error';
+import { apiErrorText } from '@/lib/api-error-text';
+import { formatUsdCents, theyGetText, type AmountOption } from '../lib/amounts';
 import type { SelectedCountry } from '../lib/country-selection';
 import { useFocusOnMount } from '../use-focus-on-mount';
 import { useUiLanguage } from '../use-ui-language';
@@ -16,13 +18,15 @@ interface ReviewStepProps {
   amount: AmountOption;
   /** Null while the fee configuration loads. */
   price: TopUpPrice | null;
+  /** Why the last Confirm was refused, if it was. */
+  refusal: Error | null;
   onCancel(): void;
   onConfirm(): void;
 }
 
 
 /** Step 4: the price summary (SPEC §2): You Pay, They Get, Service Fee, Total. */
-export function ReviewStep({ country, phone, operator, amount, price, onCancel, onConfirm }: ReviewStepProps) {
+export function ReviewStep({ country, phone, operator, amount, price, refusal, onCancel, onConfirm }: ReviewStepProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -40,9 +44,7 @@ export function ReviewStep({ country, phone, operator, amount, price, onCancel, 
           {formatUsdCents(amount.usdCents)}
         </DescriptionRow>
         <DescriptionRow ltr label={t('topup.amount.theyGet')} testId="review-they-get">
-          {amount.localAmount === null
-            ? operator.destinationCurrencyCode
-            : formatLocalAmount(amount.localAmount, operator.destinationCurrencyCode, language)}
+          <bdi>{theyGetText(amount, operator, language, t)}</bdi>
         </DescriptionRow>
         <DescriptionRow ltr label={t('topup.review.serviceFee')} testId="review-service-fee">
           {price ? formatUsdCents(price.serviceFeeCents) : pending}
@@ -51,6 +53,7 @@ export function ReviewStep({ country, phone, operator, amount, price, onCancel, 
           {price ? formatUsdCents(price.totalCents) : pending}
         </DescriptionRow>
       </dl>
+      {refusal && <InlineError testId="review-error">{apiErrorText(t, refusal)}</InlineError>}
       <div className="grid grid-cols-2 gap-3">
         <Button type="button" variant="outline" size="lg" onClick={onCancel}>
           {t('topup.review.cancel')}

@@ -1,29 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { amountOptions, checkCustomAmount, formatLocalAmount, formatUsdCents, localAmountFor } from './amounts';
+import type { TFunction } from 'i18next';
+import { amountOption, amountOptions, checkCustomAmount, formatLocalAmount, formatUsdCents, theyGetText } from './amounts';
 import { testOperator } from '@/testing/builders';
 
 describe('amount options', () => {
   it('pair each suggested USD amount with its local amount', () => {
     expect(amountOptions(testOperator())).toEqual([
-      { usdCents: 500, localAmount: 7500 },
-      { usdCents: 1000, localAmount: 15000 },
-      { usdCents: 1500, localAmount: 22500 },
+      { usdCents: 500, localAmount: 7500, plan: null },
+      { usdCents: 1000, localAmount: 15000, plan: null },
+      { usdCents: 1500, localAmount: 22500, plan: null },
     ]);
   });
 
   it('use the exchange rate when the map has no entry, and null without a rate', () => {
-    expect(amountOptions(testOperator({ suggestedAmounts: [7.5], suggestedAmountsMap: {} }))).toEqual([{ usdCents: 750, localAmount: 11250 }]);
+    expect(amountOptions(testOperator({ suggestedAmounts: [7.5], suggestedAmountsMap: {} }))).toEqual([{ usdCents: 750, localAmount: 11250, plan: null }]);
     expect(amountOptions(testOperator({ suggestedAmounts: [7.5], suggestedAmountsMap: {}, fxRate: null }))).toEqual([
-      { usdCents: 750, localAmount: null },
+      { usdCents: 750, localAmount: null, plan: null },
     ]);
   });
 
   it('fall back to the fixed amounts of a FIXED operator', () => {
     const operator = testOperator({ denominationType: 'FIXED', suggestedAmounts: [], fixedAmounts: [2, 4], localFixedAmounts: [20, 40] });
     expect(amountOptions(operator)).toEqual([
-      { usdCents: 200, localAmount: 20 },
-      { usdCents: 400, localAmount: 40 },
+      { usdCents: 200, localAmount: 20, plan: null },
+      { usdCents: 400, localAmount: 40, plan: null },
     ]);
+  });
+
+  it('give a bundle its plan and never a local amount made up from its rate of 1', () => {
+    const bundle = testOperator({
+      denominationType: 'FIXED',
+      bundle: true,
+      data: true,
+      suggestedAmounts: [],
+      suggestedAmountsMap: {},
+      fixedAmounts: [5, 10],
+      localFixedAmounts: [],
+      fxRate: 1,
+      destinationCurrencyCode: 'HTG',
+      amountDescriptions: { '5.00': 'Small Plan - 2GB, 7 Days' },
+    });
+    expect(amountOptions(bundle)).toEqual([
+      { usdCents: 500, localAmount: null, plan: 'Small Plan - 2GB, 7 Days' },
+      { usdCents: 1000, localAmount: null, plan: null },
+    ]);
+    const t = ((key: string) => key) as unknown as TFunction;
+    expect(theyGetText(amountOptions(bundle)[0]!, bundle, 'en', t)).toBe('Small Plan - 2GB, 7 Days');
+    expect(theyGetText(amountOptions(bundle)[1]!, bundle, 'en', t)).toBe('topup.amount.dataPlan');
+  });
+
+  it('never take a rate of 1 between two currencies for a conversion', () => {
+    const noRate = testOperator({ suggestedAmounts: [5], suggestedAmountsMap: {}, fxRate: 1, destinationCurrencyCode: 'HTG' });
+    expect(amountOptions(noRate)).toEqual([{ usdCents: 500, localAmount: null, plan: null }]);
   });
 });
 
@@ -44,8 +72,8 @@ describe('a custom amount', () => {
   });
 
   it('previews the local amount from the exchange rate', () => {
-    expect(localAmountFor(1250, operator)).toBe(18750);
-    expect(localAmountFor(333, testOperator({ fxRate: 0.333 }))).toBe(1.11);
+    expect(amountOption(operator, 1250).localAmount).toBe(18750);
+    expect(amountOption(testOperator({ fxRate: 0.333 }), 333).localAmount).toBe(1.11);
   });
 });
 

@@ -1,38 +1,41 @@
+import type { TFunction } from 'i18next';
 import type { OperatorInfo } from '@shared/api/catalog';
 import type { Language } from '@shared/constants';
+import { localAmountOf, planDescriptionOf } from '@shared/operator-amounts';
 import { formatUsd, toCents } from '@shared/pricing';
 import { intlLocale } from './country-list';
 
-/** One amount the visitor can send: what they pay in USD and what the recipient gets in local currency. */
+/** One amount the visitor can send: what they pay in USD and what the recipient gets. */
 export interface AmountOption {
   usdCents: number;
-  /** In the destination currency; null when the operator gives no rate for it. */
+  /** In the destination currency; null when the operator gives none for it (bundles never do). */
   localAmount: number | null;
+  /** For bundles and data plans: the plan the amount buys. Absent in top-ups saved before plans were shown. */
+  plan?: string | null;
 }
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/** The local amount for a USD amount, from the operator's exchange rate when it has one. */
-export function localAmountFor(usdCents: number, operator: Pick<OperatorInfo, 'fxRate'>): number | null {
-  return operator.fxRate ? round2((usdCents * operator.fxRate) / 100) : null;
+/** The amount as the operator sells it: its local amount, or for bundles its plan. */
+export function amountOption(operator: OperatorInfo, usdCents: number): AmountOption {
+  const sellsPlans = operator.bundle || operator.data;
+  return { usdCents, localAmount: localAmountOf(operator, usdCents), plan: sellsPlans ? planDescriptionOf(operator, usdCents) : null };
 }
 
 /** The amount cards: the suggested amounts, else the fixed amounts a FIXED operator accepts. */
 export function amountOptions(operator: OperatorInfo): AmountOption[] {
-  const seen = new Set<number>();
-  const options: AmountOption[] = [];
-  const add = (usdAmount: number, localAmount: number | null | undefined) => {
-    const usdCents = toCents(usdAmount);
-    if (usdCents <= 0 || seen.has(usdCents)) return;
-    seen.add(usdCents);
-    options.push({ usdCents, localAmount: localAmount ?? localAmountFor(usdCents, operator) });
-  };
-  if (operator.suggestedAmounts.length > 0) {
-    for (const amount of operator.suggestedAmounts) add(amount, operator.suggestedAmountsMap[String(amount)]);
-  } else {
-    operator.fixedAmounts.forEach((amount, index) => add(amount, operator.localFixedAmounts[index]));
-  }
-  return options;
+  const amounts = operator.suggestedAmounts.length > 0 ? operator.suggestedAmounts : operator.fixedAmounts;
+  const cents = [...new Set(amounts.map(toCents))].filter((usdCents) => usdCents > 0);
+  return cents.map((usdCents) => amountOption(operator, usdCents));
+}
+
+/**
+ * What "They Get" says for an amount: the plan of a bundle (the operator's own words), else the local amount, else the
+ * currency alone when the operator gives no amount; a bundle without a description is "a data plan".
+ */
+export function theyGetText(option: AmountOption, operator: OperatorInfo, language: Language, t: TFunction): string {
+  if (option.plan) return option.plan;
+  if (operator.bundle || operator.data) return t('topup.amount.dataPlan');
+  if (option.localAmount === null) return operator.destinationCurrencyCode;
+  return formatLocalAmount(option.localAmount, operator.destinationCurrencyCode, language);
 }
 
 export type CustomAmountCheck = { ok: true; usdCents: number } | { ok: false; reason: 'empty' | 'format' | 'range' };

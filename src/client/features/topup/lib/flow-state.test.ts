@@ -33,8 +33,27 @@ describe('the top-up flow', () => {
   });
 
   it('a restored recipient without an amount starts the recipient step from that country and number', () => {
-    const state = run(...toReview, { type: 'recipientRestored', country: nigeria, phone: '08031234567' });
+    const state = run(...toReview, { type: 'recipientRestored', recipient: { country: nigeria, phone: '08031234567' } });
     expect(state).toMatchObject({ step: 'recipient', country: nigeria, phone: '08031234567', operator: null, amount: null });
+  });
+
+  it('a saved amount is chosen once the detected operator offers it', () => {
+    const restored = run({ type: 'recipientRestored', recipient: { country: nigeria, phone: '08031234567', amountCents: 1000 } });
+    expect(restored).toMatchObject({ step: 'recipient', country: nigeria, phone: '08031234567', amount: null });
+    expect(flowReducer(restored, { type: 'operatorDetected', operator: testOperator() })).toMatchObject({
+      step: 'amount',
+      amount: { usdCents: 1000, localAmount: 15000 },
+      preferredAmountCents: null,
+    });
+    const notOffered = run({ type: 'recipientRestored', recipient: { country: nigeria, phone: '08031234567', amountCents: 1234 } });
+    expect(flowReducer(notOffered, { type: 'operatorDetected', operator: testOperator() })).toMatchObject({ step: 'amount', amount: null });
+    const otherCountry = flowReducer(restored, { type: 'countrySelected', country: { ...nigeria, code: 'GH' } });
+    expect(flowReducer(otherCountry, { type: 'operatorDetected', operator: testOperator() }).amount).toBeNull();
+  });
+
+  it('a restored recipient with its operator opens the amounts, the saved amount chosen', () => {
+    const state = run({ type: 'recipientRestored', recipient: { country: nigeria, phone: '08031234567', operator: testOperator(), amountCents: 500 } });
+    expect(state).toMatchObject({ step: 'amount', operator: { operatorId: 341 }, amount: { usdCents: 500, localAmount: 7500 } });
   });
 
   it('reset clears everything', () => {
@@ -50,13 +69,25 @@ describe('the top-up flow', () => {
 const intent = { clientSecret: 'pi_1_secret', paymentIntentId: 'pi_1', orderId: 'order-1', amount: '10.00', fee: '0.63', totalAmount: '10.63' };
 const toPayment: FlowAction[] = [...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentCreated', intent }];
 const delivered = testTopupResult({ deliveredAmount: 15000 });
+const refusal = new Error('This number was topped up less than 2 minutes ago.');
 
 describe('the checkout (SPEC §4)', () => {
   it('a refused intent goes back to the review keeping the order key, unless the order was closed', () => {
-    const refused = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed' });
+    const refused = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', refusal });
     expect(refused).toMatchObject({ step: 'review', orderKey: 'key-1' });
-    const closed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', forgetOrderKey: true });
+    const closed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', refusal, forgetOrderKey: true });
     expect(closed).toMatchObject({ step: 'review', orderKey: null });
+  });
+
+  it('the review keeps the refusal until the customer confirms again or changes the top-up', () => {
+    const refused = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', refusal });
+    expect(refused.refusal).toBe(refusal);
+    expect(flowReducer(refused, { type: 'intentRequested', orderKey: 'key-1' }).refusal).toBeNull();
+    expect(flowReducer(refused, { type: 'backToAmounts' }).refusal).toBeNull();
+    expect(flowReducer(refused, { type: 'amountChosen', amount: { usdCents: 1500, localAmount: 22500 } }).refusal).toBeNull();
+    expect(flowReducer(refused, { type: 'phoneChanged', phone: '08031234568' }).refusal).toBeNull();
+    expect(flowReducer(refused, { type: 'changeNumber' }).refusal).toBeNull();
+    expect(flowReducer(refused, { type: 'reset' }).refusal).toBeNull();
   });
 
   it('Confirm goes from review to processing with an order key, then to payment with the intent', () => {
@@ -66,7 +97,7 @@ describe('the checkout (SPEC §4)', () => {
   });
 
   it('a failed intent goes back to the review, and Confirm again keeps the order key', () => {
-    const failed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed' });
+    const failed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', refusal });
     expect(failed).toMatchObject({ step: 'review', orderKey: 'key-1' });
     expect(flowReducer(failed, { type: 'intentRequested', orderKey: 'key-2' }).orderKey).toBe('key-1');
   });
@@ -79,7 +110,7 @@ describe('the checkout (SPEC §4)', () => {
   });
 
   it('choosing another amount is another checkout', () => {
-    const failed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed' }, { type: 'backToAmounts' });
+    const failed = run(...toReview, { type: 'intentRequested', orderKey: 'key-1' }, { type: 'intentFailed', refusal }, { type: 'backToAmounts' });
     expect(flowReducer(failed, { type: 'amountChosen', amount: { usdCents: 1500, localAmount: 22500 } }).orderKey).toBeNull();
   });
 
@@ -94,7 +125,7 @@ describe('the checkout (SPEC §4)', () => {
     const review = run(...toReview);
     expect(flowReducer(review, { type: 'intentCreated', intent })).toBe(review);
     expect(flowReducer(review, { type: 'paymentCanceled' })).toBe(review);
-    expect(flowReducer(review, { type: 'topupSettled', outcome: { kind: 'failed', failure: { messageKey: 'x' } } })).toBe(review);
+    expect(flowReducer(review, { type: 'topupSettled', outcome: { kind: 'refused', failure: { messageKey: 'x' } } })).toBe(review);
     expect(run({ type: 'intentRequested', orderKey: 'key-1' })).toEqual(initialFlowState);
   });
 });
@@ -103,15 +134,25 @@ describe('returning from sign-in', () => {
   const topUp = { country: nigeria, phone: '0803-123-4567', operator: testOperator(), amount: { usdCents: 1000, localAmount: 15000 } };
 
   it('shows the restored top-up on its review, with what should follow by itself', () => {
-    const state = run({ type: 'restored', topUp, afterSignIn: { kind: 'createIntent' } });
-    expect(state).toMatchObject({ step: 'review', phone: '08031234567', country: nigeria, afterSignIn: { kind: 'createIntent' } });
-    expect(flowReducer(state, { type: 'intentRequested', orderKey: 'key-1' }).afterSignIn).toBeNull();
+    const state = run({ type: 'restored', topUp, continueWith: { kind: 'createIntent' } });
+    expect(state).toMatchObject({ step: 'review', phone: '08031234567', country: nigeria, continueWith: { kind: 'createIntent' } });
+    expect(flowReducer(state, { type: 'intentRequested', orderKey: 'key-1' }).continueWith).toBeNull();
+  });
+
+  it('keeps the checkout already started for a restored top-up: Confirm finds the same order', () => {
+    const state = run({ type: 'restored', topUp: { ...topUp, orderKey: 'key-1' }, continueWith: { kind: 'createIntent' } });
+    expect(flowReducer(state, { type: 'intentRequested', orderKey: 'key-2' }).orderKey).toBe('key-1');
+  });
+
+  it('a paid checkout resumes on the result screen, following its order', () => {
+    const state = run({ type: 'checkoutResumed', topUp, paymentIntentId: 'pi_1', orderId: 'order-1' });
+    expect(state).toMatchObject({ step: 'summary', phone: '08031234567', outcome: { kind: 'unanswered', paymentIntentId: 'pi_1', orderId: 'order-1' } });
   });
 
   it('keeps a top-up to send even when the saved top-up is gone, and forgets it once sent', () => {
-    const state = run({ type: 'restored', topUp: null, afterSignIn: { kind: 'processTopup', paymentIntentId: 'pi_1' } });
-    expect(state).toMatchObject({ step: 'recipient', afterSignIn: { kind: 'processTopup', paymentIntentId: 'pi_1' } });
-    expect(flowReducer(state, { type: 'topupRequested' })).toMatchObject({ step: 'summary', afterSignIn: null, outcome: { kind: 'pending' } });
+    const state = run({ type: 'restored', topUp: null, continueWith: { kind: 'processTopup', paymentIntentId: 'pi_1' } });
+    expect(state).toMatchObject({ step: 'recipient', continueWith: { kind: 'processTopup', paymentIntentId: 'pi_1' } });
+    expect(flowReducer(state, { type: 'topupRequested' })).toMatchObject({ step: 'summary', continueWith: null, outcome: { kind: 'pending' } });
   });
 });
 

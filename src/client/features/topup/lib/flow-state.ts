@@ -2,9 +2,9 @@ import type { OperatorInfo } from '@shared/api/catalog';
 import { digitsOnly } from '@shared/phone-rules';
 import type { CheckoutIntent } from '@/features/topup/payment/api/create-payment-intent';
 import type { TopupOutcome } from '@/features/topup/payment/lib/topup-outcome';
-import type { AmountOption } from './amounts';
+import { amountOptions, type AmountOption } from './amounts';
 import type { SelectedCountry } from './country-selection';
-import type { RestoredTopUp } from './restore-params';
+import type { RestoredRecipient, RestoredTopUp } from './restore-params';
 
 /**
  * The view states of SPEC §4: review → processing (the payment intent is being created) → payment → summary (the
@@ -12,8 +12,11 @@ import type { RestoredTopUp } from './restore-params';
  */
 export type FlowStep = 'recipient' | 'amount' | 'review' | 'processing' | 'payment' | 'summary';
 
-/** What happens by itself after a return from sign-in (SPEC §4 post-auth cases). */
-export type AfterSignIn = { kind: 'createIntent' } | { kind: 'processTopup'; paymentIntentId: string };
+/**
+ * What a restored top-up goes on to by itself (SPEC §4 post-auth cases): open the payment form (after sign-in, or
+ * 'Try again' after a declined redirect payment), or send the top-up of a payment already authorised.
+ */
+export type AutoContinue = { kind: 'createIntent' } | { kind: 'processTopup'; paymentIntentId: string };
 
 export interface FlowState {
   step: FlowStep;
@@ -25,10 +28,14 @@ export interface FlowState {
   /** Set at the first Confirm of a checkout; a retried Confirm for the same top-up sends it again and finds the same order. */
   orderKey: string | null;
   intent: CheckoutIntent | null;
+  /** Why the last Confirm was refused; the review shows it until the customer confirms again or changes the top-up. */
+  refusal: Error | null;
   /** The result screen's content once the top-up is requested. */
   outcome: TopupOutcome | null;
+  /** A saved amount waiting for the operator: chosen at once when the detected operator offers it. */
+  preferredAmountCents: number | null;
   /** Waiting to run once the restored top-up is on screen. */
-  afterSignIn: AfterSignIn | null;
+  continueWith: AutoContinue | null;
 }
 
 export type FlowAction =
@@ -39,11 +46,12 @@ export type FlowAction =
   | { type: 'amountChosen'; amount: AmountOption }
   | { type: 'changeNumber' }
   | { type: 'backToAmounts' }
-  | { type: 'restored'; topUp: RestoredTopUp | null; afterSignIn: AfterSignIn | null }
-  | { type: 'recipientRestored'; country: SelectedCountry; phone: string }
+  | { type: 'restored'; topUp: RestoredTopUp | null; continueWith: AutoContinue | null }
+  | { type: 'recipientRestored'; recipient: RestoredRecipient }
+  | { type: 'checkoutResumed'; topUp: RestoredTopUp; paymentIntentId: string; orderId: string }
   | { type: 'intentRequested'; orderKey: string }
   | { type: 'intentCreated'; intent: CheckoutIntent }
-  | { type: 'intentFailed'; forgetOrderKey?: boolean }
+  | { type: 'intentFailed'; refusal: Error; forgetOrderKey?: boolean }
   | { type: 'paymentCanceled' }
   | { type: 'topupRequested' }
   | { type: 'topupSettled'; outcome: Exclude<TopupOutcome, { kind: 'pending' }> }
@@ -57,53 +65,81 @@ export const initialFlowState: FlowState = {
   amount: null,
   orderKey: null,
   intent: null,
+  refusal: null,
   outcome: null,
-  afterSignIn: null,
+  preferredAmountCents: null,
+  continueWith: null,
 };
 
 /** A new top-up or a changed one is a new checkout: it gets a new order key at its first Confirm. */
-const newCheckout = { orderKey: null, intent: null, outcome: null } as const;
+const newCheckout = { orderKey: null, intent: null, refusal: null, outcome: null } as const;
+
+/** The operator's amount card for a saved amount, when it still offers it. */
+function offeredAmount(operator: OperatorInfo, usdCents: number | null): AmountOption | null {
+  return usdCents === null ? null : (amountOptions(operator).find((option) => option.usdCents === usdCents) ?? null);
+}
 
 export function flowReducer(state: FlowState, action: FlowAction): FlowState {
   switch (action.type) {
     case 'countrySelected':
-      return { ...state, ...newCheckout, step: 'recipient', country: action.country, operator: null, amount: null };
+      return { ...state, ...newCheckout, step: 'recipient', country: action.country, operator: null, amount: null, preferredAmountCents: null };
     case 'countryCleared':
-      return { ...state, ...newCheckout, step: 'recipient', country: null, operator: null, amount: null };
+      return { ...state, ...newCheckout, step: 'recipient', country: null, operator: null, amount: null, preferredAmountCents: null };
     case 'phoneChanged':
       return { ...state, ...newCheckout, phone: digitsOnly(action.phone) };
     case 'operatorDetected':
-      return state.country ? { ...state, ...newCheckout, step: 'amount', operator: action.operator, amount: null } : state;
+      if (!state.country) return state;
+      return {
+        ...state,
+        ...newCheckout,
+        step: 'amount',
+        operator: action.operator,
+        amount: offeredAmount(action.operator, state.preferredAmountCents),
+        preferredAmountCents: null,
+      };
     case 'amountChosen':
       return state.operator ? { ...state, ...newCheckout, step: 'review', amount: action.amount } : state;
     case 'changeNumber':
       return { ...state, ...newCheckout, step: 'recipient', operator: null, amount: null };
     case 'backToAmounts':
-      return state.operator ? { ...state, step: 'amount' } : state;
-    case 'recipientRestored':
-      return { ...initialFlowState, country: action.country, phone: digitsOnly(action.phone) };
+      return state.operator ? { ...state, step: 'amount', refusal: null } : state;
+    case 'recipientRestored': {
+      const { country, phone, operator, amountCents } = action.recipient;
+      const restored = { ...initialFlowState, country, phone: digitsOnly(phone), preferredAmountCents: amountCents ?? null };
+      // With the operator saved too, the amounts open at once, the saved amount chosen when it is still offered.
+      if (!operator || !restored.phone) return restored;
+      return { ...restored, step: 'amount', operator, amount: offeredAmount(operator, restored.preferredAmountCents), preferredAmountCents: null };
+    }
+    case 'checkoutResumed':
+      return {
+        ...initialFlowState,
+        ...action.topUp,
+        phone: digitsOnly(action.topUp.phone),
+        step: 'summary',
+        outcome: { kind: 'unanswered', paymentIntentId: action.paymentIntentId, orderId: action.orderId },
+      };
     case 'restored':
-      if (!action.topUp) return { ...state, afterSignIn: action.afterSignIn };
+      if (!action.topUp) return { ...state, continueWith: action.continueWith };
       return {
         ...initialFlowState,
         step: 'review',
         ...action.topUp,
         phone: digitsOnly(action.topUp.phone),
-        afterSignIn: action.afterSignIn,
+        continueWith: action.continueWith,
       };
     case 'intentRequested':
       if (state.step !== 'review' || !state.operator || !state.amount) return state;
-      return { ...state, step: 'processing', orderKey: state.orderKey ?? action.orderKey, afterSignIn: null };
+      return { ...state, step: 'processing', orderKey: state.orderKey ?? action.orderKey, refusal: null, continueWith: null };
     case 'intentCreated':
       return state.step === 'processing' ? { ...state, step: 'payment', intent: action.intent } : state;
     case 'intentFailed':
       if (state.step !== 'processing') return state;
       // A closed order cannot be paid again: the next Confirm starts a new one.
-      return { ...state, step: 'review', ...(action.forgetOrderKey ? { orderKey: null } : {}) };
+      return { ...state, step: 'review', refusal: action.refusal, ...(action.forgetOrderKey ? { orderKey: null } : {}) };
     case 'paymentCanceled':
       return state.step === 'payment' ? { ...state, ...newCheckout, step: 'amount' } : state;
     case 'topupRequested':
-      return { ...state, step: 'summary', outcome: { kind: 'pending' }, afterSignIn: null };
+      return { ...state, step: 'summary', outcome: { kind: 'pending' }, continueWith: null };
     case 'topupSettled':
       return state.step === 'summary' ? { ...state, outcome: action.outcome } : state;
     case 'reset':

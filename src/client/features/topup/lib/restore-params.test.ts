@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignInOf, restoreFromParams, restoreRecipientFromParams } from './restore-params';
+import { continueWithOf, paymentRetryPath, restoreFromParams, restoreRecipientFromParams } from './restore-params';
 import { testCountry, testOperator } from '@/testing/builders';
 
 const countries = [testCountry(), testCountry({ id: 2, name: 'Cuba', iso_name: 'CU', flag: '/flags/cu.svg', calling_codes: ['53'] })];
@@ -18,7 +18,7 @@ describe('a top-up carried in the URL', () => {
   });
 
   it('takes the country from the operator when the URL does not name it, and prices a custom amount at the rate', () => {
-    expect(restoreFromParams(params({ phone: '08031234567', amount: '7.5', operatorInfo }), countries)?.amount).toEqual({ usdCents: 750, localAmount: 11250 });
+    expect(restoreFromParams(params({ phone: '08031234567', amount: '7.5', operatorInfo }), countries)?.amount).toEqual({ usdCents: 750, localAmount: 11250, plan: null });
   });
 
   it.each([
@@ -38,7 +38,15 @@ describe('a top-up carried in the URL', () => {
     expect(restoreFromParams(params({ country: 'NG', phone: '08031234567', amount: '10.00', operatorInfo: operator }), countries)?.amount).toEqual({
       usdCents: 1000,
       localAmount: 14800,
+      plan: null,
     });
+  });
+
+  it('fills the lists an older link leaves out, so the amount and the steps after it still work', () => {
+    const { fixedAmounts: _fixed, localFixedAmounts: _local, amountDescriptions: _descriptions, bundle: _bundle, ...older } = testOperator({ suggestedAmountsMap: {} });
+    const restored = restoreFromParams(params({ country: 'NG', phone: '08031234567', amount: '10', operatorInfo: JSON.stringify(older) }), countries);
+    expect(restored?.amount).toEqual({ usdCents: 1000, localAmount: 15000, plan: null });
+    expect(restored?.operator).toMatchObject({ fixedAmounts: [], localFixedAmounts: [], amountDescriptions: {}, bundle: false });
   });
 
   it('ignores a flag that is not one of ours', () => {
@@ -71,16 +79,23 @@ describe('a number carried in the URL without an amount', () => {
 
 describe('what follows a return from sign-in', () => {
   it('post-auth with a payment intent sends the top-up', () => {
-    expect(afterSignInOf(params({ 'post-auth': 'true', payment_intent_id: 'pi_1', step: 'steps.payment' }))).toEqual({ kind: 'processTopup', paymentIntentId: 'pi_1' });
+    expect(continueWithOf(params({ 'post-auth': 'true', payment_intent_id: 'pi_1', step: 'steps.payment' }))).toEqual({ kind: 'processTopup', paymentIntentId: 'pi_1' });
   });
 
   it('post-auth on the payment step creates a new payment intent', () => {
-    expect(afterSignInOf(params({ 'post-auth': 'true', step: 'steps.payment' }))).toEqual({ kind: 'createIntent' });
+    expect(continueWithOf(params({ 'post-auth': 'true', step: 'steps.payment' }))).toEqual({ kind: 'createIntent' });
+  });
+
+  it("'Try again' after a declined redirect payment opens the payment form of the same top-up", () => {
+    const path = paymentRetryPath('NG', '08031234567');
+    const query = new URL(path, 'http://localhost').searchParams;
+    expect(continueWithOf(query)).toEqual({ kind: 'createIntent' });
+    expect([query.get('country'), query.get('phone')]).toEqual(['NG', '08031234567']);
   });
 
   it('anything else only restores the review', () => {
-    expect(afterSignInOf(params({ 'post-auth': 'true' }))).toBeNull();
-    expect(afterSignInOf(params({ restore: 'summary', step: 'steps.payment', payment_intent_id: 'pi_1' }))).toBeNull();
-    expect(afterSignInOf(params({ 'post-auth': 'google', step: 'steps.payment' }))).toBeNull();
+    expect(continueWithOf(params({ 'post-auth': 'true' }))).toBeNull();
+    expect(continueWithOf(params({ restore: 'summary', step: 'steps.payment', payment_intent_id: 'pi_1' }))).toBeNull();
+    expect(continueWithOf(params({ 'post-auth': 'google', step: 'steps.payment' }))).toBeNull();
   });
 });

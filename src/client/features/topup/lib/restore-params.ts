@@ -1,14 +1,19 @@
 import type { Country, OperatorInfo } from '@shared/api/catalog';
 import { digitsOnly } from '@shared/phone-rules';
 import { toCents } from '@shared/pricing';
-import { localAmountFor, type AmountOption } from './amounts';
+import { amountOption, type AmountOption } from './amounts';
 import { selectCountry, type SelectedCountry } from './country-selection';
-import type { AfterSignIn } from './flow-state';
+import type { AutoContinue } from './flow-state';
 
-/** The number alone, when the URL carries no amount: the visitor picks the amount again. */
+/**
+ * The number without a complete top-up (the URL carries no amount, or the saved top-up is incomplete): the visitor
+ * goes on from there. A saved operator opens the amounts at once; a saved amount is chosen when it is still offered.
+ */
 export interface RestoredRecipient {
   country: SelectedCountry;
   phone: string;
+  operator?: OperatorInfo;
+  amountCents?: number;
 }
 
 export interface RestoredTopUp {
@@ -16,9 +21,11 @@ export interface RestoredTopUp {
   phone: string;
   operator: OperatorInfo;
   amount: AmountOption;
+  /** The checkout already started for this top-up: Confirm finds the same order and payment again. */
+  orderKey?: string | null;
 }
 
-function isOperatorInfo(value: unknown): value is OperatorInfo {
+export function isOperatorInfo(value: unknown): value is OperatorInfo {
   const operator = value as Partial<OperatorInfo> | null;
   return (
     typeof operator === 'object' &&
@@ -32,6 +39,21 @@ function isOperatorInfo(value: unknown): value is OperatorInfo {
   );
 }
 
+/** A URL written by an older version may leave out lists and flags; they are filled with their "none" values. */
+export function withListDefaults(operator: OperatorInfo): OperatorInfo {
+  return {
+    ...operator,
+    suggestedAmountsMap: operator.suggestedAmountsMap ?? {},
+    fixedAmounts: operator.fixedAmounts ?? [],
+    localFixedAmounts: operator.localFixedAmounts ?? [],
+    amountDescriptions: operator.amountDescriptions ?? {},
+    bundle: operator.bundle ?? false,
+    data: operator.data ?? false,
+    pin: operator.pin ?? false,
+    fxRate: operator.fxRate ?? null,
+  };
+}
+
 /**
  * A top-up carried in the URL (SPEC §2: `country`, `phone`, `amount`, `operatorInfo` as encoded JSON, `flag`), for when
  * the browser's saved copy is gone. Anything missing or malformed gives null, and the flow starts over.
@@ -40,13 +62,14 @@ export function restoreFromParams(params: URLSearchParams, countries: readonly C
   const phone = digitsOnly(params.get('phone') ?? '');
   const amountText = params.get('amount');
   const countryCode = (params.get('country') ?? '').toUpperCase();
-  let operator: unknown;
+  let parsed: unknown;
   try {
-    operator = JSON.parse(params.get('operatorInfo') ?? 'null');
+    parsed = JSON.parse(params.get('operatorInfo') ?? 'null');
   } catch {
     return null;
   }
-  if (!phone || !amountText || !isOperatorInfo(operator)) return null;
+  if (!phone || !amountText || !isOperatorInfo(parsed)) return null;
+  const operator = withListDefaults(parsed);
   const iso = countryCode || operator.country?.isoName?.toUpperCase();
   const country = countries.find((candidate) => candidate.iso_name === iso);
   if (!country) return null;
@@ -60,33 +83,40 @@ export function restoreFromParams(params: URLSearchParams, countries: readonly C
   }
   if (usdCents <= 0) return null;
   const flag = params.get('flag');
-  // The map's keys are written like "10" and "7.5", while the URL may say "10.00".
-  const localAmount = operator.suggestedAmountsMap?.[amountText] ?? operator.suggestedAmountsMap?.[String(usdCents / 100)] ?? localAmountFor(usdCents, operator);
   return {
     country: flag && flag.startsWith('/flags/') ? { ...selection.country, flag } : selection.country,
     phone,
     operator,
-    amount: { usdCents, localAmount },
+    amount: amountOption(operator, usdCents),
   };
 }
 
 /** The country and number of `?restore=summary&country=..&phone=..` without an amount; null when either is unusable. */
 export function restoreRecipientFromParams(params: URLSearchParams, countries: readonly Country[]): RestoredRecipient | null {
   const phone = digitsOnly(params.get('phone') ?? '');
-  const countryCode = (params.get('country') ?? '').toUpperCase();
-  const country = countries.find((candidate) => candidate.iso_name === countryCode);
-  if (!phone || !country) return null;
-  const selection = selectCountry(country);
-  return selection.ok ? { country: selection.country, phone } : null;
+  return phone ? recipientIn(countries, params.get('country') ?? '', phone) : null;
+}
+
+/** A country (by its code) that can still be chosen, with a number (possibly empty); null when the country cannot. */
+export function recipientIn(countries: readonly Country[], countryCode: string, phone: string): RestoredRecipient | null {
+  const country = countries.find((candidate) => candidate.iso_name === countryCode.toUpperCase());
+  const selection = country ? selectCountry(country) : null;
+  return selection?.ok ? { country: selection.country, phone: digitsOnly(phone) } : null;
 }
 
 /**
  * SPEC §4 returns from sign-in: `post-auth=true&payment_intent_id=…` sends the top-up (the payment is already
- * authorised); `post-auth=true&step=steps.payment` creates a new payment intent; anything else just shows the review.
+ * authorised); `post-auth=true&step=steps.payment` asks for the payment intent (the saved checkout's own, when there
+ * is one) and opens the payment form; anything else just shows the review.
  */
-export function afterSignInOf(params: URLSearchParams): AfterSignIn | null {
+export function continueWithOf(params: URLSearchParams): AutoContinue | null {
   if (params.get('post-auth') !== 'true') return null;
   const paymentIntentId = params.get('payment_intent_id');
   if (paymentIntentId) return { kind: 'processTopup', paymentIntentId };
   return params.get('step') === 'steps.payment' ? { kind: 'createIntent' } : null;
+}
+
+/** Back to the payment form of the saved top-up, for the same recipient and amount (after a declined redirect payment). */
+export function paymentRetryPath(countryCode: string, phone: string): string {
+  return `/?${new URLSearchParams({ 'post-auth': 'true', step: 'steps.payment', country: countryCode, phone }).toString()}`;
 }

@@ -5,6 +5,8 @@ import { ROUTES } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
+import { markPaymentAuthorised, savedTopUpPaidWith } from '../lib/pending-top-up';
+import { paymentRetryPath } from '../lib/restore-params';
 import { requestTopup, type TopupOutcome } from './lib/topup-outcome';
 import { TopupResult } from './topup-result';
 
@@ -20,22 +22,35 @@ export function arrivalOf(params: URLSearchParams): Arrival {
   return status === 'succeeded' || status === 'requires_capture' || status === 'processing' ? 'paid' : 'failed';
 }
 
-/** A paid payment: the top-up is requested by its payment intent (the server finds the order) and followed. */
+/**
+ * A paid payment: the top-up is requested by its payment intent (the server finds the order) and followed; should the
+ * answer be lost, the order is followed by the id saved with the top-up, else found in the history.
+ */
 function AuthorisedPayment({ paymentIntentId }: { paymentIntentId: string }) {
   const [outcome, setOutcome] = useState<TopupOutcome>({ kind: 'pending' });
   const requested = useRef(false);
   useEffect(() => {
     if (requested.current) return;
     requested.current = true;
-    void requestTopup({ paymentIntentId }).then(setOutcome);
+    const now = Date.now();
+    markPaymentAuthorised(paymentIntentId, now);
+    const orderId = savedTopUpPaidWith(paymentIntentId, now)?.checkout.orderId;
+    void requestTopup({ paymentIntentId }, orderId ? { orderId } : {}).then(setOutcome);
   }, [paymentIntentId]);
   return <TopupResult outcome={outcome} titleLevel="h1" />;
 }
 
-/** A payment that was not authorised, or no payment at all. */
-function PaymentNotice({ arrival }: { arrival: Exclude<Arrival, 'paid'> }) {
+/**
+ * A payment that was not authorised, or no payment at all. A declined payment of a top-up saved in this browser can be
+ * tried again: back to its payment form, for the same recipient and amount, with the same order and payment intent.
+ */
+function PaymentNotice({ arrival, paymentIntentId }: { arrival: Exclude<Arrival, 'paid'>; paymentIntentId: string }) {
   const { t } = useTranslation();
   const failed = arrival === 'failed';
+  const [retryPath] = useState(() => {
+    const saved = failed && paymentIntentId ? savedTopUpPaidWith(paymentIntentId, Date.now()) : null;
+    return saved?.selectedCountry?.code && saved.phoneNumber ? paymentRetryPath(saved.selectedCountry.code, saved.phoneNumber) : null;
+  });
   return (
     <div className="flex flex-col items-center gap-5 text-center">
       <span
@@ -52,9 +67,16 @@ function PaymentNotice({ arrival }: { arrival: Exclude<Arrival, 'paid'> }) {
         {failed && <p>{t('payment.messages.default')}</p>}
         <p>{t(`payment.complete.${arrival}`)}</p>
       </div>
-      <Button size="lg" asChild>
-        <Link to={`${ROUTES.home}?reset=true`}>{t('common.backToHome')}</Link>
-      </Button>
+      <div className="flex w-full flex-col-reverse gap-3 sm:w-auto sm:flex-row">
+        <Button size="lg" variant={retryPath ? 'outline' : 'default'} asChild>
+          <Link to={`${ROUTES.home}?reset=true`}>{t('common.backToHome')}</Link>
+        </Button>
+        {retryPath && (
+          <Button size="lg" asChild>
+            <Link to={retryPath}>{t('common.tryAgain')}</Link>
+          </Button>
+        )}
+      </div>
     </div>
   );
 }
@@ -63,11 +85,12 @@ function PaymentNotice({ arrival }: { arrival: Exclude<Arrival, 'paid'> }) {
 export function PaymentCompletePage() {
   const [params] = useSearchParams();
   const arrival = arrivalOf(params);
+  const paymentIntentId = params.get('payment_intent') ?? '';
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-12">
       <Card>
         <div className="p-6 sm:p-8">
-          {arrival === 'paid' ? <AuthorisedPayment paymentIntentId={params.get('payment_intent') ?? ''} /> : <PaymentNotice arrival={arrival} />}
+          {arrival === 'paid' ? <AuthorisedPayment paymentIntentId={paymentIntentId} /> : <PaymentNotice arrival={arrival} paymentIntentId={paymentIntentId} />}
         </div>
       </Card>
     </div>

@@ -50,6 +50,7 @@ export function PaymentStep({ intent, receiptEmail, onAuthorised, onCancel }: Pa
     errorKey: outcome.errorKey,
     onAttempt: outcome.settle,
     onUnexpectedError: outcome.failUnexpectedly,
+    onEdit: outcome.clearError,
     onCancel,
   };
 

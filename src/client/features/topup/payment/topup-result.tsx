@@ -1,24 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import type { TopupResponse } from '@shared/api/orders';
 import { NAVIGATION_LOADER_DELAY_MS } from '@shared/constants';
 import { ROUTES } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { clearPendingAction } from '@/lib/pending-action';
-import { toast } from '@/lib/toast';
+import { dismissToast, toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { orderQueryOptions } from './api/get-order';
 import { formatDeliveredAmount, formatDollars, formatTransactionDate } from './lib/result-format';
-import { displayedStatus, failedResultMessage, resultViewOf, type ResultView, type TopupOutcome } from './lib/topup-outcome';
+import { failedMoneyKey, failedResultMessage, type ResultView, type TopupOutcome } from './lib/topup-outcome';
 import { useConfetti } from './use-confetti';
+import { useFollowedOrder } from './use-followed-order';
 import { useUiLanguage } from '../use-ui-language';
 import { DescriptionRow } from '@/components/ui/description-row';
-
-/** How often a top-up still PROCESSING is read again (SPEC §4: Processing Top-up follows the order until it is final). */
-const ORDER_POLL_INTERVAL_MS = 2000;
+import { OrderPin } from '@/components/order-pin';
 
 interface TopupResultProps {
   outcome: TopupOutcome;
@@ -54,38 +51,46 @@ function StatusIcon({ view }: { view: ResultView }) {
 function ResultDetails({ result, amountPaid, language }: { result: TopupResponse; amountPaid: string | number | undefined; language: string }) {
   const { t } = useTranslation();
   return (
-    <dl className="w-full divide-y rounded-xl border px-4 text-sm">
-      {result.recipientPhone && (
-        <DescriptionRow label={t('topup.result.recipient')} testId="result-recipient">
-          <bdi>{result.recipientPhone}</bdi>
-        </DescriptionRow>
-      )}
-      {result.operatorName && (
-        <DescriptionRow label={t('topup.result.operator')} testId="result-operator">
-          {result.operatorName}
-        </DescriptionRow>
-      )}
-      {amountPaid !== undefined && (
-        <DescriptionRow label={t('topup.result.amountPaid')} testId="result-amount-paid">
-          <bdi>{formatDollars(amountPaid)}</bdi>
-        </DescriptionRow>
-      )}
-      {result.deliveredAmount !== null && result.deliveredAmountCurrencyCode && (
-        <DescriptionRow label={t('topup.result.delivered')} testId="result-delivered">
-          <bdi>{formatDeliveredAmount(result.deliveredAmount, result.deliveredAmountCurrencyCode, language)}</bdi>
-        </DescriptionRow>
-      )}
-      {result.transactionId && (
-        <DescriptionRow label={t('topup.result.transactionId')} testId="result-transaction-id">
-          <bdi>{result.transactionId}</bdi>
-        </DescriptionRow>
-      )}
-      {result.transactionDate && (
-        <DescriptionRow label={t('topup.result.date')} testId="result-date">
-          {formatTransactionDate(result.transactionDate, language)}
-        </DescriptionRow>
-      )}
-    </dl>
+    <>
+      <dl className="w-full divide-y rounded-xl border px-4 text-sm">
+        {result.recipientPhone && (
+          <DescriptionRow label={t('topup.result.recipient')} testId="result-recipient">
+            <bdi>{result.recipientPhone}</bdi>
+          </DescriptionRow>
+        )}
+        {result.operatorName && (
+          <DescriptionRow label={t('topup.result.operator')} testId="result-operator">
+            {result.operatorName}
+          </DescriptionRow>
+        )}
+        {amountPaid !== undefined && (
+          <DescriptionRow label={t('topup.result.amountPaid')} testId="result-amount-paid">
+            <bdi>{formatDollars(amountPaid)}</bdi>
+          </DescriptionRow>
+        )}
+        {result.planDescription && (
+          <DescriptionRow label={t('topup.result.plan')} testId="result-plan">
+            <bdi>{result.planDescription}</bdi>
+          </DescriptionRow>
+        )}
+        {result.deliveredAmount !== null && result.deliveredAmountCurrencyCode && (
+          <DescriptionRow label={t('topup.result.delivered')} testId="result-delivered">
+            <bdi>{formatDeliveredAmount(result.deliveredAmount, result.deliveredAmountCurrencyCode, language)}</bdi>
+          </DescriptionRow>
+        )}
+        {result.transactionId && (
+          <DescriptionRow label={t('topup.result.transactionId')} testId="result-transaction-id">
+            <bdi>{result.transactionId}</bdi>
+          </DescriptionRow>
+        )}
+        {result.transactionDate && (
+          <DescriptionRow label={t('topup.result.date')} testId="result-date">
+            {formatTransactionDate(result.transactionDate, language)}
+          </DescriptionRow>
+        )}
+      </dl>
+      {result.hasPin && result.orderId && <OrderPin orderId={result.orderId} />}
+    </>
   );
 }
 
@@ -94,9 +99,9 @@ function FailureDetails({ outcome, latest }: { outcome: TopupOutcome; latest: To
   const { t } = useTranslation();
   const fromResult = latest ? failedResultMessage(latest) : null;
   const message =
-    outcome.kind === 'failed' ? t(outcome.failure.messageKey) : fromResult && ('messageKey' in fromResult ? t(fromResult.messageKey) : fromResult.text);
-  const technical = outcome.kind === 'failed' ? outcome.failure.detail : latest?.technicalDetails;
-  const errorCode = outcome.kind === 'failed' ? undefined : latest?.errorCode;
+    outcome.kind === 'refused' ? t(outcome.failure.messageKey) : fromResult && ('messageKey' in fromResult ? t(fromResult.messageKey) : fromResult.text);
+  const technical = outcome.kind === 'refused' ? outcome.failure.detail : latest?.technicalDetails;
+  const errorCode = outcome.kind === 'refused' ? undefined : latest?.errorCode;
   if (!message && !technical && !errorCode) return null;
   return (
     <div className="flex w-full flex-col gap-2 rounded-xl border border-destructive/40 bg-destructive/5 p-4 text-start text-sm">
@@ -120,9 +125,10 @@ function FailureDetails({ outcome, latest }: { outcome: TopupOutcome; latest: To
 }
 
 /**
- * The result screen (SPEC §2 step 6): 'Processing Top-up' while the top-up runs, following the order every 2 s until
- * it is final, then 'Transaction Summary' with confetti, or 'Top-up Failed'. Reaching a final view finishes the
- * checkout, so the saved top-up and pending action are cleared.
+ * The result screen (SPEC §2 step 6): 'Processing Top-up' while the top-up runs or its answer is unknown, following
+ * the order every 2 s until it is final, then 'Transaction Summary' with confetti, or 'Top-up Failed' saying what
+ * happened to the money. Reaching a final view finishes the checkout, so the saved top-up and pending action are
+ * cleared.
  */
 export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupResultProps) {
   const { t } = useTranslation();
@@ -130,22 +136,9 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
   const heading = useRef<HTMLHeadingElement>(null);
   const [leaving, setLeaving] = useState(false);
   const language = useUiLanguage();
+  const { view, latest, paid } = useFollowedOrder(outcome, amountPaid);
 
-  const answered = outcome.kind === 'answered' ? outcome : null;
-  const orderId = answered?.result.orderId ?? '';
-  const answeredStatus = answered ? displayedStatus(answered.result.status) : null;
-  const followOrder = Boolean(orderId) && !answered?.alreadyCaptured && (answeredStatus === 'PROCESSING' || amountPaid === undefined);
-  const order = useQuery({
-    ...orderQueryOptions(orderId),
-    enabled: followOrder,
-    refetchInterval: (query) => ((query.state.data?.result.status ?? answeredStatus) === 'PROCESSING' ? ORDER_POLL_INTERVAL_MS : false),
-  });
-  const latest = (followOrder ? order.data?.result : undefined) ?? answered?.result ?? null;
-  const view = resultViewOf(outcome, latest);
-  // Until the order is read, what was charged is unknown: the requested amount leaves out the fee.
-  const paid = amountPaid ?? order.data?.order.totalAmount ?? (followOrder && !order.isError ? undefined : latest?.requestedAmount);
-
-  const alreadyCaptured = answered?.alreadyCaptured ?? false;
+  const alreadyCaptured = outcome.kind === 'answered' && outcome.alreadyCaptured;
   const announcedCapture = useRef(false);
 
   useEffect(() => heading.current?.focus(), []);
@@ -156,6 +149,8 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
   }, [alreadyCaptured, t]);
   useEffect(() => {
     if (view !== 'processing') clearPendingAction();
+    // A 'Payment Successful' toast still on screen would contradict the failed view.
+    if (view === 'failed') dismissToast();
   }, [view]);
   useConfetti(view === 'successful');
 
@@ -179,10 +174,9 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
           {t(TITLES[view])}
         </Title>
         {view === 'failed' ? (
-          <>
-            <p className="text-sm text-muted-foreground">{t('topup.result.failedLead')}</p>
-            <p className="text-sm text-muted-foreground">{t('topup.result.failedNotCharged')}</p>
-          </>
+          <p className="text-sm text-muted-foreground" data-testid="result-money">
+            {t(failedMoneyKey(outcome, latest))}
+          </p>
         ) : (
           <p className="text-sm text-muted-foreground">{t(view === 'successful' ? 'topup.result.successLead' : 'topup.result.processingLead')}</p>
         )}

@@ -8,7 +8,7 @@ import { decidePayment, type PaymentAttempt } from './lib/payment-messages';
  * What follows a payment form's answer (SPEC §4, §8): an authorised payment toasts 'Payment Successful' and hands over
  * to the top-up 100 ms later (a payment the provider is still confirming says so, and the result screen follows the
  * order until the server has delivered it); a refused one toasts 'Payment Failed' with the message for its code and keeps the form
- * open for another try.
+ * open for another try, the message staying beside the Pay button until the payer changes something or tries again.
  */
 export function usePaymentOutcome(onAuthorised: (paymentIntentId: string) => void) {
   const { t } = useTranslation();
@@ -36,8 +36,12 @@ export function usePaymentOutcome(onAuthorised: (paymentIntentId: string) => voi
   };
 
   const failUnexpectedly = () => {
+    setErrorKey('payment.toasts.errorBody');
     toast({ title: t('payment.toasts.errorTitle'), description: t('payment.toasts.errorBody'), variant: 'destructive' });
   };
 
-  return { errorKey, authorised, settle, failUnexpectedly };
+  /** The payer changed the form or starts another attempt: the earlier refusal no longer applies. */
+  const clearError = () => setErrorKey(null);
+
+  return { errorKey, authorised, settle, failUnexpectedly, clearError };
 }

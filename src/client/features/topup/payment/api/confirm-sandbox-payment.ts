@@ -1,5 +1,5 @@
 import type { PaymentErrorDetail, SandboxConfirmBody, SandboxConfirmResponse } from '@shared/api/orders';
-import { ApiRequestError } from '@/lib/api-client';
+import { apiErrorFromAnswer } from '@/lib/api-client';
 
 function isPaymentError(value: unknown): value is PaymentErrorDetail {
   return typeof value === 'object' && value !== null && typeof (value as PaymentErrorDetail).type === 'string';
@@ -25,5 +25,5 @@ export async function confirmSandboxPayment(paymentIntentId: string, body: Sandb
   }
   if (isPaymentError(answer?.error)) return { error: answer.error };
   if (response.ok && answer?.paymentIntent) return answer as SandboxConfirmResponse;
-  throw new ApiRequestError(response.status, response.status === 401 ? '401: Please login to continue' : `${response.status}: ${text || response.statusText}`);
+  throw apiErrorFromAnswer(response.status, response.statusText, text);
 }

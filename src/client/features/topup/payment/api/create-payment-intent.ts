@@ -9,15 +9,19 @@ export function checkoutIntentOf({ clientSecret, paymentIntentId, orderId, amoun
   return { clientSecret, paymentIntentId, orderId, amount, fee, totalAmount };
 }
 
-/** A payment intent that could not be created; `messageKey` is set when the text is ours rather than the server's. */
+/**
+ * A payment intent that could not be created: the server's refusal is its cause; `messageKey` is set when the text
+ * is the browser's own. apiErrorText turns either into the customer's language.
+ */
 export class PaymentIntentError extends Error {
   constructor(
     message: string,
     readonly messageKey?: string,
     /** The server's error code, e.g. PRICE_CHANGED when the fees changed since the review was shown. */
     readonly code?: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 
   /** SPEC §4: an error mentioning 401 means the session is gone and the payer must sign in again. */
@@ -33,9 +37,7 @@ export async function createPaymentIntent(body: CreatePaymentIntentBody): Promis
     answer = await apiRequest<Partial<CreatePaymentIntentResponse> | null>('/api/create-payment-intent', { method: 'POST', body });
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) throw new PaymentIntentError(error.message);
-    if (error instanceof ApiRequestError && error.serverMessage) {
-      throw new PaymentIntentError(error.serverMessage, error.status === 429 ? error.messageKey : undefined, error.code);
-    }
+    if (error instanceof ApiRequestError && error.serverMessage) throw new PaymentIntentError(error.serverMessage, undefined, error.code, { cause: error });
     throw new PaymentIntentError('Failed to create payment intent', 'payment.intent.failed');
   }
   if (!answer?.clientSecret || !answer.paymentIntentId || !answer.orderId) {

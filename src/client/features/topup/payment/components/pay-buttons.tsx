@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { InlineError } from '@/components/ui/inline-error';
 
 interface PayButtonsProps {
   payLabel: string;
@@ -20,11 +21,7 @@ export function PayButtons({ payLabel, paying, locked, canPay = true, errorKey, 
   const keepFocus = (event: MouseEvent) => event.preventDefault();
   return (
     <div className="flex flex-col gap-3">
-      {errorKey && (
-        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive" data-testid="payment-error">
-          {t(errorKey)}
-        </p>
-      )}
+      {errorKey && <InlineError testId="payment-error">{t(errorKey)}</InlineError>}
       <div className="grid grid-cols-2 gap-3">
         <Button type="button" variant="outline" size="lg" onMouseDown={keepFocus} onClick={onCancel} disabled={paying || locked}>
           {t('payment.cancel')}

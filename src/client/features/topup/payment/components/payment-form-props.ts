@@ -13,5 +13,7 @@ export interface PaymentFormProps {
   errorKey: string | null;
   onAttempt(attempt: PaymentAttempt): void;
   onUnexpectedError(error: unknown): void;
+  /** The payer changed the form or starts a new attempt, so the last refusal no longer applies. */
+  onEdit(): void;
   onCancel(): void;
 }

@@ -35,10 +35,11 @@ export function SandboxPaymentForm(props: PaymentFormProps) {
   const language = useUiLanguage();
   const [method, setMethod] = useState<Method>('card');
   const [paying, setPaying] = useState(false);
-  const { intent, receiptEmail, onUnexpectedError } = props;
+  const { intent, receiptEmail, onUnexpectedError, onEdit } = props;
 
   /** Sends the chosen method to the sandbox; null when the call itself failed (already reported). */
   const confirm = async (paymentMethod: PaymentMethod) => {
+    onEdit();
     setPaying(true);
     try {
       return await confirmSandboxPayment(intent.paymentIntentId, {
@@ -110,7 +111,7 @@ function CardInput({ field, label, error, children, ...props }: CardInputProps) 
   );
 }
 
-function CardForm({ payLabel, locked, errorKey, onAttempt, onCancel, paying, confirm }: MethodFormProps) {
+function CardForm({ payLabel, locked, errorKey, onAttempt, onEdit, onCancel, paying, confirm }: MethodFormProps) {
   const { t } = useTranslation();
   const [fields, setFields] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [touched, setTouched] = useState<Partial<Record<CardField, boolean>>>({});
@@ -134,7 +135,10 @@ function CardForm({ payLabel, locked, errorKey, onAttempt, onCancel, paying, con
     error: touched[name] ? errors[name] : undefined,
     value: fields[name],
     disabled: locked,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setFields((current) => ({ ...current, [name]: format(event.target.value) })),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      onEdit();
+      setFields((current) => ({ ...current, [name]: format(event.target.value) }));
+    },
     onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
   });
 
@@ -166,7 +170,7 @@ function returnAddress(paymentIntentId: string, clientSecret: string, succeeded:
   return `${ROUTES.paymentComplete}?${query.toString()}`;
 }
 
-function CashAppForm({ intent, payLabel, locked, errorKey, onCancel, paying, confirm }: MethodFormProps) {
+function CashAppForm({ intent, payLabel, locked, errorKey, onEdit, onCancel, paying, confirm }: MethodFormProps) {
   const { t } = useTranslation();
   const [outcome, setOutcome] = useState<'approve' | 'decline'>('approve');
   const [leaving, setLeaving] = useState(false);
@@ -192,7 +196,10 @@ function CashAppForm({ intent, payLabel, locked, errorKey, onCancel, paying, con
               name="cashapp-outcome"
               value={choice}
               checked={outcome === choice}
-              onChange={() => setOutcome(choice)}
+              onChange={() => {
+                onEdit();
+                setOutcome(choice);
+              }}
               disabled={locked || leaving}
               className="size-4 accent-primary"
             />

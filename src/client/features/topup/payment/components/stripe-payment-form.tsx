@@ -44,7 +44,7 @@ export function StripePaymentForm({ publishableKey, ...props }: PaymentFormProps
   );
 }
 
-function StripeCheckoutForm({ receiptEmail, payLabel, locked, errorKey, onAttempt, onUnexpectedError, onCancel }: PaymentFormProps) {
+function StripeCheckoutForm({ receiptEmail, payLabel, locked, errorKey, onAttempt, onUnexpectedError, onEdit, onCancel }: PaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -53,6 +53,7 @@ function StripeCheckoutForm({ receiptEmail, payLabel, locked, errorKey, onAttemp
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!stripe || !elements) return;
+    onEdit();
     setPaying(true);
     try {
       const result = await stripe.confirmPayment({
@@ -76,6 +77,7 @@ function StripeCheckoutForm({ receiptEmail, payLabel, locked, errorKey, onAttemp
       <PaymentElement
         options={{ layout: 'tabs', paymentMethodOrder: ['card', 'cashapp'], wallets: { applePay: 'never', googlePay: 'never' } }}
         onReady={() => setReady(true)}
+        onChange={onEdit}
         onLoadError={onUnexpectedError}
       />
       <PayButtons payLabel={payLabel} paying={paying} locked={locked} canPay={ready && Boolean(stripe)} errorKey={errorKey} onCancel={onCancel} />

@@ -46,8 +46,8 @@ describe('checking a card before it is sent', () => {
     });
   });
 
-  it('refuses a number that fails the check digit', () => {
-    expect(problems({ number: '4242 4242 4242 4241' })).toEqual({ number: 'Your card number is invalid.' });
+  it('refuses a number that fails the check digit, in the words of SPEC §8', () => {
+    expect(problems({ number: '4242 4242 4242 4241' })).toEqual({ number: 'The card number is invalid. Please check and try again.' });
   });
 
   it('wants 15 digits and a 4-digit CVC for American Express', () => {
@@ -57,11 +57,11 @@ describe('checking a card before it is sent', () => {
     });
   });
 
-  it('refuses a month that does not exist, a past date and a year too far ahead', () => {
-    expect(problems({ expiry: '13 / 30' })).toEqual({ expiry: "Your card's expiration month is invalid." });
-    expect(problems({ expiry: '10 / 26' })).toEqual({ expiry: "Your card's expiration date is in the past." });
+  it('refuses a month that does not exist, a past date and a year too far ahead, in the words of SPEC §8', () => {
+    expect(problems({ expiry: '13 / 30' })).toEqual({ expiry: 'The card expiration month is invalid. Please check and try again.' });
+    expect(problems({ expiry: '10 / 26' })).toEqual({ expiry: 'Your card has expired. Please use a different card.' });
     expect(problems({ expiry: '11 / 26' })).toEqual({});
-    expect(problems({ expiry: '01 / 99' })).toEqual({ expiry: "Your card's expiration year is invalid." });
+    expect(problems({ expiry: '01 / 99' })).toEqual({ expiry: 'The card expiration year is invalid. Please check and try again.' });
   });
 });
 

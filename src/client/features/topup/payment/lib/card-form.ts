@@ -3,7 +3,8 @@ import type { SandboxConfirmBody } from '@shared/api/orders';
 /**
  * The sandbox card form's rules, matching what Stripe's Payment Element checks in the browser before it sends
  * anything: the number's length for its brand and its Luhn check digit, an expiry MM / YY that has not passed, and a
- * CVC of 3 digits (4 for American Express). Messages are translation keys under payment.card.errors.
+ * CVC of 3 digits (4 for American Express). Messages are translation keys: SPEC §8's payment messages for an invalid
+ * number, month or year and for an expired card, and payment.card.errors for a field not filled in yet.
  */
 export interface CardFields {
   number: string;
@@ -63,7 +64,7 @@ export function formatCvc(input: string): string {
 function numberError(number: string): string | undefined {
   const digits = digitsOf(number);
   if (digits.length < expectedLength(digits)) return 'payment.card.errors.numberIncomplete';
-  if (!passesLuhn(digits)) return 'payment.card.errors.numberInvalid';
+  if (!passesLuhn(digits)) return 'payment.messages.invalid_number';
   return undefined;
 }
 
@@ -72,11 +73,11 @@ function expiryError(expiry: string, today: Date): string | undefined {
   if (digits.length < 4) return 'payment.card.errors.expiryIncomplete';
   const month = Number(digits.slice(0, 2));
   const year = 2000 + Number(digits.slice(2, 4));
-  if (month < 1 || month > 12) return 'payment.card.errors.expiryMonthInvalid';
+  if (month < 1 || month > 12) return 'payment.messages.invalid_expiry_month';
   const thisYear = today.getFullYear();
   const thisMonth = today.getMonth() + 1;
-  if (year < thisYear || (year === thisYear && month < thisMonth)) return 'payment.card.errors.expiryPast';
-  if (year > thisYear + MAX_YEARS_AHEAD) return 'payment.card.errors.expiryYearInvalid';
+  if (year < thisYear || (year === thisYear && month < thisMonth)) return 'payment.messages.expired_card';
+  if (year > thisYear + MAX_YEARS_AHEAD) return 'payment.messages.invalid_expiry_year';
   return undefined;
 }
 

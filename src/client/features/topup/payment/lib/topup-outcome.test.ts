@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
 import { englishText } from './test-texts';
-import { displayedStatus, failedResultMessage, isAlreadyCaptured, requestTopup, resultViewOf, topupFailureOf } from './topup-outcome';
+import { displayedStatus, failedMoneyKey, failedResultMessage, isAlreadyCaptured, requestTopup, resultViewOf, topupFailureOf } from './topup-outcome';
 import { testTopupResult } from '@/testing/builders';
+import type { TopupResponse } from '@shared/api/orders';
 
 const ALREADY_CAPTURED =
   'You cannot cancel this PaymentIntent because it has a status of succeeded. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.';
@@ -25,16 +26,9 @@ describe('top-up errors (SPEC §8)', () => {
   });
 
   it("a refused request reads 'Failed to process topup' with the server's words as the detail", () => {
-    const failure = topupFailureOf(new ApiRequestError(409, '409: …', 'This payment is not authorised.'));
+    const failure = topupFailureOf(new ApiRequestError(409, '409: …', 'This payment is not authorised.', undefined, undefined, 'PAYMENT_NOT_AUTHORISED'));
     expect(englishText(failure.messageKey)).toBe('Failed to process topup');
     expect(failure.detail).toBe('This payment is not authorised.');
-    expect(topupFailureOf(new ApiRequestError(502, '502: Bad Gateway')).detail).toBe('502: Bad Gateway');
-  });
-
-  it('no answer at all reads the generic text', () => {
-    expect(englishText(topupFailureOf(new TypeError('Failed to fetch')).messageKey)).toBe(
-      "We couldn't process your top-up request at this time. Please try again later.",
-    );
   });
 
   it('recognises the provider refusing to cancel an already captured payment', () => {
@@ -70,9 +64,17 @@ describe('which view the result screen shows', () => {
     expect(resultViewOf(outcome, result({ status: 'FAILED' }))).toBe('failed');
   });
 
-  it('failed when the status is FAILED or the request failed', () => {
+  it('failed when the order is FAILED or our server refused the request', () => {
     expect(resultViewOf({ kind: 'answered', result: result({ status: 'FAILED' }), alreadyCaptured: false })).toBe('failed');
-    expect(resultViewOf({ kind: 'failed', failure: { messageKey: 'topup.result.errors.generic' } })).toBe('failed');
+    expect(resultViewOf({ kind: 'refused', failure: { messageKey: 'topup.result.errors.failedToProcess' } })).toBe('failed');
+  });
+
+  it('an unanswered request is processing until the followed order says how it ended', () => {
+    const unanswered = { kind: 'unanswered', paymentIntentId: 'pi_1', orderId: 'order-1' } as const;
+    expect(resultViewOf(unanswered)).toBe('processing');
+    expect(resultViewOf(unanswered, result({ status: 'PROCESSING' }))).toBe('processing');
+    expect(resultViewOf(unanswered, result({ status: 'SUCCESSFUL' }))).toBe('successful');
+    expect(resultViewOf(unanswered, result({ status: 'FAILED', payment: 'released' }))).toBe('failed');
   });
 
   it('shows requires_capture as SUCCESSFUL (SPEC §4)', () => {
@@ -129,16 +131,69 @@ describe('requesting the top-up', () => {
     });
   });
 
-  it('a refused request becomes the failed view with the reason', async () => {
+  it('our server refusing the request (its JSON error, a 4xx) is the failed view with the reason', async () => {
     answer(409, { success: false, message: 'This payment is not authorised.', code: 'PAYMENT_NOT_AUTHORISED' });
-    await expect(requestTopup(request)).resolves.toEqual({
-      kind: 'failed',
+    await expect(requestTopup(request, { orderId: 'order-1' })).resolves.toEqual({
+      kind: 'refused',
       failure: { messageKey: 'topup.result.errors.failedToProcess', detail: 'This payment is not authorised.' },
     });
   });
 
-  it('a network failure becomes the generic failure', async () => {
+  it.each([
+    ['a dropped connection', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a timeout', () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'))],
+    ["a proxy's 502 page", async () => new Response('<html>Bad Gateway</html>', { status: 502 })],
+    ["a proxy's 504 without a body", async () => new Response('', { status: 504 })],
+    ['our own 503 (database unreachable)', async () => new Response(JSON.stringify({ success: false, message: 'Service temporarily unavailable.', code: 'DATABASE_UNAVAILABLE' }), { status: 503 })],
+    ['our own 500', async () => new Response(JSON.stringify({ success: false, message: 'Something went wrong on our side.', code: 'INTERNAL_ERROR' }), { status: 500 })],
+    ["our payment provider's 502", async () => new Response(JSON.stringify({ success: false, message: 'Our payment service is experiencing issues.', code: 'PAYMENT_PROVIDER_ERROR' }), { status: 502 })],
+    ['a lost session (401)', async () => new Response(JSON.stringify({ success: false, message: 'Please login to continue' }), { status: 401 })],
+    [
+      'a refusal of the call whose paid order goes on (TOPUP_MISMATCH)',
+      async () => new Response(JSON.stringify({ success: false, message: 'The top-up details do not match the order that was paid for.', code: 'TOPUP_MISMATCH' }), { status: 400 }),
+    ],
+  ])('%s is no answer: the order is followed, never shown as failed', async (_case, reply) => {
+    vi.stubGlobal('fetch', vi.fn(reply));
+    const outcome = await requestTopup(request, { orderId: 'order-1' });
+    expect(outcome).toEqual({ kind: 'unanswered', paymentIntentId: 'pi_1', orderId: 'order-1' });
+    expect(resultViewOf(outcome)).toBe('processing');
+  });
+
+  it('without a known order the unanswered request is followed by its payment intent', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(requestTopup(request)).resolves.toEqual({ kind: 'failed', failure: { messageKey: 'topup.result.errors.generic' } });
+    await expect(requestTopup({ paymentIntentId: 'pi_7' })).resolves.toEqual({ kind: 'unanswered', paymentIntentId: 'pi_7' });
+  });
+});
+
+describe("what the failed view says about the money (SPEC §8's two sentences, only the true one)", () => {
+  const failed = (payment: TopupResponse['payment']) => result({ status: 'FAILED', success: false, payment });
+  const answered = (latest: TopupResponse) => ({ kind: 'answered', result: latest, alreadyCaptured: false }) as const;
+
+  it('a failed delivery whose hold was released says nothing was charged and the hold is released', () => {
+    const latest = failed('released');
+    expect(englishText(failedMoneyKey(answered(latest), latest))).toBe(
+      "We couldn't deliver your top-up, so nothing was charged: the hold on your card has been released. Your bank may take a few days to show the amount as available again.",
+    );
+  });
+
+  it('while the release is still under way it says so', () => {
+    const latest = failed('held');
+    expect(englishText(failedMoneyKey(answered(latest), latest))).toBe(
+      "We couldn't deliver your top-up, so nothing was charged: the hold on your card is being released.",
+    );
+  });
+
+  it('"payment successful" only when the payment was captured', () => {
+    const latest = failed('captured');
+    expect(englishText(failedMoneyKey(answered(latest), latest))).toBe(
+      "We couldn't process your top-up. Your payment was successful, but we couldn't deliver the airtime.",
+    );
+  });
+
+  it('a payment never authorised, or a refused request, was not processed', () => {
+    const notProcessed = 'Your payment has not been processed. Our team will review this transaction and contact you if needed.';
+    expect(englishText(failedMoneyKey({ kind: 'refused', failure: { messageKey: 'topup.result.errors.failedToProcess' } }, null))).toBe(notProcessed);
+    const latest = failed('none');
+    expect(englishText(failedMoneyKey(answered(latest), latest))).toBe(notProcessed);
   });
 });

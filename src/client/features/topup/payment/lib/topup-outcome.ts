@@ -3,17 +3,22 @@ import { ApiRequestError } from '@/lib/api-client';
 import { processTopup, topupBody, type TopupRequest } from '../api/process-topup';
 import { failureReasonKey } from '@/lib/failure-reasons';
 
-/** Why a top-up request got no result: a translation key under topup.result.errors, and the server's own words. */
+/** Why our server refused a top-up request: a translation key under topup.result.errors, and the server's own words. */
 export interface TopupFailure {
   messageKey: string;
   detail?: string;
 }
 
-/** What the result screen shows: the request still running, the server's result, or a request that failed. */
+/**
+ * What the result screen shows: the request still on its way; the server's result; a request whose answer never
+ * arrived, so the order is followed until the server says how it ended; or a request our server refused before
+ * anything was sent or charged.
+ */
 export type TopupOutcome =
   | { kind: 'pending' }
   | { kind: 'answered'; result: TopupResponse; alreadyCaptured: boolean }
-  | { kind: 'failed'; failure: TopupFailure };
+  | { kind: 'unanswered'; paymentIntentId: string; orderId?: string }
+  | { kind: 'refused'; failure: TopupFailure };
 
 export type ResultView = 'processing' | 'successful' | 'failed';
 
@@ -31,15 +36,32 @@ function messageOf(error: unknown): string | undefined {
 }
 
 /**
- * SPEC §8 top-up errors: a message containing 'Could not find' becomes 'Service temporarily unavailable…'; a refused
- * request is 'Failed to process topup' with the server's words as the detail; anything else (no answer at all) gets
- * the generic 'We couldn't process your top-up request at this time…'.
+ * Only our server's own refusal is an answer: a 4xx in its JSON error shape, given before anything was sent or
+ * charged. A dropped connection, a timeout, a proxy's page, any 5xx (ours included: the work may have been done before
+ * it failed) and a lost session (401) say nothing about the order, which goes on without the browser.
  */
-export function topupFailureOf(error: unknown): TopupFailure {
+export function isRefusal(error: unknown): error is ApiRequestError {
+  return (
+    error instanceof ApiRequestError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 401 &&
+    error.code !== undefined &&
+    !ORDER_GOES_ON.has(error.code)
+  );
+}
+
+/** Refusals of the call, not of the order: the paid order is delivered as recorded, so the screen follows it. */
+const ORDER_GOES_ON = new Set(['TOPUP_MISMATCH']);
+
+/**
+ * SPEC §8 top-up errors: a message containing 'Could not find' becomes 'Service temporarily unavailable…'; any other
+ * refusal is 'Failed to process topup' with the server's words as the detail.
+ */
+export function topupFailureOf(error: ApiRequestError): TopupFailure {
   const message = messageOf(error);
   if (message?.includes(SERVICE_UNAVAILABLE)) return { messageKey: 'topup.result.errors.serviceUnavailable' };
-  if (error instanceof ApiRequestError) return { messageKey: 'topup.result.errors.failedToProcess', detail: message };
-  return { messageKey: 'topup.result.errors.generic' };
+  return { messageKey: 'topup.result.errors.failedToProcess', detail: message };
 }
 
 /** The readable line of a FAILED result, as a translation key when SPEC §8 rewrites it. */
@@ -56,14 +78,37 @@ export function displayedStatus(status: TopupResultStatus | 'requires_capture' |
   return status === 'requires_capture' || status === 'succeeded' ? 'SUCCESSFUL' : status;
 }
 
-/** The failed view is used when the status is FAILED or the request itself failed (SPEC §4). */
+/**
+ * The failed view is used when the order's status is FAILED or our server refused the request (SPEC §4). Without the
+ * server's word, the top-up is processing: an answer that never arrived is not a failure.
+ */
 export function resultViewOf(outcome: TopupOutcome, latest: TopupResponse | null = null): ResultView {
-  if (outcome.kind === 'failed') return 'failed';
-  if (outcome.kind === 'pending') return 'processing';
-  if (outcome.alreadyCaptured) return 'successful';
-  const status = displayedStatus((latest ?? outcome.result).status);
+  if (outcome.kind === 'refused') return 'failed';
+  if (outcome.kind === 'answered' && outcome.alreadyCaptured) return 'successful';
+  const current = latest ?? (outcome.kind === 'answered' ? outcome.result : null);
+  if (!current) return 'processing';
+  const status = displayedStatus(current.status);
   if (status === 'FAILED') return 'failed';
   return status === 'PROCESSING' ? 'processing' : 'successful';
+}
+
+/**
+ * What the failed view says about the money (SPEC §8 gives two sentences; only the one true for this order is shown).
+ * With hold-then-capture a failed delivery releases the hold: nothing was charged. "Your payment was successful, but
+ * we couldn't deliver the airtime" is only for an order whose payment was captured.
+ */
+export function failedMoneyKey(outcome: TopupOutcome, latest: TopupResponse | null): string {
+  const payment = outcome.kind === 'refused' ? 'none' : (latest?.payment ?? 'none');
+  switch (payment) {
+    case 'captured':
+      return 'topup.result.failedCaptured';
+    case 'released':
+      return 'topup.result.failedHoldReleased';
+    case 'held':
+      return 'topup.result.failedHoldReleasing';
+    case 'none':
+      return 'topup.result.failedNotCharged';
+  }
 }
 
 /** A result for a top-up the server reported as already paid, from what the browser knew when it asked. */
@@ -88,12 +133,22 @@ function capturedResult(request: TopupRequest, known: KnownTopup, answered?: Top
     transactionId: null,
     paymentIntentId: request.paymentIntentId,
     transactionDate: null,
+    planDescription: null,
+    hasPin: false,
+    payment: 'captured',
   };
-  return { ...facts, success: true, status: 'SUCCESSFUL', message: undefined, errorCode: undefined, technicalDetails: undefined };
+  return { ...facts, success: true, status: 'SUCCESSFUL', payment: 'captured', message: undefined, errorCode: undefined, technicalDetails: undefined };
 }
 
-/** Sends the top-up request and settles it into what the result screen shows; never throws. */
-export async function requestTopup(request: TopupRequest, known: KnownTopup = {}, now: () => number = Date.now): Promise<Exclude<TopupOutcome, { kind: 'pending' }>> {
+/**
+ * Sends the top-up request and settles it into what the result screen shows; never throws. When no answer comes
+ * back, the order (`known.orderId`, else the one paid with this intent) is followed instead.
+ */
+export async function requestTopup(
+  request: TopupRequest,
+  known: KnownTopup = {},
+  now: () => number = Date.now,
+): Promise<Exclude<TopupOutcome, { kind: 'pending' }>> {
   try {
     const result = await processTopup(topupBody(request, now()));
     if (result.status === 'FAILED' && isAlreadyCaptured(result.message)) {
@@ -102,6 +157,7 @@ export async function requestTopup(request: TopupRequest, known: KnownTopup = {}
     return { kind: 'answered', result, alreadyCaptured: false };
   } catch (error) {
     if (isAlreadyCaptured(messageOf(error))) return { kind: 'answered', result: capturedResult(request, known), alreadyCaptured: true };
-    return { kind: 'failed', failure: topupFailureOf(error) };
+    if (isRefusal(error)) return { kind: 'refused', failure: topupFailureOf(error) };
+    return { kind: 'unanswered', paymentIntentId: request.paymentIntentId, ...(known.orderId ? { orderId: known.orderId } : {}) };
   }
 }

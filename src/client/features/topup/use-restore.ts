@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { RESTORE_DELAY_MS } from '@shared/constants';
+import { toCents } from '@shared/pricing';
+import { useAccount } from '@/lib/account';
+import { toast } from '@/lib/toast';
+import { useCountries } from './api/get-countries';
+import { peekSavedTopUp, readPendingTopUp, readSavedTopUp, restoreFromSaved } from './lib/pending-top-up';
+import { continueWithOf, restoreFromParams, restoreRecipientFromParams, type RestoredTopUp } from './lib/restore-params';
+import type { useTopUpFlow } from './use-top-up-flow';
+
+type RestoreActions = Pick<ReturnType<typeof useTopUpFlow>, 'restore' | 'restoreRecipient' | 'resumeCheckout'>;
+
+/**
+ * Puts a top-up back on screen when the flow opens (SPEC §2, §4), after the 300 ms restore delay, and answers whether
+ * that is under way (the 'Restoring your payment' loader shows meanwhile, not an empty form).
+ * - `?restore=summary&country=..&phone=..` (where sign-in sends a visitor back) or `?post-auth=true` with the top-up
+ *   in `phone`, `amount`, `operatorInfo` and `flag`: the review (from the browser's saved copy, else from the URL),
+ *   with what should follow by itself, and the parameters leave the URL. With only a country and number, the
+ *   recipient step starts from them.
+ * - Otherwise a signed-in customer's saved top-up (under 30 minutes): a paid one's result screen, following its order;
+ *   a complete one's summary; an incomplete one's form, filled with what was saved.
+ */
+export function useRestore({ restore, restoreRecipient, resumeCheckout }: RestoreActions, now: () => number = Date.now): boolean {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const { user, isLoading: accountLoading } = useAccount();
+  const { data: countries, isError: countriesFailed } = useCountries();
+  const params = new URLSearchParams(search);
+  const fromUrl = params.get('restore') === 'summary' || params.get('post-auth') === 'true';
+  // What was saved before the flow opened; only a signed-in customer's is restored.
+  const [saved, setSaved] = useState(() => !fromUrl && peekSavedTopUp(now()));
+
+  useEffect(() => {
+    if (!fromUrl || !countries) return;
+    const query = new URLSearchParams(search);
+    const timer = setTimeout(() => {
+      const data = readPendingTopUp({ country: query.get('country') ?? '', phone: query.get('phone') ?? '' }, now());
+      const restored: RestoredTopUp | null = data
+        ? {
+            country: data.selectedCountry,
+            phone: data.phoneNumber,
+            operator: data.operatorInfo,
+            amount: { usdCents: toCents(data.selectedAmount), localAmount: data.localAmount },
+            orderKey: data.checkout?.orderKey ?? null,
+          }
+        : restoreFromParams(query, countries);
+      const continueWith = continueWithOf(query);
+      if (restored || continueWith) restore(restored, continueWith);
+      else {
+        // Only the number survived (e.g. 'Top up again' for an amount no longer offered): start from it.
+        const recipient = restoreRecipientFromParams(query, countries);
+        if (recipient) restoreRecipient(recipient);
+      }
+      if (restored && !continueWith && query.get('post-auth') === 'true') {
+        toast({ title: t('auth.restoredTitle'), description: t('auth.restoredBody') });
+      }
+      navigate({ search: '' }, { replace: true });
+    }, RESTORE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [fromUrl, countries, search, restore, restoreRecipient, navigate, now, t]);
+
+  useEffect(() => {
+    if (!saved || fromUrl || !user || !countries) return;
+    const timer = setTimeout(() => {
+      const data = readSavedTopUp(now());
+      const restored = data && restoreFromSaved(data, countries);
+      if (restored?.kind === 'follow') resumeCheckout(restored.topUp, restored.checkout);
+      else if (restored?.kind === 'review') restore(restored.topUp, null);
+      else if (restored?.kind === 'recipient') restoreRecipient(restored.recipient);
+      setSaved(false);
+    }, RESTORE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [saved, fromUrl, user, countries, restore, restoreRecipient, resumeCheckout, now]);
+
+  return !countriesFailed && (fromUrl || (saved && (accountLoading || user !== null)));
+}

@@ -1,0 +1,30 @@
+import { STORAGE_KEYS } from '@shared/constants';
+import { fetchUser } from './account';
+import { apiRequest } from './api-client';
+import { safeStorage } from './storage';
+
+export type LogOutResult = { signedOut: true } | { signedOut: false; error: unknown };
+
+/**
+ * Logout (SPEC §4): ends the auth session (a failure there is ignored), then the server's logout. When that fails, the
+ * account is read again: a session that is gone all the same was ended, and the customer is signed out.
+ */
+export async function endSession(): Promise<LogOutResult> {
+  await apiRequest('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => undefined);
+  try {
+    await apiRequest('/api/logout', { method: 'POST', body: {} });
+  } catch (error) {
+    const stillSignedIn = await fetchUser().then(
+      (user) => user !== null,
+      () => true,
+    );
+    if (stillSignedIn) return { signedOut: false, error };
+  }
+  return { signedOut: true };
+}
+
+/** Forgets everything this browser kept for the account. */
+export function forgetAccountData() {
+  for (const key of Object.values(STORAGE_KEYS)) safeStorage.remove(key);
+  window.sessionStorage.clear();
+}

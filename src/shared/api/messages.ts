@@ -1,0 +1,136 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account';
+
+/** Values put into a message's {{placeholders}}. */
+export type MessageParams = Record<string, string | number>;
+
+/**
+ * Every translation key the API may send as an error's `messageKey`. Each has a text in every language's page texts
+ * (src/client/i18n/locales/pages/<lang>.json); the English one is also the answer's `message`. A key that is not
+ * listed here is never sent, so the browser can always show a refusal in the customer's language.
+ */
+export const API_MESSAGE_KEYS = [
+  // Recipient numbers (shared/phone-rules.ts) and request fields (the shared zod schemas).
+  'phone.required',
+  'phone.tooShort',
+  'phone.tooLong',
+  'phone.invalidFormat',
+  'validation.nameRequired',
+  'validation.nameTooLong',
+  'validation.emailInvalid',
+  'validation.topicRequired',
+  'validation.messageTooShort',
+  'validation.messageTooLong',
+  'validation.nameCharacters',
+  'validation.messageCharacters',
+  'validation.phoneDigits',
+  'validation.countryCode',
+  // Catalogue and top-up provider.
+  'topup.errors.unavailable',
+  'topup.result.errors.serviceUnavailable',
+  'apiErrors.operatorNotDetected',
+  'apiErrors.invalidPhoneNumber',
+  // Checkout.
+  'apiErrors.checkoutStartedForOther',
+  'apiErrors.checkoutClosed',
+  'apiErrors.alreadyPaid',
+  'apiErrors.operatorNotInCountry',
+  'apiErrors.currencyNotSupported',
+  'apiErrors.amountNotPositive',
+  'apiErrors.amountNotOffered',
+  'apiErrors.amountTooLow',
+  'apiErrors.amountOutOfRange',
+  'apiErrors.priceChanged',
+  'apiErrors.recipientRecentlyToppedUp',
+  'apiErrors.dailyLimitReached',
+  'payment.messages.api_error',
+  // Sending the top-up and reading orders.
+  'apiErrors.paymentOrderNotFound',
+  'apiErrors.orderNotFound',
+  'apiErrors.paymentCanceled',
+  'apiErrors.paymentNotAuthorised',
+  'apiErrors.topupMismatch',
+  'apiErrors.pinNotFound',
+  // Accounts and sign-in.
+  'apiErrors.signInRequired',
+  'apiErrors.adminRequired',
+  'apiErrors.twoFactorRequired',
+  'apiErrors.emailNotVerified',
+  'apiErrors.secondFactorRequired',
+  'apiErrors.usernameInvalid',
+  'apiErrors.usernameTaken',
+  'apiErrors.invalidCredentials',
+  'apiErrors.emailTaken',
+  'apiErrors.passwordTooShort',
+  'apiErrors.passwordTooLong',
+  'apiErrors.passwordTooCommon',
+  'apiErrors.passwordRepeated',
+  'apiErrors.passwordHasEmail',
+  'apiErrors.passwordHasProductName',
+  'apiErrors.tooManySignInAttempts',
+  'apiErrors.tooManyCodeAttempts',
+  'apiErrors.invalidBackupCode',
+  'apiErrors.resetLinkInvalid',
+  'apiErrors.accountLocked',
+  'profile.twoFactor.codeInvalid',
+  'profile.twoFactor.passwordInvalid',
+  'profile.linked.lastMethod',
+  // Limits on abusable flows (server/http/request-limits.ts).
+  'apiErrors.tooManySignUps',
+  'apiErrors.tooManyAccountMails',
+  'apiErrors.tooManyDetections',
+  'apiErrors.tooManyContactMessages',
+  'payment.messages.rate_limit',
+  // Any call.
+  'apiErrors.rateLimited',
+  'apiErrors.internal',
+  'apiErrors.serviceUnavailable',
+] as const;
+
+export type ApiMessageKey = (typeof API_MESSAGE_KEYS)[number];
+
+const listed = new Set<string>(API_MESSAGE_KEYS);
+export const isApiMessageKey = (key: string): key is ApiMessageKey => listed.has(key);
+
+/** A translation key with the values of its placeholders. */
+export interface KeyedMessage {
+  key: ApiMessageKey;
+  params?: MessageParams;
+}
+
+/**
+ * The messages of answers the server passes on as they came, from Better Auth or the top-up provider: each of these
+ * codes always means the same thing, so its code is enough to choose the text.
+ */
+export const MESSAGE_BY_PASSED_ON_CODE: Readonly<Record<string, KeyedMessage>> = {
+  // Better Auth and the product's own checks in its hooks (server/auth).
+  INVALID_EMAIL_OR_PASSWORD: { key: 'apiErrors.invalidCredentials' },
+  USER_ALREADY_EXISTS: { key: 'apiErrors.emailTaken' },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { key: 'apiErrors.emailTaken' },
+  INVALID_EMAIL: { key: 'validation.emailInvalid' },
+  PASSWORD_TOO_SHORT: { key: 'apiErrors.passwordTooShort', params: { min: PASSWORD_MIN_LENGTH } },
+  PASSWORD_TOO_LONG: { key: 'apiErrors.passwordTooLong', params: { max: PASSWORD_MAX_LENGTH } },
+  PASSWORD_TOO_COMMON: { key: 'apiErrors.passwordTooCommon' },
+  PASSWORD_REPEATED: { key: 'apiErrors.passwordRepeated' },
+  PASSWORD_HAS_EMAIL: { key: 'apiErrors.passwordHasEmail' },
+  PASSWORD_HAS_PRODUCT_NAME: { key: 'apiErrors.passwordHasProductName' },
+  USERNAME_INVALID: { key: 'apiErrors.usernameInvalid' },
+  USERNAME_TAKEN: { key: 'apiErrors.usernameTaken' },
+  TOO_MANY_ATTEMPTS: { key: 'apiErrors.tooManySignInAttempts' },
+  TOO_MANY_CODE_ATTEMPTS: { key: 'apiErrors.tooManyCodeAttempts' },
+  INVALID_CODE: { key: 'profile.twoFactor.codeInvalid' },
+  INVALID_TWO_FACTOR_AUTHENTICATION: { key: 'profile.twoFactor.codeInvalid' },
+  INVALID_BACKUP_CODE: { key: 'apiErrors.invalidBackupCode' },
+  INVALID_PASSWORD: { key: 'profile.twoFactor.passwordInvalid' },
+  INVALID_TOKEN: { key: 'apiErrors.resetLinkInvalid' },
+  ACCOUNT_TEMPORARILY_LOCKED: { key: 'apiErrors.accountLocked' },
+  FAILED_TO_UNLINK_LAST_ACCOUNT: { key: 'profile.linked.lastMethod' },
+  // The top-up provider's answers to operator detection (PROVIDERS.md).
+  COULD_NOT_AUTO_DETECT_OPERATOR: { key: 'apiErrors.operatorNotDetected' },
+  INVALID_PHONE_NUMBER: { key: 'apiErrors.invalidPhoneNumber' },
+  COUNTRY_NOT_SUPPORTED: { key: 'topup.errors.unavailable' },
+};
+
+/** The message of a passed-on answer with this code, if the code is one of those above. */
+export function messageForPassedOnCode(code: string | undefined): KeyedMessage | undefined {
+  return code !== undefined && Object.hasOwn(MESSAGE_BY_PASSED_ON_CODE, code) ? MESSAGE_BY_PASSED_ON_CODE[code] : undefined;
+}
