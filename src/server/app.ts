@@ -125,7 +125,7 @@ export async function buildApp({ config, database, operators, topups, payments, 
     });
   await promoteConfiguredAdmins(database.db, config.adminEmails);
   const guards = createGuards(accountsAuth);
-  await registerAuthRoutes(app, { auth: accountsAuth, config });
+  await registerAuthRoutes(app, { auth: accountsAuth, config, db: database.db });
   registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards });
   await registerAdminRoutes(app, { db: database.db, guards, lowWalletBalance: config.lowWalletBalance });
   if (config.nodeEnv !== 'production') registerDevOutboxRoutes(app, { db: database.db });

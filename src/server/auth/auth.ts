@@ -208,6 +208,9 @@ export function createAuth({ config, db, mailer, log, localOidc, attemptCounts =
         twoFactorVerifiedAt: { type: 'date', required: false, input: false },
       },
     },
+    // Faults inside Better Auth (a lost database, above all) reach the app's error handler, which answers them as
+    // every other route does (503 with Retry-After when the database cannot be reached) instead of a bare 500.
+    onAPIError: { throw: true },
     advanced: {
       cookiePrefix: 'globaltopup',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: production },

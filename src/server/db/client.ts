@@ -32,7 +32,8 @@ export interface PostgresOptions {
 }
 
 export function connectPostgres(url: string, options: PostgresOptions = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that does not answer fails the request after 5 s (answered 503) instead of holding it open.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   pool.on('error', (error) => options.onConnectionLost?.(error));
   const db = drizzlePg(pool, { schema });
   return {

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_BASE_PATH, type Auth } from '../auth/auth';
 import { authHeaders } from '../auth/request-headers';
 import type { Config } from '../config';
+import type { Database } from '../db/client';
 import { passedOnMessageKey } from './errors';
 
 function toWebRequest(request: FastifyRequest, publicUrl: string, body: Buffer | undefined): Request {
@@ -16,7 +18,7 @@ function toWebRequest(request: FastifyRequest, publicUrl: string, body: Buffer |
  * translation key of their code. Password and code checks are bounded inside Better Auth (auth/attempt-limits.ts), on
  * the body it actually parsed.
  */
-export async function registerAuthRoutes(app: FastifyInstance, { auth, config }: { auth: Auth; config: Config }) {
+export async function registerAuthRoutes(app: FastifyInstance, { auth, config, db }: { auth: Auth; config: Config; db: Database }) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -26,6 +28,9 @@ export async function registerAuthRoutes(app: FastifyInstance, { auth, config }:
       url: `${AUTH_BASE_PATH}/*`,
       async handler(request, reply) {
         const response = await auth.handler(toWebRequest(request, config.publicUrl, request.body as Buffer | undefined));
+        // Some endpoints (get-session) answer a lost database with their own 500; when the database is unreachable
+        // the probe throws, and the error handler answers 503 like every other route.
+        if (response.status >= 500) await db.execute(sql`select 1`);
 
         reply.status(response.status);
         response.headers.forEach((value, name) => {
