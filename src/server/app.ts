@@ -54,7 +54,14 @@ export interface AppDependencies {
   auth?: Auth;
   /** The clock of the attempt limits and the order code; tests move it forward. */
   now?: () => Date;
+  /** How long a request may take to arrive in full (REQUEST_TIMEOUT_MS unless a test shortens it). */
+  requestTimeoutMs?: number;
 }
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Features no page of the product uses, refused to every document and frame (Stripe's included). */
+const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), usb=(), browsing-topics=()';
 
 /**
  * TRUST_PROXY as Fastify takes it. A hop count believes the last N hops whoever connects (Fastify alone would believe
@@ -66,7 +73,20 @@ function trustedProxies(setting: Config['trustProxy']): false | string[] | ((add
 }
 
 /** Builds the whole server (API + built client) from a config and an open, migrated database. */
-export async function buildApp({ config, database, operators, topups, payments, reconciler = true, logStream, mailer, auth, now }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  operators,
+  topups,
+  payments,
+  reconciler = true,
+  logStream,
+  mailer,
+  auth,
+  now,
+  requestTimeoutMs = REQUEST_TIMEOUT_MS,
+}: AppDependencies): Promise<FastifyInstance> {
+  const httpsOnly = config.publicUrl.startsWith('https://');
   const app = Fastify({
     logger: logStream ? { level: config.logLevel, stream: logStream } : { level: config.logLevel },
     // Fastify's own two lines per request are replaced by the single line of the onResponse hook below.
@@ -74,6 +94,10 @@ export async function buildApp({ config, database, operators, topups, payments, 
     // Forwarding headers are believed only from the proxies TRUST_PROXY names; request.ip is the client's address.
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 100 * 1024,
+    // A request (headers and body) that has not fully arrived by then is cut: a client trickling its body a byte at a
+    // time cannot hold a connection open. Node checks open requests at the interval given here.
+    requestTimeout: requestTimeoutMs,
+    http: { requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(requestTimeoutMs, 5_000) },
   });
 
   app.addHook('onResponse', (request, reply, done) => {
@@ -86,6 +110,7 @@ export async function buildApp({ config, database, operators, topups, payments, 
   // Every answer, JSON or file, is to be read as the type it declares.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     done();
   });
   // API answers carry personal data and secrets (sessions, two-factor secrets, orders): no browser or proxy keeps them,
@@ -171,7 +196,8 @@ export async function buildApp({ config, database, operators, topups, payments, 
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     frameAncestors: ["'none'"],
-    upgradeInsecureRequests: config.nodeEnv === 'production' ? [] : null,
+    // Only a site served over https can ask browsers to stay on it (and to upgrade its subresources).
+    upgradeInsecureRequests: httpsOnly ? [] : null,
   };
   // Pages and their assets get the document security headers (CSP, frame and referrer policies, HSTS). They live in
   // their own context because helmet's per-request hook would otherwise run for every API call too, at a third of
@@ -181,7 +207,7 @@ export async function buildApp({ config, database, operators, topups, payments, 
       contentSecurityPolicy: {
         directives: config.stripe ? withStripeDirectives(documentDirectives) : documentDirectives,
       },
-      strictTransportSecurity: config.nodeEnv === 'production',
+      strictTransportSecurity: httpsOnly,
     });
     await registerClientApp(documents, { clientDir: config.clientDir });
   });
