@@ -45,7 +45,8 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<Test
   const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-e2e-'));
   cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const port = env.PORT ?? String(await freePort());
-  const server = await startBuiltServer(dataDir, { NODE_ENV: 'test', PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+  // The tests stand in for a proxy in front of many customers: each browser context sends its own X-Forwarded-For.
+  const server = await startBuiltServer(dataDir, { NODE_ENV: 'test', PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '127.0.0.1', ...env });
   return {
     url: server.url,
     dataDir,
@@ -75,9 +76,16 @@ function skipSplashWait() {
   performance.now = () => sinceNavigation() + 1500;
 }
 
-/** A new browser context (clean storage) on a page of the app, with the splash gone. */
+let customerCounter = 0;
+
+/**
+ * A new browser context (clean storage) on a page of the app, with the splash gone. Each context is another customer,
+ * from its own address, so the server's per-address limits count each test on its own.
+ */
 export async function openPage(browser: Browser, url: string, { storage, ...options }: VisitOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  customerCounter += 1;
+  const address = `198.18.${Math.floor(customerCounter / 250) % 250}.${(customerCounter % 250) + 1}`;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, extraHTTPHeaders: { 'x-forwarded-for': address }, ...options });
   await context.addInitScript(skipSplashWait);
   if (storage) {
     await context.addInitScript((entries) => {

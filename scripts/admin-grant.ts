@@ -13,8 +13,13 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    if (!(await grantAdmin(database.db, email))) {
+    const outcome = await grantAdmin(database.db, email);
+    if (outcome === 'no-such-user') {
       console.error(`No user with the e-mail ${email}: they must sign up first.`);
+      return 1;
+    }
+    if (outcome === 'not-verified') {
+      console.error(`${email} has not verified their e-mail address yet: they must open the link they were sent first.`);
       return 1;
     }
     console.log(`${email} is now an admin (they must enable two-factor authentication to use the admin pages).`);

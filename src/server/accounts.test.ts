@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { user } from './db/schema';
 import { latestOutboxMessage } from './mail/mailer';
 import { testConfig } from './testing/app';
-import { accountClient, totpCode, TEST_ORIGIN } from './testing/accounts';
+import { accountClient, confirmEmailFromOutbox, totpCode, TEST_ORIGIN } from './testing/accounts';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from './testing/databases';
 
 const PASSWORD = 'Lagos-to-Accra-2026';
@@ -36,10 +36,11 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
 
   const client = () => accountClient(app, freshAddress());
 
-  /** A signed-in admin with two-factor enabled through the plugin's endpoints. */
+  /** A signed-in admin (an ADMIN_EMAILS address, confirmed) with two-factor enabled through the plugin's endpoints. */
   async function adminWithTwoFactor(email = 'boss@example.com') {
     const admin = client();
     expect((await admin.signUp(email, PASSWORD)).statusCode).toBe(200);
+    expect((await confirmEmailFromOutbox(app, database.db, email)).statusCode).toBe(302);
     const enable = await admin.post('/api/auth/two-factor/enable', { password: PASSWORD });
     expect(enable.statusCode).toBe(200);
     const { totpURI } = enable.json() as { totpURI: string };
@@ -229,9 +230,11 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(admin.json()).toMatchObject({ success: false, message: 'Admin access required' });
     });
 
-    it('makes an ADMIN_EMAILS address an admin at sign-up, who still needs two-factor for admin routes', async () => {
+    it('makes an ADMIN_EMAILS address an admin once confirmed, who still needs two-factor for admin routes', async () => {
       const browser = client();
       await browser.signUp('Boss@Example.com', PASSWORD);
+      expect((await browser.get('/api/user')).json()).toMatchObject({ user: { is_admin: false } });
+      await confirmEmailFromOutbox(app, database.db, 'boss@example.com');
       expect((await browser.get('/api/user')).json()).toMatchObject({ user: { is_admin: true } });
       const admin = await browser.get('/api/admin/users');
       expect(admin.statusCode).toBe(403);
@@ -370,8 +373,9 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
     });
   });
 
-  it('makes existing ADMIN_EMAILS users admins when the server starts', async () => {
+  it('makes existing ADMIN_EMAILS users with a confirmed address admins when the server starts', async () => {
     await client().signUp('later-admin@example.com', PASSWORD);
+    await confirmEmailFromOutbox(app, database.db, 'later-admin@example.com');
     const restarted = await buildApp({ config: testConfig({ ADMIN_EMAILS: 'later-admin@example.com' }), database });
     try {
       const [row] = await database.db.select().from(user).where(eq(user.email, 'later-admin@example.com'));

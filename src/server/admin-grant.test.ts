@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectPglite } from './db/client';
 import { user } from './db/schema';
@@ -20,11 +19,21 @@ const grant = (email: string) =>
 describe('npm run admin:grant', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('makes an existing user an admin in a PGlite data directory, and exits 1 for an unknown address', async () => {
+  it('makes an existing user with a verified address an admin in a PGlite data directory, and exits 1 otherwise', async () => {
     const database = await connectPglite(dataDir);
     await database.migrate();
-    await database.db.insert(user).values({ id: 'u1', name: 'Amina', email: 'amina@example.com' });
+    await database.db.insert(user).values([
+      { id: 'u1', name: 'Amina', email: 'amina@example.com', emailVerified: true },
+      { id: 'u2', name: 'Kofi', email: 'kofi@example.com' },
+    ]);
     await database.close();
+
+    const unverified = await grant('kofi@example.com').then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(unverified?.code).toBe(1);
+    expect(unverified?.stderr).toMatch(/kofi@example\.com has not verified their e-mail address yet/);
 
     const granted = await grant('Amina@Example.com');
     expect(granted.stdout).toMatch(/^amina@example\.com is now an admin/);
@@ -37,8 +46,11 @@ describe('npm run admin:grant', () => {
     expect(unknown?.stderr).toMatch(/No user with the e-mail nobody@example\.com/);
 
     const reopened = await connectPglite(dataDir);
-    const [row] = await reopened.db.select().from(user).where(eq(user.id, 'u1'));
+    const rows = await reopened.db.select({ id: user.id, isAdmin: user.isAdmin }).from(user).orderBy(user.id);
     await reopened.close();
-    expect(row?.isAdmin).toBe(true);
+    expect(rows).toEqual([
+      { id: 'u1', isAdmin: true },
+      { id: 'u2', isAdmin: false },
+    ]);
   }, 60_000);
 });

@@ -110,6 +110,7 @@ describe.each(TEST_DATABASE_KINDS)('HTTP API on %s', (kind) => {
     }
     const limited = await app.inject({ method: 'POST', url: '/api/contact', payload: validMessage, remoteAddress: '203.0.113.9' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED', messageKey: 'apiErrors.rateLimited', message: expect.stringMatching(/too many requests/i) });
+    expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED', messageKey: 'apiErrors.tooManyContactMessages', message: 'Too many messages were sent. Please wait 10 minutes and try again.' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(590);
   });
 });

@@ -5,10 +5,11 @@ import type { DestinationStream } from 'pino';
 import { promoteConfiguredAdmins } from './auth/admins';
 import { AUTH_BASE_PATH, createAuth, type Auth } from './auth/auth';
 import { createGuards } from './auth/guards';
-import { createSignInThrottle } from './auth/sign-in-throttle';
 import type { Config } from './config';
+import { createAttemptCounts } from './db/attempt-counts';
 import type { DatabaseHandle } from './db/client';
 import { registerAccountRoutes } from './http/account';
+import { isApiRoute } from './http/api-route';
 import { registerAdminRoutes } from './http/admin';
 import { registerAuthRoutes } from './http/auth';
 import { registerCatalogRoutes } from './http/catalog';
@@ -19,6 +20,7 @@ import { registerDevOutboxRoutes } from './http/dev-outbox';
 import { handleError, refusal } from './http/errors';
 import { registerFlagRoutes } from './http/flags';
 import { registerHealthRoutes } from './http/health';
+import { registerJsonBodyParser } from './http/json-body';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerOrderRoutes } from './http/orders';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
@@ -50,18 +52,52 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Better Auth; built from the config, the database and the mailer when not given. */
   auth?: Auth;
-  /** The clock of the sign-in throttle and the order code; tests move it forward. */
+  /** The clock of the attempt limits and the order code; tests move it forward. */
   now?: () => Date;
+  /** How long a request may take to arrive in full (REQUEST_TIMEOUT_MS unless a test shortens it). */
+  requestTimeoutMs?: number;
+}
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Features no page of the product uses, refused to every document and frame (Stripe's included). */
+const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), usb=(), browsing-topics=()';
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count believes the last N hops whoever connects (Fastify alone would believe
+ * none), so it is only for a server that nothing but its proxies can reach.
+ */
+function trustedProxies(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }
 
 /** Builds the whole server (API + built client) from a config and an open, migrated database. */
-export async function buildApp({ config, database, operators, topups, payments, reconciler = true, logStream, mailer, auth, now }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  operators,
+  topups,
+  payments,
+  reconciler = true,
+  logStream,
+  mailer,
+  auth,
+  now,
+  requestTimeoutMs = REQUEST_TIMEOUT_MS,
+}: AppDependencies): Promise<FastifyInstance> {
+  const httpsOnly = config.publicUrl.startsWith('https://');
   const app = Fastify({
     logger: logStream ? { level: config.logLevel, stream: logStream } : { level: config.logLevel },
     // Fastify's own two lines per request are replaced by the single line of the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Forwarding headers are believed only from the proxies TRUST_PROXY names; request.ip is the client's address.
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 100 * 1024,
+    // A request (headers and body) that has not fully arrived by then is cut: a client trickling its body a byte at a
+    // time cannot hold a connection open. Node checks open requests at the interval given here.
+    requestTimeout: requestTimeoutMs,
+    http: { requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(requestTimeoutMs, 5_000) },
   });
 
   app.addHook('onResponse', (request, reply, done) => {
@@ -74,9 +110,17 @@ export async function buildApp({ config, database, operators, topups, payments, 
   // Every answer, JSON or file, is to be read as the type it declares.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    done();
+  });
+  // API answers carry personal data and secrets (sessions, two-factor secrets, orders): no browser or proxy keeps them,
+  // unless a route says otherwise (the public catalog).
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    if (isApiRoute(request) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     done();
   });
   app.setErrorHandler(handleError);
+  registerJsonBodyParser(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => refusal(context.statusCode, 'RATE_LIMITED', { key: 'apiErrors.rateLimited' }),
@@ -87,9 +131,11 @@ export async function buildApp({ config, database, operators, topups, payments, 
 
   // Stands in for Google without credentials, in development and tests (never in production unless LOCAL_OIDC=true).
   // Loaded only then, so a production start does not pay for oidc-provider.
+  const attemptCounts = createAttemptCounts(database.db, now);
   const localOidcModules = config.localOidc ? await Promise.all([import('./auth/local-oidc'), import('./http/local-oidc')]) : undefined;
   const localOidc = localOidcModules?.[0].createLocalOidc({
     publicUrl: config.publicUrl,
+    behindProxy: config.trustProxy !== false,
     callbackUrl: `${config.publicUrl}${AUTH_BASE_PATH}/callback/google`,
   });
   const accountsAuth =
@@ -100,17 +146,18 @@ export async function buildApp({ config, database, operators, topups, payments, 
       mailer: mailer ?? createMailer(config, database.db),
       log: (level, message) => app.log[level]({ component: 'better-auth' }, message),
       localOidc,
+      attemptCounts,
     });
   await promoteConfiguredAdmins(database.db, config.adminEmails);
   const guards = createGuards(accountsAuth);
-  await registerAuthRoutes(app, { auth: accountsAuth, config, throttle: createSignInThrottle(database.db, now) });
+  await registerAuthRoutes(app, { auth: accountsAuth, config, db: database.db });
   registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards });
   await registerAdminRoutes(app, { db: database.db, guards, lowWalletBalance: config.lowWalletBalance });
   if (config.nodeEnv !== 'production') registerDevOutboxRoutes(app, { db: database.db });
   if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
 
   registerHealthRoutes(app, { database });
-  registerContactRoutes(app, { db: database.db });
+  registerContactRoutes(app, { db: database.db, counts: attemptCounts });
   const topupProvider = createTopupProvider(config, database.db);
   const orderServices: OrderServices = {
     db: database.db,
@@ -127,8 +174,8 @@ export async function buildApp({ config, database, operators, topups, payments, 
     app.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused and paid orders whose browser went away wait for the reconciler');
   }
   const fulfilment = createFulfilment(orderServices);
-  registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators });
-  registerOrderRoutes(app, { services: orderServices, fulfilment, guards });
+  registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators, counts: attemptCounts });
+  registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts });
   if (orderServices.payments.kind === 'sandbox') registerSandboxPaymentRoutes(app, { db: database.db });
   if (reconciler) {
     let running: ReturnType<typeof startReconciler> | undefined;
@@ -149,7 +196,8 @@ export async function buildApp({ config, database, operators, topups, payments, 
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     frameAncestors: ["'none'"],
-    upgradeInsecureRequests: config.nodeEnv === 'production' ? [] : null,
+    // Only a site served over https can ask browsers to stay on it (and to upgrade its subresources).
+    upgradeInsecureRequests: httpsOnly ? [] : null,
   };
   // Pages and their assets get the document security headers (CSP, frame and referrer policies, HSTS). They live in
   // their own context because helmet's per-request hook would otherwise run for every API call too, at a third of
@@ -159,7 +207,7 @@ export async function buildApp({ config, database, operators, topups, payments, 
       contentSecurityPolicy: {
         directives: config.stripe ? withStripeDirectives(documentDirectives) : documentDirectives,
       },
-      strictTransportSecurity: config.nodeEnv === 'production',
+      strictTransportSecurity: httpsOnly,
     });
     await registerClientApp(documents, { clientDir: config.clientDir });
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -73,6 +74,18 @@ const envSchema = z.object({
     .optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key: pk_test_… or pk_live_…').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a webhook endpoint's signing secret: whsec_…").optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const proxies = parseTrustProxy(value);
+      if (proxies === undefined) {
+        context.addIssue({ code: 'custom', message: 'must be a number of proxy hops (1, 2, …) or a comma-separated list of proxy addresses or CIDR ranges' });
+        return z.NEVER;
+      }
+      return proxies;
+    })
+    .optional(),
+  PAYMENTS: z.enum(['sandbox', 'stripe'], 'must be sandbox or stripe').optional(),
   DAILY_SPEND_LIMIT_USD: z
     .string()
     .regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'must be a positive USD amount with at most 2 decimals')
@@ -124,6 +137,15 @@ export interface Config {
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   /** The most one user may spend in any 24 hours, in USD cents (DAILY_SPEND_LIMIT_USD, default $200). */
   dailySpendLimitCents: number;
+  /**
+   * Which X-Forwarded-For / -Proto / -Host hops are believed (TRUST_PROXY): false (the default) believes none, and
+   * the client's address is the connection's; a number believes that many proxies in front of the server; a list
+   * believes hops from those addresses or ranges. Every per-address limit, the sign-in throttle and Better Auth's
+   * session records use the address this yields.
+   */
+  trustProxy: false | number | string[];
+  /** PAYMENTS: the payment provider asked for explicitly; see checkPaymentProvider. */
+  payments: 'sandbox' | 'stripe' | undefined;
 }
 
 export class ConfigError extends Error {
@@ -180,7 +202,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     localOidc: !values.GOOGLE_CLIENT_ID && (values.LOCAL_OIDC ?? values.NODE_ENV !== 'production'),
     stripe,
     dailySpendLimitCents: values.DAILY_SPEND_LIMIT_USD,
+    trustProxy: values.TRUST_PROXY ?? false,
+    payments: values.PAYMENTS,
   };
+}
+
+/**
+ * Fails closed before a server starts taking payments: the sandbox payment provider (no Stripe keys) holds no money,
+ * so in production it runs only when PAYMENTS=sandbox says so; and it never runs with live Reloadly credentials, nor
+ * do Stripe test keys, because a test card would then buy real airtime. Throws ConfigError naming the variables.
+ */
+export function checkPaymentProvider(config: Config): void {
+  const { payments, stripe, reloadly, nodeEnv } = config;
+  if (payments === 'stripe' && !stripe) {
+    throw new ConfigError('PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
+  }
+  if (payments === 'sandbox' && stripe) {
+    throw new ConfigError('PAYMENTS=sandbox but STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set: unset PAYMENTS or the Stripe keys');
+  }
+  const liveStripe = stripe !== undefined && stripe.secretKey.includes('_live_');
+  if (reloadly && !reloadly.sandbox && !liveStripe) {
+    throw new ConfigError(
+      'RELOADLY_CLIENT_ID and RELOADLY_CLIENT_SECRET are live Reloadly credentials (RELOADLY_SANDBOX is not true), which need live ' +
+        'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: with PAYMENTS=sandbox or Stripe test keys a test card would buy real airtime',
+    );
+  }
+  if (nodeEnv === 'production' && !stripe && payments !== 'sandbox') {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are not set in production: set them to take real payments, ' +
+        'or PAYMENTS=sandbox to run on the sandbox payment provider, which takes no money',
+    );
+  }
+}
+
+/** "2" → 2 hops; "10.0.0.1, 10.1.0.0/16, ::1" → that list; undefined when it is neither. */
+function parseTrustProxy(value: string): number | string[] | undefined {
+  if (/^\d+$/.test(value.trim())) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : undefined;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.length > 0 && entries.every(isAddressOrRange) ? entries : undefined;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function stripeSettings(values: z.output<typeof envSchema>): Config['stripe'] {

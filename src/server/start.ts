@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
-import type { Config } from './config';
+import { checkPaymentProvider, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
 
@@ -12,8 +12,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates and seeds it, then listens. Used by main.ts and by tests that need a real server. */
+/**
+ * Checks the payment provider may take payments here, opens the database, migrates and seeds it, then listens. Used
+ * by main.ts and by tests that need a real server.
+ */
 export async function startServer(config: Config, options: { logStream?: DestinationStream } = {}): Promise<RunningServer> {
+  checkPaymentProvider(config);
   // The app and its logger exist only once the database is open; a connection lost before then has nobody to tell.
   const logger: { current?: FastifyInstance['log'] } = {};
   const database = await openDatabase({

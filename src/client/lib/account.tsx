@@ -20,7 +20,11 @@ const AccountContext = createContext<AccountState | null>(null);
  */
 export async function fetchUser(path = '/api/user', attempt = 0): Promise<AccountUser | null> {
   const response = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
-  if (response.status === 401) return null;
+  if (response.status === 401) {
+    // Read to the end: an answer the browser may not cache (no-store) otherwise keeps its connection busy.
+    await response.text().catch(() => '');
+    return null;
+  }
   if (!response.ok) {
     if (attempt === 0) return fetchUser(path, 1);
     throw new Error(`${response.status}: ${response.statusText}`);

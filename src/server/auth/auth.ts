@@ -1,28 +1,43 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { symmetricDecrypt } from 'better-auth/crypto';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { and, eq, ne } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
+import type { ApiMessageKey } from '../../shared/api/messages';
 import { SUPPORTED_LANGUAGES, THEMES } from '../../shared/constants';
+import { EMAIL_MAX_LENGTH, isSafeImageUrl, isSafeName, NAME_MAX_LENGTH } from '../../shared/text-rules';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MESSAGES, usernameSchema } from '../../shared/api/account';
 import type { Config } from '../config';
+import { createAttemptCounts, type AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
+import { verifyEmailMessage } from '../mail/account-emails';
+import { keyedMessage } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
+import { grantAdmin } from './admins';
+import { createAccountNotices } from './account-notices';
+import { createAttemptLimits, limitAuthFlows } from './attempt-limits';
+import { resetTokenUserId, type AuthHookContext } from './hook-context';
 import { passwordProblem } from './passwords';
+import { forgetOlderResetLinks, VERIFICATION_IDENTIFIER_STORAGE } from './verification-storage';
 import { resolveAuthSecret } from './secret';
+import { createSecondFactor } from './second-factor';
+import { createSignInThrottle } from './sign-in-throttle';
 import type { LocalOidc } from './local-oidc';
 import { localGoogle, socialProviders } from './social-providers';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
-/** Session lifetime: a week, extended (at most once a day) while the user keeps coming back. */
+/**
+ * Session lifetime: a week, extended (at most once a day) while the user keeps coming back, but never beyond 30 days
+ * after sign-in: then the password (and code) are asked again.
+ */
 const SESSION_EXPIRES_IN_S = 7 * 24 * 60 * 60;
 const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
-/** A reset link works for one hour. */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** A reset link works for one hour; a link confirming an e-mail address for a day. */
 const RESET_TOKEN_EXPIRES_IN_S = 60 * 60;
+const VERIFY_EMAIL_EXPIRES_IN_S = 24 * 60 * 60;
 
 export interface AuthDependencies {
   config: Config;
@@ -32,31 +47,20 @@ export interface AuthDependencies {
   log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** The local OpenID Connect provider standing in for Google (config.localOidc), when it runs. */
   localOidc?: LocalOidc;
+  /** The database counters of the sign-in throttle and the flow limits (the app shares them with its own routes). */
+  attemptCounts?: AttemptCounts;
+}
+
+/** Better Auth's verify-email link, landing on the profile once the address is confirmed. */
+function verificationLink(url: string, publicUrl: string): string {
+  const link = new URL(url);
+  link.searchParams.set('callbackURL', `${publicUrl}/profile`);
+  return link.toString();
 }
 
 /** Where the reset e-mail sends the user: the client's /auth page reads `reset` and posts the new password. */
 export function resetPasswordPageUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/auth?reset=${encodeURIComponent(token)}`;
-}
-
-/**
- * Turning two-factor off asks for a current code from the authenticator app as well as the password: someone who
- * has an open session and has learnt the password still cannot remove the second factor. Better Auth's own disable
- * call checks only the password, so this runs before it. The secret is read as Better Auth stores it (encrypted
- * with the auth secret) and the code checked as its verify-totp does: 6 digits, 30-second steps, one step either side.
- */
-async function checkCurrentTotp(db: Database, key: Parameters<typeof symmetricDecrypt>[0]['key'], userId: string, typed: unknown): Promise<void> {
-  const code = typeof typed === 'string' ? typed.replace(/\s/g, '') : '';
-  const refuse = () => {
-    throw new APIError('BAD_REQUEST', { message: 'That code is not correct. Enter the current 6-digit code from your authenticator app.', code: 'INVALID_CODE' });
-  };
-  if (!/^\d{6}$/.test(code)) refuse();
-  const [row] = await db.select({ secret: schema.twoFactor.secret }).from(schema.twoFactor).where(eq(schema.twoFactor.userId, userId));
-  // Not turned on: Better Auth answers that itself.
-  if (!row) return;
-  const secret = await symmetricDecrypt({ key, data: row.secret });
-  const raw = secret.startsWith('base32:') ? Secret.fromBase32(secret.slice(7)) : Secret.fromUTF8(secret);
-  if (new TOTP({ secret: raw, digits: 6, period: 30 }).validate({ token: code, window: 1 }) === null) refuse();
 }
 
 /** The origin a proxied request was addressed to, from the Host and X-Forwarded-Proto that http/auth.ts sets. */
@@ -65,15 +69,37 @@ function requestOrigin(request: Request): string | undefined {
   return host ? `${request.headers.get('x-forwarded-proto') ?? 'http'}://${host}` : undefined;
 }
 
-function badRequest(message: string, code: string): APIError {
-  return new APIError('BAD_REQUEST', { message, code });
+function badRequest(message: string, code: string, field?: string): APIError {
+  return new APIError('BAD_REQUEST', { message, code, ...(field ? { field } : {}) });
+}
+
+/** A refusal a customer can meet: its message is the English text of its key, which the browser translates. */
+function keyedBadRequest(key: ApiMessageKey, code: string, field: string): APIError {
+  return new APIError('BAD_REQUEST', { ...keyedMessage({ key }), code, field });
+}
+
+/** The stored text fields Better Auth takes at sign-up and update-user: bounded, no NUL or bidi controls, https images. */
+function checkStoredText(body: Record<string, unknown>) {
+  // An empty name at sign-up is replaced by the username or the e-mail's local part (see the sign-up hook below).
+  if (body.name !== undefined) {
+    const name = typeof body.name === 'string' ? body.name.trim() : undefined;
+    if (name === undefined || name.length > NAME_MAX_LENGTH) throw keyedBadRequest('validation.nameTooLong', 'VALIDATION_FAILED', 'name');
+    if (!isSafeName(name)) throw keyedBadRequest('validation.nameCharacters', 'VALIDATION_FAILED', 'name');
+  }
+  if (body.email !== undefined && (typeof body.email !== 'string' || body.email.length > EMAIL_MAX_LENGTH || !isSafeName(body.email))) {
+    throw keyedBadRequest('validation.emailInvalid', 'VALIDATION_FAILED', 'email');
+  }
+  if (body.image !== undefined && body.image !== null && (typeof body.image !== 'string' || !isSafeImageUrl(body.image))) {
+    throw badRequest('image must be an https:// address', 'VALIDATION_FAILED', 'image');
+  }
 }
 
 /** Checks the product's own user fields on sign-up and update-user, the same way the /api/user calls do. */
 async function checkUserFields(db: Database, body: Record<string, unknown>, currentUserId?: string) {
+  checkStoredText(body);
   if (body.username !== undefined && body.username !== null && body.username !== '') {
     const parsed = usernameSchema.safeParse(body.username);
-    if (!parsed.success) throw badRequest(USERNAME_MESSAGES.invalid, 'USERNAME_INVALID');
+    if (!parsed.success) throw badRequest(USERNAME_MESSAGES.invalid, 'USERNAME_INVALID', 'username');
     const [taken] = await db
       .select({ id: schema.user.id })
       .from(schema.user)
@@ -82,26 +108,37 @@ async function checkUserFields(db: Database, body: Record<string, unknown>, curr
     if (taken) throw new APIError('CONFLICT', { message: USERNAME_MESSAGES.taken, code: 'USERNAME_TAKEN' });
   }
   if (body.language !== undefined && !(SUPPORTED_LANGUAGES as readonly unknown[]).includes(body.language)) {
-    throw badRequest(`language must be one of ${SUPPORTED_LANGUAGES.join(', ')}`, 'VALIDATION_FAILED');
+    throw badRequest(`language must be one of ${SUPPORTED_LANGUAGES.join(', ')}`, 'VALIDATION_FAILED', 'language');
   }
   if (body.theme !== undefined && !(THEMES as readonly unknown[]).includes(body.theme)) {
-    throw badRequest(`theme must be one of ${THEMES.join(', ')}`, 'VALIDATION_FAILED');
+    throw badRequest(`theme must be one of ${THEMES.join(', ')}`, 'VALIDATION_FAILED', 'theme');
   }
   if (body.marketingPreference !== undefined && typeof body.marketingPreference !== 'boolean') {
-    throw badRequest('marketingPreference must be true or false', 'VALIDATION_FAILED');
+    throw badRequest('marketingPreference must be true or false', 'VALIDATION_FAILED', 'marketingPreference');
   }
 }
 
-function checkNewPassword(password: unknown) {
+function checkNewPassword(password: unknown, email: string | undefined) {
   if (typeof password !== 'string') return; // Better Auth answers the missing field itself.
-  const problem = passwordProblem(password);
-  if (problem) throw badRequest(problem.message, problem.code);
+  const problem = passwordProblem(password, email);
+  if (problem) throw badRequest(problem.message, problem.code, 'password');
+}
+
+/** The e-mail of the account a reset token belongs to, for the password rules. */
+async function resetTokenEmail(db: Database, ctx: AuthHookContext): Promise<string | undefined> {
+  const userId = await resetTokenUserId(ctx);
+  if (!userId) return undefined;
+  const [row] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, userId));
+  return row?.email;
 }
 
 /** Better Auth on the product's database: e-mail and password, Google, two-factor (TOTP), password reset by e-mail. */
-export function createAuth({ config, db, mailer, log, localOidc }: AuthDependencies) {
+export function createAuth({ config, db, mailer, log, localOidc, attemptCounts = createAttemptCounts(db) }: AuthDependencies) {
   const production = config.nodeEnv === 'production';
   const adminEmails = new Set(config.adminEmails);
+  const attemptLimits = createAttemptLimits(createSignInThrottle(attemptCounts));
+  const secondFactor = createSecondFactor(db);
+  const notices = createAccountNotices({ db, mailer, publicUrl: config.publicUrl, log });
 
   return betterAuth({
     appName: 'GlobalTopUp',
@@ -120,11 +157,13 @@ export function createAuth({ config, db, mailer, log, localOidc }: AuthDependenc
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Signing in and paying do not wait for the address to be confirmed (docs/decisions/008-…); admin rights do.
       requireEmailVerification: false,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN_S,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
+        await forgetOlderResetLinks(db, user.id, token);
         const link = resetPasswordPageUrl(config.publicUrl, token);
         await mailer.send({
           to: user.email,
@@ -132,6 +171,19 @@ export function createAuth({ config, db, mailer, log, localOidc }: AuthDependenc
           text: `Someone asked to reset the password of your GlobalTopUp account.\n\nChoose a new password here (the link works for one hour):\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
           html: `<p>Someone asked to reset the password of your GlobalTopUp account.</p><p><a href="${link}">Choose a new password</a> (the link works for one hour).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
         });
+      },
+    },
+    verification: { storeIdentifier: VERIFICATION_IDENTIFIER_STORAGE },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFY_EMAIL_EXPIRES_IN_S,
+      async sendVerificationEmail({ user, url }) {
+        const language = (user as { language?: string }).language ?? 'en';
+        await mailer.send(verifyEmailMessage({ to: user.email, language, link: verificationLink(url, config.publicUrl) }));
+      },
+      // An address listed in ADMIN_EMAILS becomes an admin once its owner has proved it is theirs.
+      async afterEmailVerification(user) {
+        if (adminEmails.has(user.email.toLowerCase())) await grantAdmin(db, user.email);
       },
     },
     socialProviders: socialProviders(config),
@@ -152,14 +204,20 @@ export function createAuth({ config, db, mailer, log, localOidc }: AuthDependenc
       updateAge: SESSION_UPDATE_AGE_S,
       // Every request reads the session row, so sign-out and revocation take effect at once.
       cookieCache: { enabled: false },
+      additionalFields: {
+        twoFactorVerifiedAt: { type: 'date', required: false, input: false },
+      },
     },
+    // Faults inside Better Auth (a lost database, above all) reach the app's error handler, which answers them as
+    // every other route does (503 with Retry-After when the database cannot be reached) instead of a bare 500.
+    onAPIError: { throw: true },
     advanced: {
       cookiePrefix: 'globaltopup',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: production },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
-    // Failed password sign-ins are throttled per e-mail and address by the HTTP layer (http/auth.ts); this limiter
-    // only caps request bursts per address, in production.
+    // Password and code checks, sign-ups and reset e-mails are bounded by the hooks below (auth/attempt-limits.ts), in
+    // the database; this limiter only caps request bursts per address, in production.
     rateLimit: {
       enabled: production,
       window: 60,
@@ -172,37 +230,68 @@ export function createAuth({ config, db, mailer, log, localOidc }: AuthDependenc
     },
     plugins: [twoFactor({ issuer: 'GlobalTopUp' }), genericOAuth({ config: localGoogle(localOidc) })],
     databaseHooks: {
+      session: {
+        update: {
+          // The refresh of a session read in this request stops at its absolute lifetime.
+          async before(data, ctx) {
+            const current = ctx?.context.session?.session;
+            if (!current || !(data.expiresAt instanceof Date)) return;
+            const limit = new Date(new Date(current.createdAt).getTime() + SESSION_ABSOLUTE_LIFETIME_MS);
+            return data.expiresAt > limit ? { data: { ...data, expiresAt: limit } } : undefined;
+          },
+        },
+      },
+      account: {
+        create: {
+          async after(created) {
+            await notices.methodAdded({ userId: created.userId, providerId: created.providerId });
+          },
+        },
+      },
       user: {
         create: {
+          // Only an address already proved (Google's, for instance) is made an admin at sign-up.
           async before(newUser) {
-            return { data: { ...newUser, isAdmin: adminEmails.has(newUser.email.toLowerCase()) } };
+            return { data: { ...newUser, isAdmin: newUser.emailVerified === true && adminEmails.has(newUser.email.toLowerCase()) } };
           },
         },
       },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await attemptLimits.before(ctx);
+        await limitAuthFlows(ctx, attemptCounts);
+        await notices.before(ctx);
+        const secondFactorChange = await secondFactor.before(ctx);
+        if (secondFactorChange) return secondFactorChange;
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path === '/sign-up/email') {
-          checkNewPassword(body.password);
+          checkNewPassword(body.password, typeof body.email === 'string' ? body.email : undefined);
           await checkUserFields(db, body);
           const username = typeof body.username === 'string' && body.username.trim() ? body.username.trim() : undefined;
           const name = typeof body.name === 'string' && body.name.trim() ? body.name : (username ?? String(body.email ?? '').split('@')[0] ?? '');
           const { username: _raw, ...rest } = body;
           return { context: { body: { ...rest, name, ...(username ? { username } : {}) } } };
         }
-        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
-          checkNewPassword(body.newPassword);
+        if (ctx.path === '/reset-password') {
+          checkNewPassword(body.newPassword, await resetTokenEmail(db, ctx));
         }
-        if (ctx.path === '/two-factor/disable') {
+        if (ctx.path === '/change-password') {
           const session = await getSessionFromCtx(ctx);
-          if (session) await checkCurrentTotp(db, ctx.context.secretConfig, session.user.id, body.code);
+          checkNewPassword(body.newPassword, session?.user.email);
+          // Whoever else holds a session of this account (a stolen cookie, a shared computer) is signed out.
+          return { context: { body: { ...body, revokeOtherSessions: true } } };
         }
         if (ctx.path === '/update-user') {
           const session = await getSessionFromCtx(ctx);
           await checkUserFields(db, body, session?.user.id);
         }
         return undefined;
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        await attemptLimits.after(ctx);
+        await secondFactor.after(ctx);
+        await notices.after(ctx);
       }),
     },
   });

@@ -87,7 +87,8 @@ function memoryAdapter(): new (name: string) => Adapter {
   };
 }
 
-export function createLocalOidc({ publicUrl, callbackUrl }: { publicUrl: string; callbackUrl: string }): LocalOidc {
+/** `behindProxy`: TRUST_PROXY is set, so X-Forwarded-* headers are believed here as Fastify believes them. */
+export function createLocalOidc({ publicUrl, callbackUrl, behindProxy = false }: { publicUrl: string; callbackUrl: string; behindProxy?: boolean }): LocalOidc {
   const issuer = `${publicUrl}${LOCAL_OIDC_PATH}`;
   const clientSecret = randomBytes(32).toString('base64url');
   const signingKey = { ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), kid: 'local-1', alg: 'ES256', use: 'sig' };
@@ -130,8 +131,7 @@ export function createLocalOidc({ publicUrl, callbackUrl }: { publicUrl: string;
   };
 
   const provider = new Provider(issuer, configuration);
-  // Fastify trusts X-Forwarded-* (trustProxy); the provider builds its URLs the same way.
-  provider.proxy = true;
+  provider.proxy = behindProxy;
   const callback = provider.callback();
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {

@@ -24,10 +24,30 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswordSet().has(password.toLowerCase());
 }
 
-/** The first rule a new password breaks, as a message to show, or undefined when it is acceptable. */
-export function passwordProblem(password: string): { message: string; code: string } | undefined {
+/** Guessed first by anyone attacking this product's accounts. */
+const PRODUCT_NAME = 'globaltopup';
+
+/** Whether the password holds the account's e-mail address, or its part before the @ when that is 4 or more characters. */
+function containsEmail(password: string, email: string | undefined): boolean {
+  if (!email) return false;
+  const lower = password.toLowerCase();
+  const address = email.trim().toLowerCase();
+  const localPart = address.split('@')[0] ?? '';
+  return lower.includes(address) || (localPart.length >= 4 && lower.includes(localPart));
+}
+
+/**
+ * The first rule a new password breaks, as a message to show, or undefined when it is acceptable. `email` is the
+ * account's address, when known (sign-up, change, reset).
+ */
+export function passwordProblem(password: string, email?: string): { message: string; code: string } | undefined {
   if (password.length < PASSWORD_MIN_LENGTH) return { message: PASSWORD_MESSAGES.tooShort, code: 'PASSWORD_TOO_SHORT' };
   if (password.length > PASSWORD_MAX_LENGTH) return { message: PASSWORD_MESSAGES.tooLong, code: 'PASSWORD_TOO_LONG' };
+  if (/^(.)\1*$/su.test(password)) return { message: PASSWORD_MESSAGES.repeated, code: 'PASSWORD_REPEATED' };
   if (isCommonPassword(password)) return { message: PASSWORD_MESSAGES.tooCommon, code: 'PASSWORD_TOO_COMMON' };
+  if (password.toLowerCase().replace(/[^a-z]/g, '').includes(PRODUCT_NAME)) {
+    return { message: PASSWORD_MESSAGES.hasProductName, code: 'PASSWORD_HAS_PRODUCT_NAME' };
+  }
+  if (containsEmail(password, email)) return { message: PASSWORD_MESSAGES.hasEmail, code: 'PASSWORD_HAS_EMAIL' };
   return undefined;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, type Config } from '../config';
+import { makePrivateDirectory } from '../db/data-dir';
 
 /** Fixed in tests so every test app can read the cookies of another; never used outside NODE_ENV=test. */
 const TEST_SECRET = 'globaltopup-test-secret-not-for-real-use-0123456789';
@@ -26,7 +27,7 @@ export function resolveAuthSecret(config: Config): string {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const generated = randomBytes(32).toString('base64url');
-  mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDirectory(config.dataDir);
   writeFileSync(file, `${generated}\n`, { mode: 0o600 });
   return generated;
 }

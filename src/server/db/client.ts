@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -7,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { makePrivateDirectory } from './data-dir';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,7 +32,8 @@ export interface PostgresOptions {
 }
 
 export function connectPostgres(url: string, options: PostgresOptions = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that does not answer fails the request after 5 s (answered 503) instead of holding it open.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   pool.on('error', (error) => options.onConnectionLost?.(error));
   const db = drizzlePg(pool, { schema });
   return {
@@ -53,12 +54,15 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
 }
 
 /**
- * Embedded PostgreSQL: files under dataDir, or in memory when dataDir is undefined. `loadDataDir` starts it from a
- * dump of another instance's files (PGlite's dumpDataDir), which the tests use to skip migrating and seeding.
+ * Embedded PostgreSQL: files under dataDir (private to the server's user), or in memory when dataDir is undefined.
+ * `loadDataDir` starts it from a dump of another instance's files (PGlite's dumpDataDir), which the tests use to skip
+ * migrating and seeding.
  */
 export async function connectPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PgliteHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) makePrivateDirectory(dataDir);
   const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  // The files PGlite has just created (all of them, on a new directory) are open to everyone until tightened.
+  if (dataDir) makePrivateDirectory(dataDir);
   const db = drizzlePglite(client, { schema });
   return {
     db,

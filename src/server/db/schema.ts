@@ -116,6 +116,8 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** When this browser gave a two-factor code (or a backup code); null for a session opened without one. */
+    twoFactorVerifiedAt: timestamp('two_factor_verified_at', { withTimezone: true }),
   },
   (table) => [index('session_user_id_idx').on(table.userId)],
 );
@@ -193,8 +195,12 @@ export const emailOutbox = pgTable(
   (table) => [index('email_outbox_to_idx').on(table.to, table.createdAt)],
 );
 
-/** Failed password sign-ins per key ('email:…' or 'ip:…') in a fixed 15-minute window. */
-export const signInFailures = pgTable('sign_in_failures', {
+/**
+ * Counts per key in fixed windows that start at the first use: checks of a password or code ('email:…', 'ip:…',
+ * '2fa:…'; auth/sign-in-throttle.ts) and the limits on abusable flows (sign-ups, reset e-mails, operator detections,
+ * checkouts, contact messages; http/request-limits.ts). Each use is reserved before it is made.
+ */
+export const attemptCounts = pgTable('attempt_counts', {
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),

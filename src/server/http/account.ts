@@ -1,4 +1,3 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -13,6 +12,7 @@ import {
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, THEMES, DEFAULT_THEME, type Language, type Theme } from '../../shared/constants';
 import type { Auth } from '../auth/auth';
 import { currentUser, type Guards, type SignedInUser } from '../auth/guards';
+import { authHeaders } from '../auth/request-headers';
 import type { Database } from '../db/client';
 import { user } from '../db/schema';
 import { parseWith, refusal } from './errors';
@@ -79,7 +79,7 @@ export function registerAccountRoutes(app: FastifyInstance, { auth, db, guards }
   // Ends the session in the database and clears the cookies; a visitor or an already-ended session gets the same answer.
   app.post('/api/logout', async (request, reply) => {
     if (request.headers.cookie) {
-      const result = await auth.api.signOut({ headers: fromNodeHeaders(request.headers), returnHeaders: true }).catch(() => undefined);
+      const result = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true }).catch(() => undefined);
       const cookies = result?.headers.getSetCookie() ?? (await expiredAuthCookies(auth));
       reply.header('set-cookie', cookies);
     }

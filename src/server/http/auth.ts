@@ -1,31 +1,13 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SIGN_IN_THROTTLE_MESSAGE } from '../../shared/api/account';
 import { AUTH_BASE_PATH, type Auth } from '../auth/auth';
-import type { SignInThrottle } from '../auth/sign-in-throttle';
+import { authHeaders } from '../auth/request-headers';
 import type { Config } from '../config';
-import { passedOnMessageKey, sendError } from './errors';
-
-const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
-
-function emailOf(body: Buffer | undefined): string | undefined {
-  if (!body?.length) return undefined;
-  try {
-    const parsed = JSON.parse(body.toString('utf8')) as { email?: unknown };
-    return typeof parsed.email === 'string' ? parsed.email.trim().toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import type { Database } from '../db/client';
+import { passedOnMessageKey } from './errors';
 
 function toWebRequest(request: FastifyRequest, publicUrl: string, body: Buffer | undefined): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  // Better Auth reads the client address from this header; Fastify has already resolved it (trustProxy).
-  headers.set('x-forwarded-for', request.ip);
-  headers.set('x-forwarded-proto', request.protocol);
+  const headers = authHeaders(request);
   const hasBody = body !== undefined && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(new URL(request.url, publicUrl), { method: request.method, headers, body: hasBody ? new Uint8Array(body) : undefined });
 }
@@ -33,10 +15,10 @@ function toWebRequest(request: FastifyRequest, publicUrl: string, body: Buffer |
 /**
  * Better Auth's endpoints under /api/auth: the request goes to auth.handler as it came (raw body, every header) and
  * the answer comes back as it is, every Set-Cookie included. Error answers get the product's `success: false`, and the
- * translation key of their code.
- * Failed password sign-ins are counted per e-mail and address, and refused with 429 once there are too many.
+ * translation key of their code. Password and code checks are bounded inside Better Auth (auth/attempt-limits.ts), on
+ * the body it actually parsed.
  */
-export async function registerAuthRoutes(app: FastifyInstance, { auth, config, throttle }: { auth: Auth; config: Config; throttle: SignInThrottle }) {
+export async function registerAuthRoutes(app: FastifyInstance, { auth, config, db }: { auth: Auth; config: Config; db: Database }) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -45,19 +27,10 @@ export async function registerAuthRoutes(app: FastifyInstance, { auth, config, t
       method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: `${AUTH_BASE_PATH}/*`,
       async handler(request, reply) {
-        const body = request.body as Buffer | undefined;
-        const isPasswordSignIn = request.method === 'POST' && request.url.split('?')[0] === SIGN_IN_PATH;
-        const email = isPasswordSignIn ? emailOf(body) : undefined;
-        if (isPasswordSignIn && (await throttle.isBlocked(email, request.ip))) {
-          return sendError(reply, 429, { message: SIGN_IN_THROTTLE_MESSAGE, code: 'TOO_MANY_ATTEMPTS' });
-        }
-
-        const response = await auth.handler(toWebRequest(request, config.publicUrl, body));
-
-        if (isPasswordSignIn) {
-          if (response.status === 401 || response.status === 403) await throttle.recordFailure(email, request.ip);
-          else if (response.ok && email) await throttle.recordSuccess(email);
-        }
+        const response = await auth.handler(toWebRequest(request, config.publicUrl, request.body as Buffer | undefined));
+        // Some endpoints (get-session) answer a lost database with their own 500; when the database is unreachable
+        // the probe throws, and the error handler answers 503 like every other route.
+        if (response.status >= 500) await db.execute(sql`select 1`);
 
         reply.status(response.status);
         response.headers.forEach((value, name) => {
@@ -70,7 +43,11 @@ export async function registerAuthRoutes(app: FastifyInstance, { auth, config, t
         if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json')) {
           try {
             const parsed = JSON.parse(text) as Record<string, unknown>;
-            if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return reply.send({ success: false, ...parsed, ...passedOnMessageKey(parsed.code) });
+            if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+              // The product's own refusals in the auth hooks carry their key; Better Auth's get the key of their code.
+              const keyed = typeof parsed.messageKey === 'string' ? {} : passedOnMessageKey(parsed.code);
+              return reply.send({ success: false, ...parsed, ...keyed });
+            }
           } catch {
             // Not JSON after all: sent as it is below.
           }

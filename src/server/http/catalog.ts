@@ -3,9 +3,11 @@ import { operatorDetectParamsSchema, type OperatorDetectResponse } from '../../s
 import { validatePhone } from '../../shared/phone-rules';
 import { createCountryListCache } from '../catalog/list-countries';
 import { PRICE_CONFIG_DEFAULTS, readPriceConfig } from '../catalog/price-config';
+import type { AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
 import { TopupProviderError, type OperatorDirectory } from '../topups/provider';
 import { HttpError, parseWith, refusal } from './errors';
+import { enforceLimits, REQUEST_LIMITS } from './request-limits';
 
 /**
  * A provider failure as an answer the browser can show: its own 4xx message (translated by its code where we know
@@ -17,7 +19,7 @@ function toHttpError(error: unknown): unknown {
   return refusal(503, error.code, { key: 'topup.result.errors.serviceUnavailable' });
 }
 
-export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database; operators: OperatorDirectory }) {
+export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database; operators: OperatorDirectory; counts: AttemptCounts }) {
   const countryList = createCountryListCache(deps.db);
 
   app.get('/api/countries', async (request, reply) => {
@@ -45,6 +47,8 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database
     const { phone, countryIsoCode } = parseWith(operatorDetectParamsSchema, request.params);
     const check = validatePhone(phone, countryIsoCode);
     if (!check.ok) throw refusal(400, 'INVALID_PHONE_NUMBER', check.error, 'phone');
+    // Each detection of a valid number may be a call to the top-up provider (with Reloadly, metered upstream usage).
+    await enforceLimits(deps.counts, [[REQUEST_LIMITS.detectionsPerAddress, request.ip]]);
     try {
       const data = await deps.operators.detectOperator(check.digits, countryIsoCode);
       return { success: true, data } satisfies OperatorDetectResponse;

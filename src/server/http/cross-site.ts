@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRoute } from './api-route';
 import { sendError } from './errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -12,13 +13,14 @@ function isOwnOrigin(request: FastifyRequest, origin: string, publicUrl: string)
  * Refuses state-changing API calls that a browser made from another site: `Sec-Fetch-Site: cross-site`, or an
  * Origin header that is neither PUBLIC_URL nor the request's own host. Calls without an Origin (curl, servers) pass.
  * The session cookie is SameSite=Lax as well; this also covers same-site subdomains and older browsers.
+ * The router has already matched the request when this runs, so every spelling of a path that reaches an API
+ * handler (percent-encoded letters included) is checked.
  */
 export function registerCrossSiteProtection(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
   // A callback hook, not an async one: it runs for every request, and most of them are reads it lets through at once.
   app.addHook('onRequest', (request, reply, done) => {
     if (!UNSAFE_METHODS.has(request.method)) return done();
-    const pathname = request.url.split('?')[0]!;
-    if (pathname !== '/api' && !pathname.startsWith('/api/')) return done();
+    if (!isApiRoute(request)) return done();
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     if (site === 'cross-site' || (origin !== undefined && !isOwnOrigin(request, origin, publicUrl))) {

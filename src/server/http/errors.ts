@@ -2,7 +2,11 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiErrorBody } from '../../shared/api/errors';
 import { isApiMessageKey, messageForPassedOnCode, type ApiMessageKey, type KeyedMessage, type MessageParams } from '../../shared/api/messages';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { englishMessage } from './messages';
+
+/** How long the browser waits before asking again when the database cannot be reached. */
+const DATABASE_RETRY_AFTER_S = 5;
 
 export interface HttpErrorDetails {
   field?: string;
@@ -17,6 +21,8 @@ export class HttpError extends Error {
     message: string,
     readonly code?: string,
     readonly details: HttpErrorDetails = {},
+    /** Sent with the answer, e.g. Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -58,6 +64,7 @@ export function sendError(reply: FastifyReply, statusCode: number, body: Omit<Ap
 
 export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
+    reply.headers(error.headers);
     return sendError(reply, error.statusCode, { message: error.message, code: error.code, ...error.details });
   }
   const status = error.statusCode ?? 500;
@@ -66,6 +73,12 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
       ? 'Malformed JSON in request body'
       : error.message;
     return sendError(reply, status, { message, code: error.code });
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Nothing was decided: the browser asks again (a money call follows its order), so this is no failure.
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+    return sendError(reply, 503, { ...keyedMessage({ key: 'apiErrors.serviceUnavailable' }), code: 'DATABASE_UNAVAILABLE' });
   }
   request.log.error({ err: error }, 'request failed');
   return sendError(reply, 500, { ...keyedMessage({ key: 'apiErrors.internal' }), code: 'INTERNAL_ERROR' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   createPaymentIntentBodySchema,
@@ -12,6 +12,7 @@ import {
 import { digitsOnly } from '../../shared/phone-rules';
 import { toCents } from '../../shared/pricing';
 import type { Guards } from '../auth/guards';
+import type { AttemptCounts } from '../db/attempt-counts';
 import { startCheckout } from '../orders/checkout';
 import { PaymentNotAuthorisedError, type Fulfilment } from '../orders/fulfilment';
 import { handlePaymentEvent } from '../orders/payment-events';
@@ -20,6 +21,7 @@ import type { Order } from '../orders/state-machine';
 import { countryFacts, findUserOrder, hasPin, internationalNumber, listOrderViews, toOrderView, toTopupResponse } from '../orders/views';
 import { PaymentProviderError } from '../payments/provider';
 import { HttpError, parseWith, refusal } from './errors';
+import { enforceLimits, REQUEST_LIMITS } from './request-limits';
 
 /** A PROCESSING top-up is asked about again when the result screen polls and the last answer is older than this. */
 const REFRESH_AFTER_MS = 2000;
@@ -32,27 +34,27 @@ interface OrderRouteDeps {
   services: OrderServices;
   fulfilment: Fulfilment;
   guards: Guards;
+  counts: AttemptCounts;
 }
 
 /** docs/product.md §7 create-payment-intent and topup, the order history, and the payment provider's webhook. */
-export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment, guards }: OrderRouteDeps) {
+export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment, guards, counts }: OrderRouteDeps) {
   const { db, payments } = services;
   const { requireUser } = guards;
-  const perUser = (request: FastifyRequest) => request.account?.id ?? request.ip;
 
   app.get('/api/payment-config', async () => {
     return { provider: payments.kind, publishableKey: payments.publishableKey, testMode: payments.testMode } satisfies PaymentConfigResponse;
   });
 
-  app.post(
-    '/api/create-payment-intent',
-    { preHandler: requireUser, config: { rateLimit: { max: 20, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: perUser } } },
-    async (request) => {
-      const body = parseWith(createPaymentIntentBodySchema, request.body);
-      const account = request.account!;
-      return startCheckout(services, { userId: account.id, accountEmail: account.email, body });
-    },
-  );
+  app.post('/api/create-payment-intent', { preHandler: requireUser }, async (request) => {
+    const body = parseWith(createPaymentIntentBodySchema, request.body);
+    const account = request.account!;
+    await enforceLimits(counts, [
+      [REQUEST_LIMITS.checkoutsPerUser, account.id],
+      [REQUEST_LIMITS.checkoutsPerAddress, request.ip],
+    ]);
+    return startCheckout(services, { userId: account.id, accountEmail: account.email, body });
+  });
 
   app.post('/api/reloadly/topup', { preHandler: requireUser }, async (request): Promise<TopupResponse> => {
     const body = parseWith(topupBodySchema, request.body);
@@ -111,6 +113,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
 
   // The signature covers the exact bytes Stripe sent, so this route keeps the raw body instead of parsed JSON.
   app.register(async (webhooks) => {
+    webhooks.removeContentTypeParser('application/json');
     webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     webhooks.post('/api/webhooks/stripe', async (request) => {
       const signature = request.headers['stripe-signature'];

@@ -1,5 +1,9 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import { expect } from 'vitest';
+import type { Database } from '../db/client';
+import { emailOutbox } from '../db/schema';
 
 export const TEST_ORIGIN = 'http://localhost:0';
 
@@ -21,7 +25,8 @@ export function accountClient(app: FastifyInstance, ip = '203.0.113.10') {
       method,
       url,
       payload: payload as Record<string, unknown> | undefined,
-      headers: { origin: TEST_ORIGIN, 'x-forwarded-for': ip, ...(cookies ? { cookie: cookies } : {}) },
+      headers: { origin: TEST_ORIGIN, ...(cookies ? { cookie: cookies } : {}) },
+      remoteAddress: ip,
     });
     if (response.headers['set-cookie']) cookies = mergeCookies(cookies, response);
     return response;
@@ -56,4 +61,33 @@ function mergeCookies(current: string, response: LightMyRequestResponse): string
 export function totpCode(totpUri: string): string {
   const secret = new URL(totpUri).searchParams.get('secret')!;
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+}
+
+/**
+ * Signs a browser in as `email` through the local Google stand-in (sign-in/social, the provider's page, the callback)
+ * and answers the callback's response: a redirect to callbackURL, with the session cookie or a two-factor challenge.
+ */
+export async function signInWithLocalGoogle(app: FastifyInstance, browser: ReturnType<typeof accountClient>, email: string) {
+  const start = await browser.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: `${TEST_ORIGIN}/auth?post-auth=google` });
+  const authorize = new URL(start.json<{ url: string }>().url);
+  const interaction = (await browser.get(`${authorize.pathname}${authorize.search}`)).headers.location as string;
+  await browser.get(interaction);
+  const login = await app.inject({
+    method: 'POST',
+    url: `${interaction}/login`,
+    headers: { cookie: browser.cookies, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email }).toString(),
+  });
+  const resume = await browser.get(new URL(login.headers.location as string).pathname);
+  const callback = new URL(resume.headers.location as string);
+  return browser.get(`${callback.pathname}${callback.search}`);
+}
+
+/** Opens the newest address-confirmation link e-mailed to `email` (the outbox), as its owner would. */
+export async function confirmEmailFromOutbox(app: FastifyInstance, db: Database, email: string) {
+  const mails = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.createdAt));
+  const found = mails.map((mail) => /https?:\/\/\S+\/api\/auth\/verify-email\S+/.exec(mail.text)?.[0]).find(Boolean);
+  const link = new URL(found ?? 'http://missing/');
+  expect(link.pathname).toBe('/api/auth/verify-email');
+  return app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
 }

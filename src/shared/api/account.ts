@@ -13,6 +13,9 @@ export const PASSWORD_MESSAGES = {
   tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
   tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
   tooCommon: 'This password is too common. Please choose a less common one.',
+  hasEmail: 'Your password must not contain your e-mail address.',
+  hasProductName: 'Your password must not contain the name GlobalTopUp.',
+  repeated: 'Your password must not be one character repeated.',
 } as const;
 
 export const USERNAME_MESSAGES = {
@@ -54,7 +57,8 @@ export const updateSettingsRequestSchema = z
     language: z.enum(SUPPORTED_LANGUAGES, `language must be one of ${SUPPORTED_LANGUAGES.join(', ')}`).optional(),
     theme: z.enum(THEMES, `theme must be one of ${THEMES.join(', ')}`).optional(),
   })
-  .strict();
+  .strict()
+  .refine((settings) => settings.language !== undefined || settings.theme !== undefined, 'language or theme is required');
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;
 
 export interface UpdateSettingsResponse {
@@ -67,7 +71,10 @@ export interface LogoutResponse {
   success: true;
 }
 
-/** GET /api/admin/users → 200 for admins with two-factor on; 401 visitors; 403 others (code TWO_FACTOR_REQUIRED when that is why). */
+/**
+ * GET /api/admin/users → 200 for admins with two-factor on whose session gave a code; 401 visitors; 403 others (code
+ * TWO_FACTOR_REQUIRED or SECOND_FACTOR_REQUIRED when that is why).
+ */
 export interface AdminUserRow {
   id: string;
   email: string;

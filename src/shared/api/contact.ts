@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../constants';
+import { EMAIL_MAX_LENGTH, hasNoNul, isSafeName, NAME_MAX_LENGTH } from '../text-rules';
 
 export const CONTACT_TOPICS = ['topup', 'payment', 'account', 'other'] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];
@@ -9,18 +10,24 @@ export type ContactTopic = (typeof CONTACT_TOPICS)[number];
  * Messages are translation keys: the browser shows them in the visitor's language, the server answers in English.
  */
 export const contactRequestSchema = z.object({
-  name: z.string('validation.nameRequired').trim().min(2, 'validation.nameRequired').max(100, 'validation.nameTooLong'),
+  name: z
+    .string('validation.nameRequired')
+    .trim()
+    .min(2, 'validation.nameRequired')
+    .max(NAME_MAX_LENGTH, 'validation.nameTooLong')
+    .refine(isSafeName, 'validation.nameCharacters'),
   email: z
     .string('validation.emailInvalid')
     .trim()
-    .max(254, 'validation.emailInvalid')
+    .max(EMAIL_MAX_LENGTH, 'validation.emailInvalid')
     .pipe(z.email('validation.emailInvalid')),
   topic: z.enum(CONTACT_TOPICS, 'validation.topicRequired'),
   message: z
     .string('validation.messageTooShort')
     .trim()
     .min(10, 'validation.messageTooShort')
-    .max(2000, 'validation.messageTooLong'),
+    .max(2000, 'validation.messageTooLong')
+    .refine(hasNoNul, 'validation.messageCharacters'),
   language: z.enum(SUPPORTED_LANGUAGES).default('en'),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from '../text-rules';
 
 /**
  * Checkout calls (docs/product.md §7 create-payment-intent and topup) and the order history. Amounts travel as 2-decimal USD
@@ -13,7 +14,7 @@ export const createPaymentIntentBodySchema = z.object({
   /** USD before fees. */
   amount: usdAmountSchema,
   /** The receipt address; the account's address when absent. */
-  email: z.email('Enter a valid e-mail address').optional(),
+  email: z.email('Enter a valid e-mail address').max(EMAIL_MAX_LENGTH, 'Enter a valid e-mail address').optional(),
   /** Generated once per checkout attempt in the browser: a retried click finds the same order. */
   orderKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'orderKey must be 8–64 letters, digits, - or _'),
   operatorId: z.coerce.number().int().positive('operatorId must be a positive integer'),
@@ -241,7 +242,7 @@ export const sandboxConfirmBodySchema = z.object({
     }),
     z.object({ type: z.literal('cashapp'), outcome: z.enum(['approve', 'decline']) }),
   ]),
-  receiptEmail: z.email().optional(),
+  receiptEmail: z.email().max(EMAIL_MAX_LENGTH).optional(),
 });
 export type SandboxConfirmBody = z.input<typeof sandboxConfirmBodySchema>;
 

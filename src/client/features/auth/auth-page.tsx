@@ -59,7 +59,9 @@ export function AuthPage() {
   const [params] = useSearchParams();
   const { refresh } = useAccount();
   const resetToken = params.get('reset');
-  const [view, setView] = useState<View>(resetToken ? 'reset' : 'tabs');
+  // Back from Google for an account with two-factor on: no session yet, the code step opens it.
+  const googleNeedsCode = params.get('post-auth') === 'google' && params.get('two-factor') === 'required';
+  const [view, setView] = useState<View>(resetToken ? 'reset' : googleNeedsCode ? 'two-factor' : 'tabs');
   const [pending, setPending] = useState(false);
   /** The last refusal, shown above the button of the form it came from until the visitor changes something. */
   const [failure, setFailure] = useState<{ form: AuthForm; error: unknown } | null>(null);
@@ -120,7 +122,7 @@ export function AuthPage() {
 
   // Back from Google (?post-auth=google, the callbackURL given below): finish like a password sign-in, once.
   useEffect(() => {
-    if (params.get('post-auth') !== 'google' || finishedGoogle.current) return;
+    if (params.get('post-auth') !== 'google' || googleNeedsCode || finishedGoogle.current) return;
     finishedGoogle.current = true;
     void refresh().then((user) => (user ? finishSignIn() : undefined));
   });

@@ -8,6 +8,7 @@ import { useAccount, type AccountUser } from '@/lib/account';
 import { apiRequest } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { toast } from '@/lib/toast';
+import { sendVerificationEmail, useEmailVerified } from './profile-api';
 
 /** The username, changed through PATCH /api/user; an empty field removes it. */
 function UsernameForm({ username }: { username: string | null }) {
@@ -40,7 +41,35 @@ function UsernameForm({ username }: { username: string | null }) {
   );
 }
 
-/** The e-mail address and the username. */
+/** Whether the address is confirmed, and a way to have the link sent again while it is not. */
+function EmailConfirmation({ user }: { user: AccountUser }) {
+  const { t } = useTranslation();
+  const verified = useEmailVerified(user.id);
+  const [pending, setPending] = useState(false);
+  if (verified.data === undefined) return null;
+  if (verified.data) return <p className="text-xs text-muted-foreground" data-testid="email-status">{t('profile.emailVerified')}</p>;
+  const resend = async () => {
+    setPending(true);
+    try {
+      await sendVerificationEmail(user.email);
+      toast({ title: t('profile.verificationSent') });
+    } catch (error) {
+      toast({ title: t('profile.saveFailed'), description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <p className="text-xs text-muted-foreground" data-testid="email-status">{t('profile.emailNotVerified')}</p>
+      <Button type="button" variant="link" className="h-auto p-0 text-xs" disabled={pending} onClick={() => void resend()}>
+        {t('profile.sendVerification')}
+      </Button>
+    </div>
+  );
+}
+
+/** The e-mail address (and whether it is confirmed) and the username. */
 export function AccountSection({ user }: { user: AccountUser | null }) {
   const { t } = useTranslation();
   return (
@@ -54,6 +83,7 @@ export function AccountSection({ user }: { user: AccountUser | null }) {
           <span className="text-sm text-muted-foreground" dir="ltr" data-testid="profile-email">
             {user?.email}
           </span>
+          {user && <EmailConfirmation user={user} />}
         </div>
         {user && <UsernameForm username={user.username} />}
       </CardContent>

@@ -43,14 +43,15 @@ export async function linkGoogle() {
   window.location.assign(answer.url);
 }
 
-/** Whether two-factor is on, from GET /api/auth/get-session (`{ session, user }`, or null when signed out). */
+/** The signed-in user as GET /api/auth/get-session answers it (`{ session, user }`, or null when signed out). */
+const sessionUser = async () =>
+  (await authCall<{ user?: { twoFactorEnabled?: boolean | null; emailVerified?: boolean | null } } | null>('get-session'))?.user;
+
+/** Whether two-factor is on. */
 export const twoFactorQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['profile', userId, 'two-factor'],
-    queryFn: async () => {
-      const answer = await authCall<{ user?: { twoFactorEnabled?: boolean | null } } | null>('get-session');
-      return answer?.user?.twoFactorEnabled === true;
-    },
+    queryFn: async () => (await sessionUser())?.twoFactorEnabled === true,
     staleTime: 0,
   });
 
@@ -60,6 +61,20 @@ export const linkedAccountsQueryOptions = (userId: string) =>
   queryOptions({ queryKey: ['profile', userId, 'accounts'], queryFn: () => authCall<LinkedAccount[]>('list-accounts'), staleTime: 0 });
 
 export const useLinkedAccounts = (userId: string) => useQuery(linkedAccountsQueryOptions(userId));
+
+/** Whether the account's e-mail address is confirmed (the link sent at sign-up was opened). */
+export const emailVerifiedQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['profile', userId, 'email-verified'],
+    queryFn: async () => (await sessionUser())?.emailVerified === true,
+    staleTime: 0,
+  });
+
+export const useEmailVerified = (userId: string) => useQuery(emailVerifiedQueryOptions(userId));
+
+/** Sends the confirmation link again; it brings the browser back to the profile. */
+export const sendVerificationEmail = (email: string) =>
+  authCall<{ status: boolean }>('send-verification-email', { email, callbackURL: `${window.location.origin}/profile` });
 
 /** The secret of an otpauth:// URI, for people who type it into their app instead of scanning. */
 export function secretOf(totpUri: string): string {

@@ -1,0 +1,52 @@
+import type { AttemptCounts, WindowRule } from '../db/attempt-counts';
+import type { ApiMessageKey } from '../../shared/api/messages';
+import { refusal } from './errors';
+import { englishMessage } from './messages';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** A limit on one abusable flow: the window rule, and the translation key of the message its refusal carries. */
+export interface RequestLimit extends WindowRule {
+  name: string;
+  messageKey: ApiMessageKey;
+}
+
+/**
+ * How often each flow an attacker could abuse may run, per client address (as TRUST_PROXY resolves it) and, where it
+ * fits, per account or per target. Counted in the database, so every instance shares them.
+ */
+export const REQUEST_LIMITS = {
+  signUpsPerAddress: { name: 'sign-up:ip', limit: 5, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManySignUps' },
+  /** Password-reset and address-confirmation e-mails. */
+  accountMailsPerRecipient: { name: 'account-mail:to', limit: 3, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManyAccountMails' },
+  accountMailsPerAddress: { name: 'account-mail:ip', limit: 10, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManyAccountMails' },
+  detectionsPerAddress: { name: 'detect:ip', limit: 30, windowMs: MINUTE_MS, messageKey: 'apiErrors.tooManyDetections' },
+  checkoutsPerUser: { name: 'checkout:user', limit: 10, windowMs: 10 * MINUTE_MS, messageKey: 'payment.messages.rate_limit' },
+  checkoutsPerAddress: { name: 'checkout:ip', limit: 20, windowMs: 10 * MINUTE_MS, messageKey: 'payment.messages.rate_limit' },
+  contactsPerAddress: { name: 'contact:ip', limit: 5, windowMs: 10 * MINUTE_MS, messageKey: 'apiErrors.tooManyContactMessages' },
+} as const satisfies Record<string, RequestLimit>;
+
+export interface LimitRefusal {
+  message: string;
+  messageKey: ApiMessageKey;
+  retryAfterSeconds: number;
+}
+
+/** Counts one use under each (limit, subject); the refusal to answer (429) when any limit is spent, else undefined. */
+export async function checkLimits(counts: AttemptCounts, uses: ReadonlyArray<[RequestLimit, string]>): Promise<LimitRefusal | undefined> {
+  const reservation = await counts.reserve(uses.map(([rule, subject]) => ({ key: `${rule.name}:${subject}`, rule })));
+  if (reservation.allowed) return undefined;
+  const [spent] = uses.find(([rule, subject]) => `${rule.name}:${subject}` === reservation.key)!;
+  return { message: englishMessage(spent.messageKey) ?? 'Too many requests', messageKey: spent.messageKey, retryAfterSeconds: reservation.retryAfterSeconds };
+}
+
+/** checkLimits for the product's own routes: a refusal is thrown as a 429 with Retry-After. */
+export async function enforceLimits(counts: AttemptCounts, uses: ReadonlyArray<[RequestLimit, string]>): Promise<void> {
+  const refused = await checkLimits(counts, uses);
+  if (refused) {
+    const error = refusal(429, 'RATE_LIMITED', { key: refused.messageKey });
+    error.headers['Retry-After'] = String(refused.retryAfterSeconds);
+    throw error;
+  }
+}

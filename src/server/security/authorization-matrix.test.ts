@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { user } from '../db/schema';
+import { testConfig } from '../testing/app';
+import { accountClient, TEST_ORIGIN, totpCode } from '../testing/accounts';
+import { openTestDatabase, type TestDatabase } from '../testing/databases';
+import { GOOD_CARD, SANDBOX_NUMBERS } from '../testing/orders';
+
+/**
+ * Every /api route × every kind of caller. A new route (the admin console's, for one) fails the completeness check
+ * below until it has a row here saying what each caller gets.
+ */
+
+const ROLES = ['visitor', 'user', 'otherUser', 'adminWithoutTwoFactor', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+
+const PASSWORD = 'Lagos-to-Accra-2026';
+
+/** What the callers' fixtures give a row to build its request from. */
+interface Fixtures {
+  /** An order of `user`'s, not paid. */
+  orderId: string;
+  paymentIntentId: string;
+  operatorId: number;
+  amount: string;
+}
+
+interface Row {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** The route as the router knows it. */
+  route: string;
+  url?: (fixtures: Fixtures) => string;
+  body?: (fixtures: Fixtures) => unknown;
+  /** The status each caller gets; one number for all. */
+  expect: number | Record<Role, number>;
+}
+
+const signedInOnly = (ok: number) => ({ visitor: 401, user: ok, otherUser: ok, adminWithoutTwoFactor: ok, admin: ok });
+
+const checkoutBody = ({ operatorId, amount }: Fixtures) => ({
+  amount,
+  orderKey: randomUUID(),
+  operatorId,
+  countryCode: 'NG',
+  phone: SANDBOX_NUMBERS.successful,
+});
+
+const MATRIX: Row[] = [
+  { method: 'GET', route: '/api/health', expect: 200 },
+  { method: 'GET', route: '/api/countries', expect: 200 },
+  { method: 'GET', route: '/api/price-config', expect: 200 },
+  { method: 'GET', route: '/api/price-config/defaults', expect: 200 },
+  { method: 'GET', route: '/api/payment-config', expect: 200 },
+  { method: 'GET', route: '/api/reloadly/operator-detect/:phone/:countryIsoCode', url: () => `/api/reloadly/operator-detect/${SANDBOX_NUMBERS.successful}/NG`, expect: 200 },
+  { method: 'POST', route: '/api/contact', body: () => ({ name: 'Amina Yusuf', email: 'amina@example.com', topic: 'topup', message: 'Where is my top-up?' }), expect: 201 },
+  // Development and tests only: not registered in production.
+  { method: 'GET', route: '/api/dev/outbox', url: () => '/api/dev/outbox?to=nobody@example.com', expect: 404 },
+  { method: 'GET', route: '/api/user', expect: signedInOnly(200) },
+  { method: 'PATCH', route: '/api/user', body: () => ({ username: null }), expect: signedInOnly(200) },
+  { method: 'GET', route: '/api/user/refresh-admin-status', expect: signedInOnly(200) },
+  { method: 'GET', route: '/api/user/settings', expect: signedInOnly(200) },
+  { method: 'POST', route: '/api/user/settings', body: () => ({ theme: 'dark' }), expect: signedInOnly(200) },
+  { method: 'GET', route: '/api/orders', expect: signedInOnly(200) },
+  {
+    method: 'GET',
+    route: '/api/orders/:id',
+    url: ({ orderId }) => `/api/orders/${orderId}`,
+    expect: { visitor: 401, user: 200, otherUser: 404, adminWithoutTwoFactor: 404, admin: 404 },
+  },
+  {
+    method: 'GET',
+    route: '/api/orders/:id/pin',
+    url: ({ orderId }) => `/api/orders/${orderId}/pin`,
+    // The order has no PIN: its owner is told so; to anyone else the order does not exist.
+    expect: { visitor: 401, user: 404, otherUser: 404, adminWithoutTwoFactor: 404, admin: 404 },
+  },
+  { method: 'POST', route: '/api/create-payment-intent', body: checkoutBody, expect: signedInOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/reloadly/topup',
+    body: ({ paymentIntentId }) => ({ paymentIntentId }),
+    // The owner is told the payment is not authorised yet; nobody else learns the order exists.
+    expect: { visitor: 401, user: 409, otherUser: 404, adminWithoutTwoFactor: 404, admin: 404 },
+  },
+  // The client secret is the proof, as with Stripe: a wrong one is refused to everyone alike.
+  {
+    method: 'POST',
+    route: '/api/sandbox-payments/:id/confirm',
+    url: ({ paymentIntentId }) => `/api/sandbox-payments/${paymentIntentId}/confirm`,
+    body: () => ({ clientSecret: 'pi_wrong_secret_wrong', paymentMethod: GOOD_CARD }),
+    expect: 404,
+  },
+  { method: 'POST', route: '/api/webhooks/stripe', body: () => ({ type: 'payment_intent.succeeded' }), expect: 400 },
+  {
+    method: 'GET',
+    route: '/api/admin/users',
+    expect: { visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/topup-wallet',
+    expect: { visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 403, admin: 200 },
+  },
+  // Better Auth's endpoints, all under the one /api/auth/* route.
+  { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/get-session', expect: 200 },
+  { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/list-accounts', expect: signedInOnly(200) },
+  { method: 'POST', route: '/api/auth/*', url: () => '/api/auth/update-user', body: () => ({ theme: 'light' }), expect: signedInOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/auth/*',
+    url: () => '/api/auth/two-factor/get-totp-uri',
+    body: () => ({ password: PASSWORD }),
+    expect: { visitor: 401, user: 400, otherUser: 400, adminWithoutTwoFactor: 400, admin: 400 },
+  },
+  // Last: it ends the caller's session.
+  { method: 'POST', route: '/api/logout', expect: 200 },
+];
+
+/** The /api routes the server has, as "METHOD /path" (HEAD left out), read from Fastify's route tree. */
+function apiRoutes(app: FastifyInstance): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('');
+    if (!path.startsWith('/api')) continue;
+    for (const method of match[3]!.split(', ')) if (method !== 'HEAD' && method !== 'OPTIONS') found.push(`${method} ${path}`);
+  }
+  return found;
+}
+
+describe('the authorization matrix', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const cookies = {} as Record<Role, string>;
+  let fixtures: Fixtures;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    app = await buildApp({ config: testConfig(), database });
+
+    const signUp = async (email: string, address: string) => {
+      const browser = accountClient(app, address);
+      expect((await browser.signUp(email, PASSWORD)).statusCode).toBe(200);
+      return browser;
+    };
+    const owner = await signUp('amina@example.com', '203.0.113.1');
+    const other = await signUp('kofi@example.com', '203.0.113.2');
+    const halfAdmin = await signUp('half-admin@example.com', '203.0.113.3');
+    const admin = await signUp('boss@example.com', '203.0.113.4');
+    await database.db.update(user).set({ isAdmin: true, emailVerified: true }).where(eq(user.email, 'half-admin@example.com'));
+    await database.db.update(user).set({ isAdmin: true, emailVerified: true }).where(eq(user.email, 'boss@example.com'));
+    const { totpURI } = (await admin.post('/api/auth/two-factor/enable', { password: PASSWORD })).json() as { totpURI: string };
+    expect((await admin.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) })).statusCode).toBe(200);
+    Object.assign(cookies, { visitor: '', user: owner.cookies, otherUser: other.cookies, adminWithoutTwoFactor: halfAdmin.cookies, admin: admin.cookies });
+
+    const detected = (await owner.get(`/api/reloadly/operator-detect/${SANDBOX_NUMBERS.successful}/NG`)).json().data as { operatorId: number; suggestedAmounts: number[] };
+    const partial = { operatorId: detected.operatorId, amount: detected.suggestedAmounts[0]!.toFixed(2) };
+    const intent = (await owner.post('/api/create-payment-intent', checkoutBody({ ...partial, orderId: '', paymentIntentId: '' }))).json();
+    fixtures = { ...partial, orderId: intent.orderId, paymentIntentId: intent.paymentIntentId };
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('has a row for every /api route the server serves', () => {
+    const covered = new Set(MATRIX.map((row) => `${row.method} ${row.route}`));
+    const served = apiRoutes(app);
+    expect(served.length).toBeGreaterThan(15);
+    // Better Auth's catch-all route is checked through the rows that name its endpoints.
+    expect(served.filter((route) => !covered.has(route) && !route.includes(' /api/auth/'))).toEqual([]);
+    expect(app.hasRoute({ method: 'POST', url: '/api/auth/*' })).toBe(true);
+  });
+
+  describe.each(MATRIX)('$method $route', (row) => {
+    it.each(ROLES)('answers %s as the matrix says', async (role) => {
+      const url = row.url?.(fixtures) ?? row.route;
+      const response = await app.inject({
+        method: row.method,
+        url,
+        payload: row.body?.(fixtures) as Record<string, unknown> | undefined,
+        headers: { origin: TEST_ORIGIN, ...(cookies[role] ? { cookie: cookies[role] } : {}) },
+        remoteAddress: `198.51.100.${ROLES.indexOf(role) + 1}`,
+      });
+      const expected = typeof row.expect === 'number' ? row.expect : row.expect[role];
+      expect(response.statusCode, `${row.method} ${url} as ${role}: ${response.body.slice(0, 200)}`).toBe(expected);
+    });
+  });
+});
