@@ -6,6 +6,26 @@ import { confirmAsVisitor, text } from './top-up-helpers';
 const app = useServerAndBrowser();
 
 describe('accounts', () => {
+  it('asks to confirm the e-mail address on the profile, sends the link again, and shows it confirmed once opened', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/auth`);
+    await register(page, 'ngozi@example.com', 'ngozi');
+    await page.getByTestId('user-menu').waitFor();
+    await page.goto(`${app.server.url}/profile`);
+    await expect.poll(() => page.getByTestId('email-status').textContent()).toBe('Not confirmed yet: open the link we e-mailed you.');
+
+    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('We sent the link again. Check your inbox.');
+    const outbox = await page.request.get(`${app.server.url}/api/dev/outbox?to=${encodeURIComponent('ngozi@example.com')}`);
+    const { message } = (await outbox.json()) as { message: { subject: string; text: string } };
+    expect(message.subject).toBe('Confirm your GlobalTopUp e-mail address');
+    const link = /https?:\/\/\S+\/api\/auth\/verify-email\S+/.exec(message.text)![0];
+
+    await page.goto(link);
+    await page.waitForURL(`${app.server.url}/profile`);
+    await expect.poll(() => page.getByTestId('email-status').textContent()).toBe('Confirmed');
+    await page.context().close();
+  });
+
   it('registers, signs out and signs in again', async () => {
     const page = await openPage(app.browser, `${app.server.url}/auth`);
     await register(page, 'amina@example.com', 'amina');

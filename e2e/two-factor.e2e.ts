@@ -110,6 +110,31 @@ describe('two-factor authentication', () => {
     await page.context().close();
   });
 
+  it('asks for the code after Google sign-in too, and signs in only with it', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/auth`);
+    await register(page, 'gina@example.com', 'gina');
+    await page.getByTestId('user-menu').waitFor();
+    // Google signs in to an existing account only when its address is confirmed.
+    const outbox = await page.request.get(`${app.server.url}/api/dev/outbox?to=${encodeURIComponent('gina@example.com')}`);
+    await page.goto(/https?:\/\/\S+\/api\/auth\/verify-email\S+/.exec(((await outbox.json()) as { message: { text: string } }).message.text)![0]);
+    const { key } = await turnOnTwoFactor(page);
+    await signOut(page);
+
+    await page.goto(`${app.server.url}/auth`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await page.getByLabel('Email').fill('gina@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Two-factor verification' }).waitFor();
+    expect(await page.getByTestId('user-menu').count()).toBe(0);
+    expect((await page.request.get(`${app.server.url}/api/user`)).status()).toBe(401);
+    await page.getByLabel('Code').fill(codeFor(key));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByTestId('user-menu').waitFor();
+    expect(await page.getByTestId('user-menu').textContent()).toBe('Welcome, gina');
+    await page.context().close();
+  });
+
   it('signs in with a backup code when the authenticator is not at hand, and each code works once', async () => {
     const page = await openPage(app.browser, `${app.server.url}/auth`);
     await register(page, 'lena@example.com', 'lena');

@@ -60,9 +60,9 @@ function EmailConfirmation({ user }: { user: AccountUser }) {
     }
   };
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-1">
       <p className="text-xs text-muted-foreground" data-testid="email-status">{t('profile.emailNotVerified')}</p>
-      <Button type="button" variant="link" className="h-auto p-0 text-xs" disabled={pending} onClick={() => void resend()}>
+      <Button type="button" variant="link" size="sm" disabled={pending} onClick={() => void resend()}>
         {t('profile.sendVerification')}
       </Button>
     </div>
