@@ -11,6 +11,8 @@ export const FAILURE_REASON_KEYS: Readonly<Record<string, string>> = {
   AUTHORISATION_LOST: 'failureReasons.authorisationLost',
   PAYMENT_EXPIRED: 'failureReasons.paymentExpired',
   DAILY_LIMIT_REACHED: 'failureReasons.dailyLimitReached',
+  RECIPIENT_RECENTLY_TOPPED_UP: 'failureReasons.recipientRecentlyToppedUp',
+  PHONE_RECENTLY_RECHARGED: 'failureReasons.recipientRecentlyToppedUp',
 };
 
 export function failureReasonKey(errorCode: string | null | undefined): string | undefined {

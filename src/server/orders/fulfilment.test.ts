@@ -421,6 +421,24 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     expect(TEST_PIN_VAULT.open(order.pinDetailEncrypted!)).toEqual(sandboxPin(deliveries[0]!));
   });
 
+  it('a number topped up in the last 2 minutes is refused when a second checkout for it is paid, before anything is sent', async () => {
+    const { services, userId } = await setup();
+    const otherUser = await insertTestUser(database.db);
+    const scripted = scriptedTopups(services.topups, []);
+    services.topups = scripted.delivery;
+    const followed = createFulfilment(services);
+    // Both checkouts were opened before either was paid, so both passed the check at their start.
+    const first = await paidOrder(services, { userId });
+    const second = await paidOrder(services, { userId: otherUser });
+    expect((await followed.fulfil(first.orderId, 'browser')).status).toBe('completed');
+    const refused = await followed.fulfil(second.orderId, 'browser');
+    expect(refused).toMatchObject({ status: 'canceled', failureCode: 'RECIPIENT_RECENTLY_TOPPED_UP' });
+    const { intent, events } = await orderLedger(database.db, second.orderId);
+    expect(intent).toMatchObject({ status: 'canceled', amountReceived: 0 });
+    expect(events.map((event) => event.toStatus)).toEqual(['created', 'canceled']);
+    expect(scripted.sent).toHaveLength(1);
+  });
+
   describe('the 24-hour spending cap, checked again when a payment is authorised', () => {
     /** Checkouts started side by side, all paid before any is fulfilled: each passed the cap at its start. */
     async function paidCheckouts(count: number, ordersWithinLimit: number) {

@@ -1,8 +1,8 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { orders } from '../db/schema';
 import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
 import { TopupProviderError, type TopupResult } from '../topups/provider';
-import { withinDailyLimit } from './limits';
+import { recipientNotRecentlyToppedUp, withinDailyLimit } from './limits';
 import type { OrderServices } from './services';
 import { flagForAttention, transition, type EventSource, type Order, type OrderPatch, type OrderStatus } from './state-machine';
 
@@ -153,12 +153,24 @@ export function createFulfilment(services: OrderServices) {
       source,
       { authorisedAt: services.now(), nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep) },
       { paymentIntentId: intent.id, amount: intent.amount },
-      withinDailyLimit(order.userId, services.now(), services.dailySpendLimitCents),
+      and(recipientNotRecentlyToppedUp(services.now()), withinDailyLimit(order.userId, services.now(), services.dailySpendLimitCents)),
     );
     if (authorised) return authorised;
     const current = await load(order.id);
-    // Still created: the move was refused by the cap, not made by another caller.
-    return current.status === 'created' ? refuseOverLimit(current, source) : current;
+    if (current.status !== 'created') return current;
+    // Still created: the move was refused by a guard, not made by another caller. Which one tells the customer why.
+    const [numberFree] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, order.id), recipientNotRecentlyToppedUp(services.now())));
+    return numberFree ? refuseOverLimit(current, source) : refuseRecentlyToppedUp(current, source);
+  }
+
+  /** Another order for the same number was paid in the last 2 minutes: this one is released before anything is sent. */
+  async function refuseRecentlyToppedUp(order: Order, source: EventSource): Promise<Order> {
+    if (!(await cancelHold(order, `cancel-${order.id}-recently-topped-up`, 'abandoned'))) return load(order.id);
+    const failure = {
+      code: 'RECIPIENT_RECENTLY_TOPPED_UP',
+      message: 'This number was topped up less than 2 minutes ago, so nothing was charged. Please try again in a couple of minutes.',
+    };
+    return closeUncharged(order, 'created', source, failure, {});
   }
 
   /**

@@ -50,6 +50,25 @@ export function withinDailyLimit(userId: string, now: Date, dailySpendLimitCents
   ) + orders.total_cents <= ${dailySpendLimitCents}`;
 }
 
+/**
+ * The other condition for `created → authorised`: no other order for the same number was authorised in the last
+ * 2 minutes. Two checkouts opened before either was paid both passed the check at their start; the second to be paid
+ * is refused here, before anything is sent. (Two authorisations in the very same moment can both pass, as this reads
+ * without locking; the top-up provider then refuses the second send with PHONE_RECENTLY_RECHARGED, which releases it.)
+ */
+export function recipientNotRecentlyToppedUp(now: Date): SQL {
+  const since = new Date(now.getTime() - RECIPIENT_COOLDOWN_MS);
+  const spending = sql.join(
+    SPENDING_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return sql`not exists (
+    select 1 from orders other
+    where other.country_iso = orders.country_iso and other.recipient_phone = orders.recipient_phone and other.id <> orders.id
+      and other.status in (${spending}) and other.authorised_at > ${sql.param(since, orders.authorisedAt)}
+  )`;
+}
+
 /** Refuses (429 / 403) a checkout that would top up a number again within 2 minutes or pass the 24-hour cap. */
 export async function checkOrderLimits(db: Database, check: LimitCheck): Promise<void> {
   /** Orders matching `conditions` that took or hold money and were created in the last `windowMs`. */

@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { SANDBOX_WEBHOOK_SECRET, sandboxWebhookSecret } from '../payments';
 import { testConfig } from '../testing/app';
 import { openTestDatabase, type TestDatabase } from '../testing/databases';
 
@@ -65,5 +70,20 @@ describe('smaller edges', () => {
     });
     expect(outcome.closedAfterMs).toBeLessThan(5_000);
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('signs sandbox webhooks with a secret of each data directory or deployment, never the fixed one', () => {
+    const dirs = [mkdtempSync(path.join(tmpdir(), 'webhook-a-')), mkdtempSync(path.join(tmpdir(), 'webhook-b-'))];
+    try {
+      const [first, second] = dirs.map((dir) => sandboxWebhookSecret(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir })));
+      expect(first).toMatch(/^whsec_[\w-]{43}$/);
+      expect(first).not.toBe(second);
+      expect(first).not.toBe(SANDBOX_WEBHOOK_SECRET);
+      expect(sandboxWebhookSecret(loadConfig({ NODE_ENV: 'development', DATA_DIR: dirs[0] }))).toBe(first);
+      const shared = (dir: string) => sandboxWebhookSecret(loadConfig({ ...PRODUCTION, DATA_DIR: dir }));
+      expect(shared(dirs[0]!)).toBe(shared(dirs[1]!));
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
