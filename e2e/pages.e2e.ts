@@ -29,7 +29,9 @@ describe('routes', () => {
     expect(await page.getByTestId('feature-coverage').textContent()).toContain('Over 150 countries and 500+ operators');
     const steps = page.locator('#how-it-works h3');
     expect(await steps.allTextContents()).toEqual(['Enter number', 'Choose amount', 'Pay', 'Delivered instantly']);
+    // The top-up section is loaded after the page's first paint.
     const progress = page.getByRole('list', { name: 'Top-up progress' });
+    await progress.locator('li').first().waitFor();
     expect(await progress.locator('li').allTextContents()).toEqual(['1Recipient', '2Amount', '3Review', '4Payment', '5Done']);
     await page.context().close();
   });
