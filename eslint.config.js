@@ -36,15 +36,21 @@ const climbingInto = (...folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
 const restrict = (...patterns) => ['error', { patterns }];
 
 const TESTS_RUN = {
-  selector: "CallExpression[callee.property.name=/^(only|skip|todo)$/][callee.object.name=/^(it|test|describe)$/]",
+  selector: 'CallExpression[callee.property.name=/^(only|skip|todo)$/][callee.object.name=/^(it|test|describe)$/]',
   message: 'Tests must run: no .only, .skip or .todo.',
 };
 /** A query key is written once, in its queryOptions; hooks and the query client take it from there. */
 const QUERY_KEY_MESSAGE = 'Take the query key from its queryOptions (e.g. ordersQueryOptions(userId).queryKey) instead of writing it again.';
 const QUERY_KEYS_FROM_OPTIONS = [
-  { selector: "CallExpression[callee.name=/^use(Suspense)?Quer(y|ies)$/] Property[key.name='queryKey'] > ArrayExpression", message: QUERY_KEY_MESSAGE },
-  { selector: "CallExpression[callee.property.name=/Quer(y|ies)(Data)?$/] Property[key.name='queryKey'] > ArrayExpression", message: QUERY_KEY_MESSAGE },
-  { selector: "CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression.arguments", message: QUERY_KEY_MESSAGE },
+  {
+    selector: "CallExpression[callee.name=/^use(Suspense)?Quer(y|ies)$/] Property[key.name='queryKey'] > ArrayExpression",
+    message: QUERY_KEY_MESSAGE,
+  },
+  {
+    selector: "CallExpression[callee.property.name=/Quer(y|ies)(Data)?$/] Property[key.name='queryKey'] > ArrayExpression",
+    message: QUERY_KEY_MESSAGE,
+  },
+  { selector: 'CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression.arguments', message: QUERY_KEY_MESSAGE },
 ];
 
 export default tseslint.config(
@@ -70,7 +76,10 @@ export default tseslint.config(
   {
     files: [`src/client/${SOURCE}`],
     rules: {
-      'boundaries/client-server': restrict({ regex: climbingInto('server'), message: 'The browser does not import server code; what both need lives in src/shared.' }),
+      'boundaries/client-server': restrict({
+        regex: climbingInto('server'),
+        message: 'The browser does not import server code; what both need lives in src/shared.',
+      }),
     },
   },
   {

@@ -14,7 +14,14 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { startBuiltServer, stopBuiltServer } from '../scripts/built-server';
 import type { OperatorDetectResponse, PriceConfigResponse } from '../src/shared/api/catalog';
-import type { CreatePaymentIntentBody, CreatePaymentIntentResponse, SandboxConfirmBody, SandboxConfirmResponse, TopupBody, TopupResponse } from '../src/shared/api/orders';
+import type {
+  CreatePaymentIntentBody,
+  CreatePaymentIntentResponse,
+  SandboxConfirmBody,
+  SandboxConfirmResponse,
+  TopupBody,
+  TopupResponse,
+} from '../src/shared/api/orders';
 import { formatUsd, parseFeeConfig, priceTopUp, toCents } from '../src/shared/pricing';
 import { connectPglite, connectPostgres, type Database, type DatabaseHandle } from '../src/server/db/client';
 import { ms, percentile } from './stats';
@@ -47,14 +54,21 @@ function httpClient(baseUrl: string) {
     const body = payload === undefined ? undefined : JSON.stringify(payload);
     const bodyHeaders = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
     return new Promise((resolve, reject) => {
-      const outgoing = request({ agent, hostname, port, method, path: url, headers: { accept: 'application/json', ...headers, ...bodyHeaders } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), setCookies: response.headers['set-cookie'] ?? [] }),
-        );
-      });
+      const outgoing = request(
+        { agent, hostname, port, method, path: url, headers: { accept: 'application/json', ...headers, ...bodyHeaders } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              setCookies: response.headers['set-cookie'] ?? [],
+            }),
+          );
+        },
+      );
       outgoing.on('error', reject);
       outgoing.end(body);
     });
@@ -79,9 +93,17 @@ async function signUpUsers(http: HttpClient, origin: string): Promise<VirtualUse
   const signUpNext = async () => {
     while (next < USERS) {
       const address = addressOf(next++);
-      const answer = await http.send('POST', '/api/auth/sign-up/email', { origin, 'x-forwarded-for': address }, { email: `${randomUUID()}@example.com`, password: PASSWORD });
+      const answer = await http.send(
+        'POST',
+        '/api/auth/sign-up/email',
+        { origin, 'x-forwarded-for': address },
+        { email: `${randomUUID()}@example.com`, password: PASSWORD },
+      );
       if (answer.status !== 200) throw new Error(`Sign-up answered ${answer.status}: ${answer.body}`);
-      const cookie = answer.setCookies.map((setCookie) => setCookie.split(';')[0]!).filter((pair) => !pair.endsWith('=')).join('; ');
+      const cookie = answer.setCookies
+        .map((setCookie) => setCookie.split(';')[0]!)
+        .filter((pair) => !pair.endsWith('='))
+        .join('; ');
       users.push({ cookie, address });
     }
   };
@@ -133,7 +155,14 @@ interface RunResult {
 }
 
 /** One order as the browser places it; resolves with the failed step, or undefined when it ended SUCCESSFUL. */
-async function placeOrder(http: HttpClient, origin: string, user: VirtualUser, offer: Offer, phone: string, stepMs: RunResult['stepMs']): Promise<OrderFailure | undefined> {
+async function placeOrder(
+  http: HttpClient,
+  origin: string,
+  user: VirtualUser,
+  offer: Offer,
+  phone: string,
+  stepMs: RunResult['stepMs'],
+): Promise<OrderFailure | undefined> {
   const headers = { origin, cookie: user.cookie, 'x-forwarded-for': user.address };
   let step: Step = 'create';
   try {
@@ -154,9 +183,15 @@ async function placeOrder(http: HttpClient, origin: string, user: VirtualUser, o
 
     step = 'confirm';
     const payment: SandboxConfirmBody = { clientSecret: intent.clientSecret, paymentMethod: GOOD_CARD };
-    const confirmed = await http.send('POST', `/api/sandbox-payments/${intent.paymentIntentId}/confirm`, { origin, 'x-forwarded-for': user.address }, payment);
+    const confirmed = await http.send(
+      'POST',
+      `/api/sandbox-payments/${intent.paymentIntentId}/confirm`,
+      { origin, 'x-forwarded-for': user.address },
+      payment,
+    );
     const confirmation = confirmed.status === 200 ? (JSON.parse(confirmed.body) as SandboxConfirmResponse) : undefined;
-    if (!confirmation || !('paymentIntent' in confirmation) || confirmation.paymentIntent.status !== 'requires_capture') return { step, ...confirmed };
+    if (!confirmation || !('paymentIntent' in confirmation) || confirmation.paymentIntent.status !== 'requires_capture')
+      return { step, ...confirmed };
     const confirmedAt = performance.now();
 
     step = 'topup';
@@ -187,7 +222,14 @@ async function placeOrder(http: HttpClient, origin: string, user: VirtualUser, o
  * Places orders CONCURRENCY at a time, users taking turns, until `count` have started or, without a count, until
  * `seconds` have passed; order numbers continue from `firstIndex`. Orders still running at the end are waited for.
  */
-async function placeOrders(http: HttpClient, origin: string, users: VirtualUser[], offer: Offer, firstIndex: number, until: { count: number } | { seconds: number }): Promise<RunResult> {
+async function placeOrders(
+  http: HttpClient,
+  origin: string,
+  users: VirtualUser[],
+  offer: Offer,
+  firstIndex: number,
+  until: { count: number } | { seconds: number },
+): Promise<RunResult> {
   const result: RunResult = { placed: 0, elapsedMs: 0, stepMs: { create: [], confirm: [], topup: [], order: [] }, failures: [] };
   const startedAt = performance.now();
   const more = () => ('count' in until ? result.placed < until.count : performance.now() - startedAt < until.seconds * 1000);
@@ -208,7 +250,9 @@ async function countSettledOrders(db: Database): Promise<{ orders: number; settl
   const result = (await db.execute(sql`
     select count(*)::int as orders,
            count(*) filter (where o.status = 'completed' and i.status = 'succeeded' and i.amount_received = o.total_cents)::int as settled
-    from orders o left join sandbox_payment_intents i on i.id = o.payment_intent_id`)) as unknown as { rows: Array<{ orders: number; settled: number }> };
+    from orders o left join sandbox_payment_intents i on i.id = o.payment_intent_id`)) as unknown as {
+    rows: Array<{ orders: number; settled: number }>;
+  };
   return result.rows[0]!;
 }
 
@@ -241,14 +285,18 @@ function report(title: string, { warmUp, run, serverCpuS, loadAverage, settled }
   for (const step of [...STEPS, 'order'] as const) {
     const times = run.stepMs[step];
     if (times.length === 0) continue;
-    console.log(`  ${(step === 'order' ? 'whole order' : step).padEnd(12)} p50 ${ms(percentile(times, 50)).padStart(7)}   p99 ${ms(percentile(times, 99)).padStart(7)}`);
+    console.log(
+      `  ${(step === 'order' ? 'whole order' : step).padEnd(12)} p50 ${ms(percentile(times, 50)).padStart(7)}   p99 ${ms(percentile(times, 99)).padStart(7)}`,
+    );
   }
   for (const failure of failures.slice(0, ERRORS_SHOWN)) console.log(`  error at ${failure.step}: ${failure.status} ${failure.body.slice(0, 300)}`);
   const cpu = serverCpuS === undefined || completed === 0 ? '' : `server CPU ${ms((serverCpuS * 1000) / completed, 1)} per order; `;
   console.log(`  ${cpu}load average ${loadAverage.toFixed(1)} on ${availableParallelism()} cores (other work on the machine lowers the figures)`);
   const placed = warmUp.placed + run.placed;
   const verdict = settled.orders === placed && settled.settled === placed ? 'verified' : 'MISMATCH';
-  console.log(`  ${verdict}: ${settled.settled} of ${settled.orders} orders in the database are completed with their intent captured (${placed} placed)`);
+  console.log(
+    `  ${verdict}: ${settled.settled} of ${settled.orders} orders in the database are completed with their intent captured (${placed} placed)`,
+  );
 }
 
 /** Starts the built server on the database, places the warm-up and measured orders, stops it; then the database is checked. */
@@ -264,7 +312,12 @@ async function benchmarkDatabase(title: string, dataDir: string, env: NodeJS.Pro
     const cpuBefore = cpuSecondsOf(server.child.pid);
     const run = await placeOrders(http, server.url, users, offer, warmUp.placed, { seconds: MEASURED_S });
     const cpuAfter = cpuSecondsOf(server.child.pid);
-    measurement = { warmUp, run, serverCpuS: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore, loadAverage: loadavg()[0]! };
+    measurement = {
+      warmUp,
+      run,
+      serverCpuS: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+      loadAverage: loadavg()[0]!,
+    };
   } finally {
     http.close();
     await stopBuiltServer(server);

@@ -60,7 +60,9 @@ export async function runCountriesThroughputBenchmark(): Promise<void> {
     const countries = medianRun(countryRuns);
     const baseline = medianRun(bareRuns);
     const row = (name: string, r: LoadResult) =>
-      console.log(`${name.padEnd(22)} ${Math.round(r.rps).toString().padStart(7)} req/s  p99 ${r.p99} ms  ${(r.bytes / 1e6).toFixed(1)} MB/s  errors ${r.errors}`);
+      console.log(
+        `${name.padEnd(22)} ${Math.round(r.rps).toString().padStart(7)} req/s  p99 ${r.p99} ms  ${(r.bytes / 1e6).toFixed(1)} MB/s  errors ${r.errors}`,
+      );
     row('GET /api/countries', countries);
     row('bare Fastify JSON', baseline);
     console.log(`ratio: ${(countries.rps / baseline.rps).toFixed(2)}× the bare route (goal ≥ 0.6×)`);

@@ -43,7 +43,9 @@ export async function runOperatorDetectionBenchmark(): Promise<void> {
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
     }
     const elapsed = performance.now() - started;
-    console.log(`${REQUESTS} detections over ${numbers.length} numbers in 10 countries; answers: ${[...statuses].map(([status, count]) => `${status}×${count}`).join(', ')}`);
+    console.log(
+      `${REQUESTS} detections over ${numbers.length} numbers in 10 countries; answers: ${[...statuses].map(([status, count]) => `${status}×${count}`).join(', ')}`,
+    );
     console.log(
       `server-side p50 ${ms(percentile(serverTimes, 50), 3)}, p99 ${ms(percentile(serverTimes, 99), 3)}, max ${ms(Math.max(...serverTimes), 3)}; ` +
         `${Math.round(REQUESTS / (elapsed / 1000))} detections/s in one process`,

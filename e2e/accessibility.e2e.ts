@@ -44,7 +44,11 @@ describe('the menu of a phone', () => {
     ['en', 'light'],
     ['ar', 'dark'],
   ])('in %s (%s theme) at 390 px opens from its side with the navigation, has no axe violations and closes on Escape', async (language, theme) => {
-    const page = await openPage(app.browser, app.server.url, { storage: { language, theme }, bypassCSP: true, viewport: { width: 390, height: 844 } });
+    const page = await openPage(app.browser, app.server.url, {
+      storage: { language, theme },
+      bypassCSP: true,
+      viewport: { width: 390, height: 844 },
+    });
     await page.locator('footer').waitFor();
     expect(await page.getByRole('navigation', { name: language === 'en' ? 'Main navigation' : 'التنقل الرئيسي' }).count()).toBe(0);
     const button = page.getByTestId('menu-button');

@@ -130,7 +130,10 @@ describe('the sign-in gate', () => {
     await register(page, 'late@example.com', 'late');
     await page.waitForURL(`${app.server.url}/`);
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Session Expired');
-    expect(await page.evaluate(() => [localStorage.getItem('pendingAuthAction'), localStorage.getItem('pendingTransactionData')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('pendingAuthAction'), localStorage.getItem('pendingTransactionData')])).toEqual([
+      null,
+      null,
+    ]);
     await context.close();
   });
 });

@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest';
 import type { CreatePaymentIntentResponse } from '../src/shared/api/orders';
 import { createAccount, register } from './account-helpers';
 import { openPage, useServerAndBrowser } from './fixtures';
-import { countryBox, currentStep, enterRecipient, nextButton, phoneInput, pickCountry, plain, recordTexts, sendNowOnCard, text, toastText } from './top-up-helpers';
+import {
+  countryBox,
+  currentStep,
+  enterRecipient,
+  nextButton,
+  phoneInput,
+  pickCountry,
+  plain,
+  recordTexts,
+  sendNowOnCard,
+  text,
+  toastText,
+} from './top-up-helpers';
 
 const app = useServerAndBrowser();
 
@@ -18,10 +30,12 @@ const DECLINED_CARD = '4000000000000002';
 
 const resultTitle = (page: Page) => page.getByTestId('topup-result-title').textContent();
 const resultView = (page: Page) => page.getByTestId('topup-result').getAttribute('data-view');
-const pendingData = (page: Page) =>
-  page.evaluate(() => [localStorage.getItem('pendingTransactionData'), localStorage.getItem('pendingAuthAction')]);
+const pendingData = (page: Page) => page.evaluate(() => [localStorage.getItem('pendingTransactionData'), localStorage.getItem('pendingAuthAction')]);
 const ordersOf = (page: Page) =>
-  page.evaluate(async () => (await (await fetch('/api/orders')).json()).orders as Array<{ id: string; status: string; displayStatus: string; paymentIntentId: string }>);
+  page.evaluate(
+    async () =>
+      (await (await fetch('/api/orders')).json()).orders as Array<{ id: string; status: string; displayStatus: string; paymentIntentId: string }>,
+  );
 
 /** A signed-in visitor on the home page; the account is made through the API, as a returning customer would have it. */
 async function signedInHome(email: string): Promise<Page> {
@@ -128,11 +142,13 @@ describe('checkout', () => {
     await checkout(page, numberFor(2));
     await page.getByLabel('Card number').fill('4242424242424241');
     await page.getByRole('button', { name: 'Pay $10.63' }).click();
-    await expect.poll(() => page.getByRole('tabpanel').getByRole('alert').allTextContents()).toEqual([
-      'The card number is invalid. Please check and try again.',
-      "Your card's expiration date is incomplete.",
-      "Your card's security code is incomplete.",
-    ]);
+    await expect
+      .poll(() => page.getByRole('tabpanel').getByRole('alert').allTextContents())
+      .toEqual([
+        'The card number is invalid. Please check and try again.',
+        "Your card's expiration date is incomplete.",
+        "Your card's security code is incomplete.",
+      ]);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('card-number');
     expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4241');
     await page.context().close();
@@ -205,7 +221,11 @@ describe('checkout', () => {
     await phoneInput(page).fill('37999123');
     await nextButton(page).click();
     await page.getByTestId('amount-card').first().waitFor();
-    expect(await page.getByTestId('they-get').allTextContents()).toEqual(['Small Plan - 2GB, 7 Days', 'Medium Plan - 6GB, 15 Days', 'Large Plan - 15GB, 30 Days']);
+    expect(await page.getByTestId('they-get').allTextContents()).toEqual([
+      'Small Plan - 2GB, 7 Days',
+      'Medium Plan - 6GB, 15 Days',
+      'Large Plan - 15GB, 30 Days',
+    ]);
 
     await page.goto(`${app.server.url}/?reset=true`);
     await pickCountry(page, 'United Kingdom');
@@ -280,7 +300,9 @@ describe('checkout', () => {
     await expect.poll(() => resultTitle(page)).toBe('Transaction Summary');
     // One order, paid with the same intent, captured once.
     const orders = await ordersOf(page);
-    expect(orders.map(({ status, paymentIntentId }) => ({ status, paymentIntentId }))).toEqual([{ status: 'completed', paymentIntentId: declinedIntent }]);
+    expect(orders.map(({ status, paymentIntentId }) => ({ status, paymentIntentId }))).toEqual([
+      { status: 'completed', paymentIntentId: declinedIntent },
+    ]);
     await page.context().close();
   });
 });
@@ -293,7 +315,14 @@ describe('returning from sign-in (docs/product.md §4 post-auth)', () => {
   it('step=steps.payment restores the top-up and opens the payment form by itself', async () => {
     const page = await signedInHome('resume-payment@example.com');
     const phone = numberFor(6);
-    const query = new URLSearchParams({ 'post-auth': 'true', step: 'steps.payment', country: 'NG', phone, amount: '10', operatorInfo: JSON.stringify(await detectedOperator(page, phone)) });
+    const query = new URLSearchParams({
+      'post-auth': 'true',
+      step: 'steps.payment',
+      country: 'NG',
+      phone,
+      amount: '10',
+      operatorInfo: JSON.stringify(await detectedOperator(page, phone)),
+    });
     await page.goto(`${app.server.url}/?${query.toString()}`);
     await page.getByLabel('Card number').waitFor();
     expect(await text(page, 'payment-total')).toBe('$10.63');
@@ -319,23 +348,20 @@ describe('returning from sign-in (docs/product.md §4 post-auth)', () => {
     expect(await phoneInput(page).inputValue()).toBe(phone);
 
     const operator = await detectedOperator(page, phone);
-    await page.evaluate(
-      ({ data }) => localStorage.setItem('pendingTransactionData', JSON.stringify({ ...data, timestamp: Date.now() })),
-      {
-        data: {
-          selectedCountry: nigeria,
-          phoneNumber: phone,
-          operatorInfo: operator,
-          selectedAmount: 10,
-          localAmount: 14600,
-          fee: 0.3,
-          standardFee: 0.33,
-          totalChargeAmount: 10.63,
-          senderCurrencyCode: 'USD',
-          destinationCurrencyCode: 'NGN',
-        },
+    await page.evaluate(({ data }) => localStorage.setItem('pendingTransactionData', JSON.stringify({ ...data, timestamp: Date.now() })), {
+      data: {
+        selectedCountry: nigeria,
+        phoneNumber: phone,
+        operatorInfo: operator,
+        selectedAmount: 10,
+        localAmount: 14600,
+        fee: 0.3,
+        standardFee: 0.33,
+        totalChargeAmount: 10.63,
+        senderCurrencyCode: 'USD',
+        destinationCurrencyCode: 'NGN',
       },
-    );
+    });
     await page.goto('about:blank');
     const loaders = await recordTexts(page, '#send-top-up [role="status"]');
     const countryPickers = await recordTexts(page, '#send-top-up [role="combobox"]');
@@ -355,7 +381,13 @@ describe('returning from sign-in (docs/product.md §4 post-auth)', () => {
       async ({ phone, operatorId, card }) => {
         const post = async (path: string, body: unknown) =>
           (await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json();
-        const intent = (await post('/api/create-payment-intent', { amount: '10.00', orderKey: `resume-${Date.now()}`, operatorId, countryCode: 'NG', phone })) as CreatePaymentIntentResponse;
+        const intent = (await post('/api/create-payment-intent', {
+          amount: '10.00',
+          orderKey: `resume-${Date.now()}`,
+          operatorId,
+          countryCode: 'NG',
+          phone,
+        })) as CreatePaymentIntentResponse;
         await post(`/api/sandbox-payments/${intent.paymentIntentId}/confirm`, {
           clientSecret: intent.clientSecret,
           paymentMethod: { type: 'card', number: card, expMonth: 12, expYear: 2034, cvc: '123' },

@@ -15,7 +15,6 @@ async function toastCameAndWent(page: Page, title: string) {
 
 const alertIn = (page: Page) => openTab(page).getByRole('alert');
 
-
 describe('errors stay beside the action until the customer changes something', () => {
   it('a wrong password on /auth', async () => {
     const page = await openPage(app.browser, `${app.server.url}/auth`);
@@ -56,7 +55,13 @@ describe('errors stay beside the action until the customer changes something', (
         return response.json();
       };
       const { data: operator } = await (await fetch(`/api/reloadly/operator-detect/${phone}/NG`)).json();
-      const intent = await post('/api/create-payment-intent', { amount: '10.00', orderKey: crypto.randomUUID(), operatorId: operator.operatorId, countryCode: 'NG', phone });
+      const intent = await post('/api/create-payment-intent', {
+        amount: '10.00',
+        orderKey: crypto.randomUUID(),
+        operatorId: operator.operatorId,
+        countryCode: 'NG',
+        phone,
+      });
       await post(`/api/sandbox-payments/${intent.paymentIntentId}/confirm`, {
         clientSecret: intent.clientSecret,
         paymentMethod: { type: 'card', number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },

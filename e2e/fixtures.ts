@@ -46,7 +46,13 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<Test
   cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const port = env.PORT ?? String(await freePort());
   // The tests stand in for a proxy in front of many customers: each browser context sends its own X-Forwarded-For.
-  const server = await startBuiltServer(dataDir, { NODE_ENV: 'test', PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '127.0.0.1', ...env });
+  const server = await startBuiltServer(dataDir, {
+    NODE_ENV: 'test',
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TRUST_PROXY: '127.0.0.1',
+    ...env,
+  });
   return {
     url: server.url,
     dataDir,

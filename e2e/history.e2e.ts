@@ -24,8 +24,11 @@ interface PlacedOrder {
  */
 function placeOrder(page: Page, phone: string): Promise<PlacedOrder> {
   return page.evaluate(async (phone) => {
-    const call = async <T,>(path: string, body?: unknown): Promise<T> => {
-      const response = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const call = async <T>(path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(
+        path,
+        body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+      );
       if (!response.ok && response.status !== 402) throw new Error(`${path}: ${response.status} ${await response.text()}`);
       return (await response.json()) as T;
     };
@@ -110,7 +113,9 @@ describe('transaction history on the profile', () => {
 
   it('lists a successful and a failed order, newest first, each with its status, amounts and recipient', async () => {
     const page = await openProfile(app.browser, { storageState: owner.storageState });
-    const rows = history(page).getByRole('row').filter({ has: page.getByTestId('order-status') });
+    const rows = history(page)
+      .getByRole('row')
+      .filter({ has: page.getByTestId('order-status') });
     expect(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-order-id')))).toEqual([
       owner.failed.intent.orderId,
       owner.successful.intent.orderId,
@@ -206,7 +211,11 @@ describe('transaction history on the profile', () => {
   it("'Top up again' asks to choose again when the number's operator cannot be detected any more", async () => {
     const page = await openProfile(app.browser, { storageState: owner.storageState });
     await page.route('**/api/reloadly/operator-detect/**', (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Could not auto detect operator for given phone number' }) }),
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Could not auto detect operator for given phone number' }),
+      }),
     );
     await orderEntry(page, owner.successful.intent.orderId).getByRole('button', { name: 'Top up again' }).click();
     await expect.poll(() => toastText(page)).toContain('Please choose again');
@@ -222,7 +231,13 @@ describe('transaction history on the profile', () => {
     ['ar', 'dark', 1280],
   ])('in %s, %s theme, %i px wide, the list and the details dialog have no axe violations', async (language, theme, width) => {
     // axe is injected as an inline script, which the app's Content-Security-Policy rightly forbids.
-    const page = await openProfile(app.browser, { storageState: owner.storageState, language, theme, bypassCSP: true, viewport: { width, height: 844 } });
+    const page = await openProfile(app.browser, {
+      storageState: owner.storageState,
+      language,
+      theme,
+      bypassCSP: true,
+      viewport: { width, height: 844 },
+    });
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
     expect(await axeViolationsIn(page, '[data-testid="transaction-history"]')).toEqual([]);

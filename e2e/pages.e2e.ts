@@ -102,18 +102,16 @@ describe('header and footer', () => {
     expect(await footer.textContent()).toContain('All Rights Reserved');
     expect(await footer.getByLabel('Language').locator('option').allTextContents()).toEqual(['English', 'Español', 'Français', 'العربية']);
     expect(await footer.getByLabel('Currency').locator('option').allTextContents()).toEqual(['USD — US Dollar']);
-    expect(await footer.getByTestId('payment-icons').locator('li').evaluateAll((items) => items.map((item) => item.getAttribute('title')))).toEqual([
-      'Visa',
-      'Mastercard',
-      'American Express',
-      'Discover',
-      'Cash App Pay',
-      'Google Pay',
-      'Amazon Pay',
-    ]);
-    const icons = await footer.getByTestId('payment-icons').locator('img').evaluateAll((images) =>
-      images.map((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0),
-    );
+    expect(
+      await footer
+        .getByTestId('payment-icons')
+        .locator('li')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('title'))),
+    ).toEqual(['Visa', 'Mastercard', 'American Express', 'Discover', 'Cash App Pay', 'Google Pay', 'Amazon Pay']);
+    const icons = await footer
+      .getByTestId('payment-icons')
+      .locator('img')
+      .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0));
     expect(icons).toEqual(Array(7).fill(true));
     expect(await footer.getByRole('link', { name: /GlobalTopUp on (Facebook|X|Instagram|WhatsApp)/ }).count()).toBe(4);
     await page.context().close();

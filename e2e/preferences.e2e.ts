@@ -53,7 +53,10 @@ describe('language', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
     expect(await page.getByRole('link', { name: 'تسجيل الدخول / إنشاء حساب' }).isVisible()).toBe(true);
     // Mirrored: the logo sits on the right in Arabic.
-    const logoBox = await page.getByRole('link', { name: /GlobalTopUp/ }).first().boundingBox();
+    const logoBox = await page
+      .getByRole('link', { name: /GlobalTopUp/ })
+      .first()
+      .boundingBox();
     expect(logoBox!.x).toBeGreaterThan(640);
 
     await page.reload();

@@ -13,7 +13,9 @@ describe('settings of a signed-in user', () => {
     const saved = first.waitForResponse((response) => response.url().endsWith('/api/user/settings') && response.request().method() === 'POST');
     await first.getByTestId('theme-toggle').click();
     expect((await saved).status()).toBe(200);
-    const savedLanguage = first.waitForResponse((response) => response.url().endsWith('/api/user/settings') && response.request().method() === 'POST');
+    const savedLanguage = first.waitForResponse(
+      (response) => response.url().endsWith('/api/user/settings') && response.request().method() === 'POST',
+    );
     await first.getByTestId('language-select').selectOption('fr');
     expect((await savedLanguage).status()).toBe(200);
     await first.context().close();
@@ -33,7 +35,9 @@ describe('settings of a signed-in user', () => {
     await register(page, 'tariq@example.com', 'tariq');
     await page.getByTestId('user-menu').waitFor();
     await page.waitForLoadState('networkidle');
-    await page.route('**/api/user/settings', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: 'down' }) : route.continue()));
+    await page.route('**/api/user/settings', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, body: 'down' }) : route.continue(),
+    );
     await page.getByTestId('theme-toggle').click();
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Failed to save theme preference');
     expect(await page.getByTestId('toast').textContent()).toContain('Your theme preference will reset when you reload the page');

@@ -24,7 +24,9 @@ export const plain = (value: string | null) => value?.replace(/\s/g, ' ');
 
 export async function pickCountry(page: Page, name: string) {
   await countryBox(page).fill(name);
-  await countryOptions(page).filter({ hasText: new RegExp(`^${name}\\+`) }).click();
+  await countryOptions(page)
+    .filter({ hasText: new RegExp(`^${name}\\+`) })
+    .click();
 }
 
 export async function enterRecipient(page: Page, key: keyof typeof NUMBERS) {
@@ -70,7 +72,10 @@ export async function recordTexts(page: Page, selector: string): Promise<string[
   const binding = `recordText${++recorders}`;
   await page.exposeBinding(binding, (_source, text: string) => void seen.push(text));
   const observe = ({ selector, binding }: { selector: string; binding: string }) => {
-    const report = () => document.querySelectorAll(selector).forEach((element) => void (window as unknown as Record<string, (text: string) => void>)[binding]!(element.textContent ?? ''));
+    const report = () =>
+      document
+        .querySelectorAll(selector)
+        .forEach((element) => void (window as unknown as Record<string, (text: string) => void>)[binding]!(element.textContent ?? ''));
     new MutationObserver(report).observe(document, { subtree: true, childList: true, characterData: true });
     report();
   };

@@ -1,7 +1,21 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useServerAndBrowser, type VisitOptions } from './fixtures';
-import { countryBox, countryOptions, currentStep, enterRecipient, nextButton, NUMBERS, phoneInput, pickCountry, plain, sendNowOnCard, text, toastText, UNDETECTABLE_NG } from './top-up-helpers';
+import {
+  countryBox,
+  countryOptions,
+  currentStep,
+  enterRecipient,
+  nextButton,
+  NUMBERS,
+  phoneInput,
+  pickCountry,
+  plain,
+  sendNowOnCard,
+  text,
+  toastText,
+  UNDETECTABLE_NG,
+} from './top-up-helpers';
 
 const app = useServerAndBrowser();
 
@@ -100,7 +114,11 @@ describe('top-up flow: recipient to review', () => {
 describe('popular destinations', () => {
   it('show whole country names on a phone', async () => {
     const page = await openFlow('/', { viewport: { width: 390, height: 844 } });
-    const name = page.getByRole('region', { name: 'Popular destinations' }).getByRole('button', { name: 'Dominican Republic' }).locator('span').last();
+    const name = page
+      .getByRole('region', { name: 'Popular destinations' })
+      .getByRole('button', { name: 'Dominican Republic' })
+      .locator('span')
+      .last();
     expect(await name.textContent()).toBe('Dominican Republic');
     expect(await name.evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
     await page.context().close();

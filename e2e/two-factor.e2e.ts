@@ -65,7 +65,9 @@ describe('two-factor authentication', () => {
     const key = (await page.getByTestId('two-factor-key').textContent())!;
     expect(key).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
 
-    await twoFactor(page).getByLabel('6-digit code from the app').fill(wrongCode(codeFor(key)));
+    await twoFactor(page)
+      .getByLabel('6-digit code from the app')
+      .fill(wrongCode(codeFor(key)));
     await page.getByRole('button', { name: 'Verify and turn on' }).click();
     await expect.poll(() => twoFactor(page).getByRole('alert').textContent()).toContain('That code is not correct.');
 
@@ -91,7 +93,9 @@ describe('two-factor authentication', () => {
     // Turning it off needs a current code and the password.
     await openProfile(page);
     await page.getByRole('button', { name: 'Turn off' }).click();
-    await twoFactor(page).getByLabel('6-digit code from the app').fill(wrongCode(codeFor(key)));
+    await twoFactor(page)
+      .getByLabel('6-digit code from the app')
+      .fill(wrongCode(codeFor(key)));
     await twoFactor(page).getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
     await expect.poll(() => twoFactor(page).getByRole('alert').textContent()).toContain('That code is not correct.');

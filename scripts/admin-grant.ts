@@ -32,7 +32,11 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : `admin:grant failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      error instanceof ConfigError
+        ? `Configuration error: ${error.message}`
+        : `admin:grant failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   },
 );

@@ -26,7 +26,17 @@ export interface BuiltServer {
 export function startBuiltServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<BuiltServer> {
   const child = spawn(process.execPath, [serverEntry], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'production', PAYMENTS: 'sandbox', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PAYMENTS: 'sandbox',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

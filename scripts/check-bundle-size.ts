@@ -44,7 +44,9 @@ for (const file of css) console.log(`  ${file.padEnd(48)} ${gzipKb(file).toFixed
 
 const lazy = Object.values(manifest).filter((chunk) => chunk.file.endsWith('.js') && !homeChunks.has(chunk.file));
 const lazyTotal = lazy.reduce((sum, chunk) => sum + gzipKb(chunk.file), 0);
-console.log(`Home route JavaScript: ${homeTotal.toFixed(1)} kB gzip (budget ${BUDGET_KB} kB); lazy chunks: ${lazy.length}, ${lazyTotal.toFixed(1)} kB`);
+console.log(
+  `Home route JavaScript: ${homeTotal.toFixed(1)} kB gzip (budget ${BUDGET_KB} kB); lazy chunks: ${lazy.length}, ${lazyTotal.toFixed(1)} kB`,
+);
 
 if (homeTotal > BUDGET_KB) {
   console.error(`Over budget by ${(homeTotal - BUDGET_KB).toFixed(1)} kB: make the new heavy part lazy.`);

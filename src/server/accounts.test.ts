@@ -129,7 +129,12 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       }
       const blocked = await client().signIn('amina@example.com', PASSWORD);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ success: false, message: SIGN_IN_THROTTLE_MESSAGE, code: 'TOO_MANY_ATTEMPTS', messageKey: 'apiErrors.tooManySignInAttempts' });
+      expect(blocked.json()).toEqual({
+        success: false,
+        message: SIGN_IN_THROTTLE_MESSAGE,
+        code: 'TOO_MANY_ATTEMPTS',
+        messageKey: 'apiErrors.tooManySignInAttempts',
+      });
       clock = new Date(clock.getTime() + 15 * 60 * 1000 + 1000);
       expect((await client().signIn('amina@example.com', PASSWORD)).statusCode).toBe(200);
     });
@@ -209,7 +214,11 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
   describe('calls for each role', () => {
     it('answers a visitor 401 everywhere that needs an account', async () => {
       const visitor = client();
-      expect((await visitor.get('/api/user')).json()).toEqual({ success: false, message: 'Please login to continue', messageKey: 'apiErrors.signInRequired' });
+      expect((await visitor.get('/api/user')).json()).toEqual({
+        success: false,
+        message: 'Please login to continue',
+        messageKey: 'apiErrors.signInRequired',
+      });
       expect((await visitor.get('/api/user')).statusCode).toBe(401);
       expect((await visitor.get('/api/user/refresh-admin-status')).statusCode).toBe(401);
       const settings = await visitor.get('/api/user/settings');
@@ -268,7 +277,14 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
 
     it('shows an admin the top-up wallet as the last top-up answer reported it, and nobody else', async () => {
       const { admin } = await adminWithTwoFactor();
-      expect((await admin.get('/api/admin/topup-wallet')).json()).toEqual({ success: true, balance: null, currencyCode: null, reportedAt: null, lowBalance: null, low: false });
+      expect((await admin.get('/api/admin/topup-wallet')).json()).toEqual({
+        success: true,
+        balance: null,
+        currencyCode: null,
+        reportedAt: null,
+        lowBalance: null,
+        low: false,
+      });
       const customer = client();
       await customer.signUp('amina@example.com', PASSWORD);
       expect((await customer.get('/api/admin/topup-wallet')).statusCode).toBe(403);
@@ -289,7 +305,11 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
     it('turns two-factor off only with a current code as well as the password', async () => {
       const { admin, totpURI } = await adminWithTwoFactor();
       const enabled = async () => (await database.db.select().from(user).where(eq(user.email, 'boss@example.com')))[0]!.twoFactorEnabled;
-      for (const body of [{ password: PASSWORD }, { password: PASSWORD, code: '12345' }, { password: PASSWORD, code: wrongTotpCode(totpCode(totpURI)) }]) {
+      for (const body of [
+        { password: PASSWORD },
+        { password: PASSWORD, code: '12345' },
+        { password: PASSWORD, code: wrongTotpCode(totpCode(totpURI)) },
+      ]) {
         const refused = await admin.post('/api/auth/two-factor/disable', body);
         expect(refused.statusCode, JSON.stringify(body)).toBe(400);
         expect(refused.json().message).toBe('That code is not correct. Enter the current 6-digit code from your authenticator app.');
@@ -368,7 +388,12 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
         headers: { origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin', cookie: browser.cookies },
       });
       expect(same.statusCode).toBe(200);
-      const noOrigin = await app.inject({ method: 'POST', url: '/api/user/settings', payload: { theme: 'light' }, headers: { cookie: browser.cookies } });
+      const noOrigin = await app.inject({
+        method: 'POST',
+        url: '/api/user/settings',
+        payload: { theme: 'light' },
+        headers: { cookie: browser.cookies },
+      });
       expect(noOrigin.statusCode).toBe(200);
     });
   });
@@ -394,7 +419,11 @@ describe('accounts in production', () => {
     database = await openTestDatabase('pglite');
     await database.reset();
     app = await buildApp({
-      config: testConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'a-production-secret-of-at-least-32-characters', PUBLIC_URL: 'https://topup.example' }),
+      config: testConfig({
+        NODE_ENV: 'production',
+        BETTER_AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+        PUBLIC_URL: 'https://topup.example',
+      }),
       database,
     });
   });

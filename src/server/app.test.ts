@@ -51,7 +51,13 @@ describe.each(TEST_DATABASE_KINDS)('HTTP API on %s', (kind) => {
   });
 
   it('answers an unsupported body type with a 415', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/xml' }, payload: '<a/>', remoteAddress: freshAddress() });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+      remoteAddress: freshAddress(),
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ success: false });
     expect(response.json().message).toEqual(expect.any(String));
@@ -75,7 +81,13 @@ describe.each(TEST_DATABASE_KINDS)('HTTP API on %s', (kind) => {
   ])('refuses an invalid contact message (%#) with a 400 naming the field, storing nothing', async (payload, field, message) => {
     const response = await app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: freshAddress() });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', field, message, messageKey: expect.stringMatching(/^validation\./) });
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      field,
+      message,
+      messageKey: expect.stringMatching(/^validation\./),
+    });
     expect(await database.db.select().from(contactMessages)).toHaveLength(0);
   });
 
@@ -110,7 +122,12 @@ describe.each(TEST_DATABASE_KINDS)('HTTP API on %s', (kind) => {
     }
     const limited = await app.inject({ method: 'POST', url: '/api/contact', payload: validMessage, remoteAddress: '203.0.113.9' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED', messageKey: 'apiErrors.tooManyContactMessages', message: 'Too many messages were sent. Please wait 10 minutes and try again.' });
+    expect(limited.json()).toMatchObject({
+      success: false,
+      code: 'RATE_LIMITED',
+      messageKey: 'apiErrors.tooManyContactMessages',
+      message: 'Too many messages were sent. Please wait 10 minutes and try again.',
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(590);
   });
 });

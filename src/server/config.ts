@@ -55,7 +55,12 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z
     .string()
-    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .refine((emails) => emails.every((email) => z.email().safeParse(email).success), 'must be a comma-separated list of e-mail addresses')
     .default([]),
   SMTP_URL: z
@@ -72,14 +77,23 @@ const envSchema = z.object({
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key: sk_test_…, sk_live_…, rk_test_… or rk_live_…')
     .optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key: pk_test_… or pk_live_…').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a webhook endpoint's signing secret: whsec_…").optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key: pk_test_… or pk_live_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a webhook endpoint's signing secret: whsec_…")
+    .optional(),
   TRUST_PROXY: z
     .string()
     .transform((value, context) => {
       const proxies = parseTrustProxy(value);
       if (proxies === undefined) {
-        context.addIssue({ code: 'custom', message: 'must be a number of proxy hops (1, 2, …) or a comma-separated list of proxy addresses or CIDR ranges' });
+        context.addIssue({
+          code: 'custom',
+          message: 'must be a number of proxy hops (1, 2, …) or a comma-separated list of proxy addresses or CIDR ranges',
+        });
         return z.NEVER;
       }
       return proxies;

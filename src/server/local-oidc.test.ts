@@ -48,7 +48,13 @@ describe('the local OpenID Connect provider', () => {
   });
 
   it('refuses an authorization request without a code_challenge', async () => {
-    const query = new URLSearchParams({ client_id: LOCAL_OIDC_CLIENT_ID, response_type: 'code', scope: 'openid email', redirect_uri: CALLBACK, state: 'xyz' });
+    const query = new URLSearchParams({
+      client_id: LOCAL_OIDC_CLIENT_ID,
+      response_type: 'code',
+      scope: 'openid email',
+      redirect_uri: CALLBACK,
+      state: 'xyz',
+    });
     const response = await app.inject({ method: 'GET', url: `/oidc/auth?${query}` });
     expect(response.statusCode).toBe(303);
     const location = new URL(response.headers.location as string);
@@ -57,9 +63,13 @@ describe('the local OpenID Connect provider', () => {
     expect(location.searchParams.get('error_description')).toMatch(/PKCE/);
   });
 
-  it('signs in through Google\'s endpoints: sign-in/social, the provider page, the callback with a code', async () => {
+  it("signs in through Google's endpoints: sign-in/social, the provider page, the callback with a code", async () => {
     const browser = accountClient(app, '198.51.100.200');
-    const start = await browser.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: `${TEST_ORIGIN}/auth?post-auth=google`, errorCallbackURL: `${TEST_ORIGIN}/auth?error=google` });
+    const start = await browser.post('/api/auth/sign-in/social', {
+      provider: 'google',
+      callbackURL: `${TEST_ORIGIN}/auth?post-auth=google`,
+      errorCallbackURL: `${TEST_ORIGIN}/auth?error=google`,
+    });
     expect(start.statusCode).toBe(200);
     const authorize = new URL(start.json<{ url: string }>().url);
     expect(authorize.pathname).toBe('/oidc/auth');

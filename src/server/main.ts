@@ -8,10 +8,7 @@ async function main() {
   // Log lines are written without blocking the request that logs them; what is still buffered is flushed on exit.
   const logStream = pino.destination({ dest: 1, sync: false });
   const server = await startServer(config, { logStream });
-  server.app.log.info(
-    { url: server.url, database: server.database.kind, startupMs: Math.round(performance.now() - startedAt) },
-    'server ready',
-  );
+  server.app.log.info({ url: server.url, database: server.database.kind, startupMs: Math.round(performance.now() - startedAt) }, 'server ready');
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -16,7 +16,13 @@ describe('embedded database on disk', () => {
     const created = await fetch(`${first.url}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Jean Baptiste', email: 'jean@example.com', topic: 'payment', message: 'Please confirm my refund.', language: 'fr' }),
+      body: JSON.stringify({
+        name: 'Jean Baptiste',
+        email: 'jean@example.com',
+        topic: 'payment',
+        message: 'Please confirm my refund.',
+        language: 'fr',
+      }),
     });
     expect(created.status).toBe(201);
     const { id } = await created.json();

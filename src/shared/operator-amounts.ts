@@ -2,7 +2,15 @@ import type { OperatorInfo } from './api/catalog';
 
 type AmountFacts = Pick<
   OperatorInfo,
-  'bundle' | 'data' | 'fxRate' | 'senderCurrencyCode' | 'destinationCurrencyCode' | 'suggestedAmountsMap' | 'fixedAmounts' | 'localFixedAmounts' | 'amountDescriptions'
+  | 'bundle'
+  | 'data'
+  | 'fxRate'
+  | 'senderCurrencyCode'
+  | 'destinationCurrencyCode'
+  | 'suggestedAmountsMap'
+  | 'fixedAmounts'
+  | 'localFixedAmounts'
+  | 'amountDescriptions'
 >;
 
 /** The key of an amount in an operator's descriptions: the sender amount with two decimals ("5.00"). */

@@ -66,7 +66,5 @@ export function validatePhone(input: string, countryCode: string): PhoneValidati
 
 export function phoneErrorMessageEn(error: PhoneError): string {
   const params: Record<string, string | number> = error.params ?? {};
-  return PHONE_MESSAGES_EN[error.key].replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
-    String(params[name] ?? placeholder),
-  );
+  return PHONE_MESSAGES_EN[error.key].replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => String(params[name] ?? placeholder));
 }

@@ -32,12 +32,9 @@ describe('priceTopUp', () => {
     expect(priceTopUp(amountCents, { airtimeFee, standardFeeCents: 33 }).percentageFeeCents).toBe(percentageFeeCents);
   });
 
-  it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1])(
-    'rejects an amount of %d cents',
-    (amountCents) => {
-      expect(() => priceTopUp(amountCents, DEFAULTS)).toThrow(RangeError);
-    },
-  );
+  it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1])('rejects an amount of %d cents', (amountCents) => {
+    expect(() => priceTopUp(amountCents, DEFAULTS)).toThrow(RangeError);
+  });
 
   it.each([
     { airtimeFee: -0.01, standardFeeCents: 33 },
@@ -76,12 +73,30 @@ describe('priceTopUp', () => {
 
 describe('parseFeeConfig', () => {
   it.each([
-    [{ airtime_fee: 0.05, standard_fee: 0.5 }, { airtimeFee: 0.05, standardFeeCents: 50 }],
-    [{ airtime_fee: '0.05', standard_fee: '0.50' }, { airtimeFee: 0.05, standardFeeCents: 50 }],
-    [{ airtime_fee: ' 0.05 ', standard_fee: ' 1.25 ' }, { airtimeFee: 0.05, standardFeeCents: 125 }],
-    [{ airtime_fee: '0.5', standard_fee: '0.33' }, { airtimeFee: 0.5, standardFeeCents: 33 }],
-    [{ airtime_fee: 0, standard_fee: 0 }, { airtimeFee: 0, standardFeeCents: 0 }],
-    [{ airtime_fee: 1, standard_fee: '1.005' }, { airtimeFee: 1, standardFeeCents: 101 }],
+    [
+      { airtime_fee: 0.05, standard_fee: 0.5 },
+      { airtimeFee: 0.05, standardFeeCents: 50 },
+    ],
+    [
+      { airtime_fee: '0.05', standard_fee: '0.50' },
+      { airtimeFee: 0.05, standardFeeCents: 50 },
+    ],
+    [
+      { airtime_fee: ' 0.05 ', standard_fee: ' 1.25 ' },
+      { airtimeFee: 0.05, standardFeeCents: 125 },
+    ],
+    [
+      { airtime_fee: '0.5', standard_fee: '0.33' },
+      { airtimeFee: 0.5, standardFeeCents: 33 },
+    ],
+    [
+      { airtime_fee: 0, standard_fee: 0 },
+      { airtimeFee: 0, standardFeeCents: 0 },
+    ],
+    [
+      { airtime_fee: 1, standard_fee: '1.005' },
+      { airtimeFee: 1, standardFeeCents: 101 },
+    ],
   ])('reads %o', (raw, expected) => {
     expect(parseFeeConfig(raw)).toEqual(expected);
   });

@@ -101,10 +101,7 @@ export function priceTopUp(amountCents: number, config: FeeConfig): TopUpPrice {
   const fee = parseDecimal(config.airtimeFee);
   if (!fee || config.airtimeFee > 1) throw new RangeError(`Airtime fee must be a fraction from 0 to 1: ${config.airtimeFee}`);
 
-  const percentageFeeCents = toSafeNumber(
-    divideRoundingHalfUp(BigInt(amountCents) * fee.units, 10n ** BigInt(fee.scale)),
-    'Percentage fee',
-  );
+  const percentageFeeCents = toSafeNumber(divideRoundingHalfUp(BigInt(amountCents) * fee.units, 10n ** BigInt(fee.scale)), 'Percentage fee');
   const serviceFeeCents = percentageFeeCents + config.standardFeeCents;
   const totalCents = amountCents + serviceFeeCents;
   if (!Number.isSafeInteger(totalCents)) throw new RangeError(`Total is too large: ${totalCents}`);

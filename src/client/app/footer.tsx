@@ -37,19 +37,39 @@ export function Footer() {
         </div>
 
         <nav aria-labelledby="footer-company" className="flex flex-col gap-3">
-          <p id="footer-company" className="text-sm font-semibold">{t('footer.company')}</p>
-          <Link to={ROUTES.about} className={linkClass}>{t('footer.about')}</Link>
-          <Link to={`${ROUTES.home}#${HOW_IT_WORKS_ANCHOR}`} className={linkClass}>{t('footer.howItWorks')}</Link>
-          <Link to={ROUTES.home} className={linkClass}>{t('footer.mobileTopUp')}</Link>
-          <Link to={ROUTES.contact} className={linkClass}>{t('footer.contact')}</Link>
-          <Link to={ROUTES.terms} className={linkClass}>{t('footer.terms')}</Link>
+          <p id="footer-company" className="text-sm font-semibold">
+            {t('footer.company')}
+          </p>
+          <Link to={ROUTES.about} className={linkClass}>
+            {t('footer.about')}
+          </Link>
+          <Link to={`${ROUTES.home}#${HOW_IT_WORKS_ANCHOR}`} className={linkClass}>
+            {t('footer.howItWorks')}
+          </Link>
+          <Link to={ROUTES.home} className={linkClass}>
+            {t('footer.mobileTopUp')}
+          </Link>
+          <Link to={ROUTES.contact} className={linkClass}>
+            {t('footer.contact')}
+          </Link>
+          <Link to={ROUTES.terms} className={linkClass}>
+            {t('footer.terms')}
+          </Link>
         </nav>
 
         <nav aria-labelledby="footer-legal" className="flex flex-col gap-3">
-          <p id="footer-legal" className="text-sm font-semibold">{t('footer.legal')}</p>
-          <Link to={ROUTES.terms} className={linkClass}>{t('footer.termsConditions')}</Link>
-          <Link to={`${ROUTES.terms}#privacy`} className={linkClass}>{t('footer.privacyPolicy')}</Link>
-          <Link to={ROUTES.contact} className={linkClass}>{t('footer.contactUs')}</Link>
+          <p id="footer-legal" className="text-sm font-semibold">
+            {t('footer.legal')}
+          </p>
+          <Link to={ROUTES.terms} className={linkClass}>
+            {t('footer.termsConditions')}
+          </Link>
+          <Link to={`${ROUTES.terms}#privacy`} className={linkClass}>
+            {t('footer.privacyPolicy')}
+          </Link>
+          <Link to={ROUTES.contact} className={linkClass}>
+            {t('footer.contactUs')}
+          </Link>
         </nav>
 
         <div className="flex flex-col gap-3">

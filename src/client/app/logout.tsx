@@ -40,7 +40,11 @@ export function useLogout() {
 export function LogoutOverlay() {
   const { t } = useTranslation();
   return (
-    <div role="status" className="fixed inset-0 z-[200] flex flex-col items-center justify-center gap-4 bg-background/90" data-testid="logout-overlay">
+    <div
+      role="status"
+      className="fixed inset-0 z-[200] flex flex-col items-center justify-center gap-4 bg-background/90"
+      data-testid="logout-overlay"
+    >
       <span className="size-10 animate-spin rounded-full border-4 border-muted border-t-primary" aria-hidden="true" />
       <p>{t('account.loggingOut')}</p>
     </div>

@@ -77,7 +77,9 @@ export function MobileMenu({ links }: { links: typeof MAIN_LINKS }) {
               <div className="flex flex-col gap-1 border-t pt-4">
                 {user ? (
                   <>
-                    <p className="truncate px-3 pb-1 text-sm text-muted-foreground">{t('account.welcome', { name: displayNameOf(user, t('account.userFallback')) })}</p>
+                    <p className="truncate px-3 pb-1 text-sm text-muted-foreground">
+                      {t('account.welcome', { name: displayNameOf(user, t('account.userFallback')) })}
+                    </p>
                     <ul aria-label={t('account.menu')} className="flex flex-col gap-1">
                       {accountLinks(user).map(({ to, labelKey }) => (
                         <li key={to}>

@@ -67,8 +67,22 @@ export function AppRoutes() {
           <Route path={ROUTES.contact} element={<ContactPage />} />
           <Route path={ROUTES.auth} element={<AuthPage />} />
           <Route path={ROUTES.paymentComplete} element={<PaymentCompletePage />} />
-          <Route path={ROUTES.profile} element={<RequireUser><ProfilePage /></RequireUser>} />
-          <Route path={ROUTES.admin} element={<RequireAdmin><AdminPage /></RequireAdmin>} />
+          <Route
+            path={ROUTES.profile}
+            element={
+              <RequireUser>
+                <ProfilePage />
+              </RequireUser>
+            }
+          />
+          <Route
+            path={ROUTES.admin}
+            element={
+              <RequireAdmin>
+                <AdminPage />
+              </RequireAdmin>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

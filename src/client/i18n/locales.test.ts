@@ -27,7 +27,11 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   ...['visa', 'mastercard', 'amex', 'discover', 'cashapp', 'googlepay', 'amazonpay'].map((p) => `footer.payments.${p}`),
 ]);
 /** Words that happen to be spelled the same as in English in that language. */
-const SAME_WORD_IN = { es: new Set(['notFound.code']), fr: new Set(['nav.transactions', 'footer.contact', 'common.notifications', 'mobileMenu.title']), ar: new Set() };
+const SAME_WORD_IN = {
+  es: new Set(['notFound.code']),
+  fr: new Set(['nav.transactions', 'footer.contact', 'common.notifications', 'mobileMenu.title']),
+  ar: new Set(),
+};
 
 describe.each(Object.entries(PARTS))('%s translations', (_part, dir) => {
   const english = flatten(read(dir, 'en'));

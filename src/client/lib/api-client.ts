@@ -23,7 +23,9 @@ export class ApiRequestError extends Error {
 
 function paramsOf(value: unknown): MessageParams | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string | number] => ['string', 'number'].includes(typeof entry[1])));
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string | number] => ['string', 'number'].includes(typeof entry[1])),
+  );
 }
 
 /** A server answer as read: its status and its body's text, whatever the status. */

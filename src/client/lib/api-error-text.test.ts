@@ -26,10 +26,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('apiErrorText', () => {
   it('reads the key and its values from a refused answer', async () => {
-    const body = { success: false, message: 'The price has changed', code: 'PRICE_CHANGED', messageKey: 'apiErrors.priceChanged', messageParams: { total: '$10.66', fee: '$0.66' } };
+    const body = {
+      success: false,
+      message: 'The price has changed',
+      code: 'PRICE_CHANGED',
+      messageKey: 'apiErrors.priceChanged',
+      messageParams: { total: '$10.66', fee: '$0.66' },
+    };
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status: 409 }));
     const error = await apiRequest('/api/create-payment-intent', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
-    expect(apiErrorText(i18n.t, error)).toBe('Le prix a changé : le total est maintenant de $10.66 (frais $0.66). Vérifiez-le et confirmez de nouveau.');
+    expect(apiErrorText(i18n.t, error)).toBe(
+      'Le prix a changé : le total est maintenant de $10.66 (frais $0.66). Vérifiez-le et confirmez de nouveau.',
+    );
   });
 
   it("shows the server's refusal in the customer's language, by its key", () => {
@@ -38,7 +46,11 @@ describe('apiErrorText', () => {
   });
 
   it('fills the values the server gave into the translation', () => {
-    const limit = refusal({ message: 'over the limit', messageKey: 'apiErrors.dailyLimitReached', messageParams: { limit: '$200.00', left: '$12.50' } });
+    const limit = refusal({
+      message: 'over the limit',
+      messageKey: 'apiErrors.dailyLimitReached',
+      messageParams: { limit: '$200.00', left: '$12.50' },
+    });
     expect(apiErrorText(i18n.t, limit)).toBe(
       "Cette recharge dépasserait votre plafond de $200.00 sur 24 heures. Vous pouvez encore envoyer jusqu'à $12.50 aujourd'hui, frais compris.",
     );
@@ -57,8 +69,12 @@ describe('apiErrorText', () => {
   });
 
   it("without a readable answer: the error's own key, else the fallback key, else its message", () => {
-    expect(apiErrorText(i18n.t, new WrappingError('Failed to detect operator', 'topup.errors.detectFailed'))).toBe('Impossible de détecter l’opérateur');
-    expect(apiErrorText(i18n.t, new ApiRequestError(502, '502: Bad gateway'), 'payment.intent.failed')).toBe("Impossible de créer l'intention de paiement");
+    expect(apiErrorText(i18n.t, new WrappingError('Failed to detect operator', 'topup.errors.detectFailed'))).toBe(
+      'Impossible de détecter l’opérateur',
+    );
+    expect(apiErrorText(i18n.t, new ApiRequestError(502, '502: Bad gateway'), 'payment.intent.failed')).toBe(
+      "Impossible de créer l'intention de paiement",
+    );
     expect(apiErrorText(i18n.t, new Error('offline'))).toBe('offline');
   });
 });

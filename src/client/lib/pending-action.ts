@@ -14,12 +14,7 @@ export interface PendingTopUpSummary {
 }
 
 export type AfterSignIn =
-  | { kind: 'none' }
-  | { kind: 'expired' }
-  | { kind: 'broken' }
-  | { kind: 'dropped' }
-  | { kind: 'restore'; path: string }
-  | { kind: 'incomplete' };
+  { kind: 'none' } | { kind: 'expired' } | { kind: 'broken' } | { kind: 'dropped' } | { kind: 'restore'; path: string } | { kind: 'incomplete' };
 
 function readJson(key: string): unknown {
   const text = safeStorage.get(key);

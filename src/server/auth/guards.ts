@@ -70,8 +70,10 @@ export function createGuards(auth: Auth) {
     if (!session) return sendError(reply, 401, keyedMessage({ key: 'apiErrors.signInRequired' }));
     if (!session.user.isAdmin) return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.adminRequired' }), code: 'ADMIN_REQUIRED' });
     // Admin rights granted before the address was proved (an older account) wait for the proof.
-    if (!session.user.emailVerified) return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.emailNotVerified' }), code: 'EMAIL_NOT_VERIFIED' });
-    if (!session.user.twoFactorEnabled) return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.twoFactorRequired' }), code: 'TWO_FACTOR_REQUIRED' });
+    if (!session.user.emailVerified)
+      return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.emailNotVerified' }), code: 'EMAIL_NOT_VERIFIED' });
+    if (!session.user.twoFactorEnabled)
+      return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.twoFactorRequired' }), code: 'TWO_FACTOR_REQUIRED' });
     if (!session.secondFactorVerified) {
       return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.secondFactorRequired' }), code: 'SECOND_FACTOR_REQUIRED' });
     }

@@ -69,10 +69,16 @@ function memoryAdapter(): new (name: string) => Adapter {
       return this.read(this.key(id));
     }
     async findByUserCode(userCode: string) {
-      return [...store.keys()].filter((key) => key.startsWith(`${this.name}:`)).map((key) => this.read(key)).find((payload) => payload?.userCode === userCode);
+      return [...store.keys()]
+        .filter((key) => key.startsWith(`${this.name}:`))
+        .map((key) => this.read(key))
+        .find((payload) => payload?.userCode === userCode);
     }
     async findByUid(uid: string) {
-      return [...store.keys()].filter((key) => key.startsWith(`${this.name}:`)).map((key) => this.read(key)).find((payload) => payload?.uid === uid);
+      return [...store.keys()]
+        .filter((key) => key.startsWith(`${this.name}:`))
+        .map((key) => this.read(key))
+        .find((payload) => payload?.uid === uid);
     }
     async consume(id: string) {
       const payload = this.read(this.key(id));
@@ -88,10 +94,23 @@ function memoryAdapter(): new (name: string) => Adapter {
 }
 
 /** `behindProxy`: TRUST_PROXY is set, so X-Forwarded-* headers are believed here as Fastify believes them. */
-export function createLocalOidc({ publicUrl, callbackUrl, behindProxy = false }: { publicUrl: string; callbackUrl: string; behindProxy?: boolean }): LocalOidc {
+export function createLocalOidc({
+  publicUrl,
+  callbackUrl,
+  behindProxy = false,
+}: {
+  publicUrl: string;
+  callbackUrl: string;
+  behindProxy?: boolean;
+}): LocalOidc {
   const issuer = `${publicUrl}${LOCAL_OIDC_PATH}`;
   const clientSecret = randomBytes(32).toString('base64url');
-  const signingKey = { ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), kid: 'local-1', alg: 'ES256', use: 'sig' };
+  const signingKey = {
+    ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
+    kid: 'local-1',
+    alg: 'ES256',
+    use: 'sig',
+  };
 
   const configuration: Configuration = {
     adapter: memoryAdapter(),
@@ -150,7 +169,13 @@ export function createLocalOidc({ publicUrl, callbackUrl, behindProxy = false }:
     provider,
     handle,
     async exchangeCode({ code, redirectURI, codeVerifier }) {
-      const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectURI, client_id: LOCAL_OIDC_CLIENT_ID, client_secret: clientSecret });
+      const form = new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectURI,
+        client_id: LOCAL_OIDC_CLIENT_ID,
+        client_secret: clientSecret,
+      });
       if (codeVerifier) form.set('code_verifier', codeVerifier);
       const response = await inject(handle, {
         method: 'POST',
@@ -160,7 +185,8 @@ export function createLocalOidc({ publicUrl, callbackUrl, behindProxy = false }:
         payload: form.toString(),
       });
       const raw = response.json<Record<string, unknown>>();
-      if (response.statusCode !== 200) throw new Error(`Local OpenID Connect token exchange failed: ${String(raw.error_description ?? raw.error ?? response.statusCode)}`);
+      if (response.statusCode !== 200)
+        throw new Error(`Local OpenID Connect token exchange failed: ${String(raw.error_description ?? raw.error ?? response.statusCode)}`);
       const expiresIn = typeof raw.expires_in === 'number' ? raw.expires_in : undefined;
       return {
         tokenType: typeof raw.token_type === 'string' ? raw.token_type : undefined,

@@ -45,7 +45,12 @@ export function passwordProblem(password: string, email?: string): { message: st
   if (password.length > PASSWORD_MAX_LENGTH) return { message: PASSWORD_MESSAGES.tooLong, code: 'PASSWORD_TOO_LONG' };
   if (/^(.)\1*$/su.test(password)) return { message: PASSWORD_MESSAGES.repeated, code: 'PASSWORD_REPEATED' };
   if (isCommonPassword(password)) return { message: PASSWORD_MESSAGES.tooCommon, code: 'PASSWORD_TOO_COMMON' };
-  if (password.toLowerCase().replace(/[^a-z]/g, '').includes(PRODUCT_NAME)) {
+  if (
+    password
+      .toLowerCase()
+      .replace(/[^a-z]/g, '')
+      .includes(PRODUCT_NAME)
+  ) {
     return { message: PASSWORD_MESSAGES.hasProductName, code: 'PASSWORD_HAS_PRODUCT_NAME' };
   }
   if (containsEmail(password, email)) return { message: PASSWORD_MESSAGES.hasEmail, code: 'PASSWORD_HAS_EMAIL' };

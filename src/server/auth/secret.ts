@@ -17,7 +17,9 @@ export function resolveAuthSecret(config: Config): string {
   if (config.nodeEnv === 'test') return TEST_SECRET;
   // Several instances sharing PostgreSQL must sign sessions with one secret; an embedded database keeps its own.
   if (config.nodeEnv === 'production' && config.databaseUrl) {
-    throw new ConfigError('BETTER_AUTH_SECRET must be set in production with DATABASE_URL (at least 32 random characters, e.g. from `openssl rand -base64 32`)');
+    throw new ConfigError(
+      'BETTER_AUTH_SECRET must be set in production with DATABASE_URL (at least 32 random characters, e.g. from `openssl rand -base64 32`)',
+    );
   }
   const file = path.join(config.dataDir, 'auth-secret');
   try {

@@ -39,7 +39,12 @@ describe('buildCatalog', () => {
   });
 
   it('keeps countries without carrier data, disabled', () => {
-    expect(catalog.countries.find((country) => country.isoName === 'MX')).toMatchObject({ name: 'Mexico', currencyCode: 'MXN', callingCodes: ['52'], enabled: false });
+    expect(catalog.countries.find((country) => country.isoName === 'MX')).toMatchObject({
+      name: 'Mexico',
+      currencyCode: 'MXN',
+      callingCodes: ['52'],
+      enabled: false,
+    });
   });
 
   it('prices every operator in its country currency at the snapshot rate', () => {

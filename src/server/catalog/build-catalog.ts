@@ -172,7 +172,10 @@ export const SPECIAL_PRODUCTS: readonly (Omit<CatalogOperator, 'destinationCurre
 ];
 
 /** The special products of the countries given (those served with a known rate), with their prefixes. */
-export function specialProducts(countries: Pick<CatalogCountry, 'isoName' | 'currencyCode' | 'enabled'>[]): { operators: CatalogOperator[]; prefixes: CatalogPrefix[] } {
+export function specialProducts(countries: Pick<CatalogCountry, 'isoName' | 'currencyCode' | 'enabled'>[]): {
+  operators: CatalogOperator[];
+  prefixes: CatalogPrefix[];
+} {
   const operators: CatalogOperator[] = [];
   const prefixes: CatalogPrefix[] = [];
   for (const { prefix, fxRate, ...product } of SPECIAL_PRODUCTS) {

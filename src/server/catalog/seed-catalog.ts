@@ -26,7 +26,10 @@ async function seedCountriesAndOperators(db: Database): Promise<void> {
     for (const rows of chunks(catalog.countries)) await tx.insert(countries).values(rows);
     const operatorIds = new Map<string, number>();
     for (const rows of chunks(catalog.operators)) {
-      const inserted = await tx.insert(operators).values(rows).returning({ id: operators.id, countryIso: operators.countryIso, name: operators.name });
+      const inserted = await tx
+        .insert(operators)
+        .values(rows)
+        .returning({ id: operators.id, countryIso: operators.countryIso, name: operators.name });
       for (const row of inserted) operatorIds.set(operatorKey(row.countryIso, row.name), row.id);
     }
     const prefixRows = catalog.prefixes.map(({ countryIso, prefix, operatorName }) => {
@@ -44,11 +47,19 @@ async function seedSpecialProducts(db: Database): Promise<void> {
   const rows = await db.select().from(countries).where(inArray(countries.isoName, isoCodes));
   const special = specialProducts(rows);
   if (special.operators.length === 0) return;
-  await db.insert(operators).values(special.operators).onConflictDoNothing({ target: [operators.countryIso, operators.name] });
+  await db
+    .insert(operators)
+    .values(special.operators)
+    .onConflictDoNothing({ target: [operators.countryIso, operators.name] });
   const stored = await db
     .select({ id: operators.id, countryIso: operators.countryIso, name: operators.name })
     .from(operators)
-    .where(inArray(operators.name, special.operators.map((operator) => operator.name)));
+    .where(
+      inArray(
+        operators.name,
+        special.operators.map((operator) => operator.name),
+      ),
+    );
   const ids = new Map(stored.map((row) => [operatorKey(row.countryIso, row.name), row.id]));
   const prefixRows = special.prefixes.flatMap(({ countryIso, prefix, operatorName }) => {
     const operatorId = ids.get(operatorKey(countryIso, operatorName));

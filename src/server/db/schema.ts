@@ -10,7 +10,9 @@ export const priceConfig = pgTable('price_config', {
 
 /** Messages sent from the contact page, read by the support team. */
 export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   name: text('name').notNull(),
   email: text('email').notNull(),
   topic: text('topic').notNull(),
@@ -185,7 +187,9 @@ export const twoFactor = pgTable(
 export const emailOutbox = pgTable(
   'email_outbox',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -215,7 +219,9 @@ export const attemptCounts = pgTable('attempt_counts', {
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'restrict' }),

@@ -57,7 +57,10 @@ export function registerAccountRoutes(app: FastifyInstance, { auth, db, guards }
       return { success: true, user: toAccountUser(row!) } satisfies UserResponse;
     } catch (error) {
       // Two requests for the same name at once: the unique constraint decides.
-      if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+      if (
+        (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+        (error as { cause?: { code?: string } }).cause?.code === '23505'
+      ) {
         throw refusal(409, 'USERNAME_TAKEN', { key: 'apiErrors.usernameTaken' }, 'username');
       }
       throw error;

@@ -97,14 +97,20 @@ describe.each(TEST_DATABASE_KINDS)('catalog API on %s', (kind) => {
   });
 
   describe('GET /api/reloadly/operator-detect/{phone}/{countryIsoCode}', () => {
-    const detect = (phone: string, iso: string) => app.inject({ method: 'GET', url: `/api/reloadly/operator-detect/${phone}/${iso}`, headers: { accept: 'application/json' } });
+    const detect = (phone: string, iso: string) =>
+      app.inject({ method: 'GET', url: `/api/reloadly/operator-detect/${phone}/${iso}`, headers: { accept: 'application/json' } });
 
     it('detects MTN for a Nigerian 0803 number, with its amounts', async () => {
       const response = await detect('08031234567', 'NG');
       expect(response.statusCode).toBe(200);
       const { success, data } = response.json() as { success: boolean; data: OperatorInfo };
       expect(success).toBe(true);
-      expect(data).toMatchObject({ name: 'MTN', senderCurrencyCode: 'USD', destinationCurrencyCode: 'NGN', country: { isoName: 'NG', name: 'Nigeria' } });
+      expect(data).toMatchObject({
+        name: 'MTN',
+        senderCurrencyCode: 'USD',
+        destinationCurrencyCode: 'NGN',
+        country: { isoName: 'NG', name: 'Nigeria' },
+      });
       expect(data.suggestedAmounts.length).toBeGreaterThan(0);
       for (const amount of data.suggestedAmounts) expect(data.suggestedAmountsMap[String(amount)]).toBeGreaterThan(0);
     });
@@ -116,8 +122,20 @@ describe.each(TEST_DATABASE_KINDS)('catalog API on %s', (kind) => {
     it.each([
       ['123', 'IN', 'Phone number must be at least 10 digits. Current: 3 digits', 'phone.tooShort', { min: 10, current: 3 }],
       ['98123456789', 'IN', 'Phone number cannot exceed 10 digits. Current: 11 digits', 'phone.tooLong', { max: 10, current: 11 }],
-      ['1234567890', 'IN', 'Invalid phone number format. Expected format: 10 digits (e.g., 9876543210)', 'phone.invalidFormat', { format: '10 digits (e.g., 9876543210)' }],
-      ['812345678', 'ET', 'Invalid phone number format. Expected format: 9 digits (e.g., 911234567)', 'phone.invalidFormat', { format: '9 digits (e.g., 911234567)' }],
+      [
+        '1234567890',
+        'IN',
+        'Invalid phone number format. Expected format: 10 digits (e.g., 9876543210)',
+        'phone.invalidFormat',
+        { format: '10 digits (e.g., 9876543210)' },
+      ],
+      [
+        '812345678',
+        'ET',
+        'Invalid phone number format. Expected format: 9 digits (e.g., 911234567)',
+        'phone.invalidFormat',
+        { format: '9 digits (e.g., 911234567)' },
+      ],
     ])('refuses %s for %s with 400 and the rule it breaks, with its key and values', async (phone, iso, message, messageKey, messageParams) => {
       const response = await detect(phone, iso);
       expect(response.statusCode).toBe(400);

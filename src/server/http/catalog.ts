@@ -24,10 +24,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database
 
   app.get('/api/countries', async (request, reply) => {
     const body = await countryList.get();
-    reply
-      .header('ETag', body.etag)
-      .header('Cache-Control', 'public, max-age=60')
-      .header('Vary', 'Accept-Encoding');
+    reply.header('ETag', body.etag).header('Cache-Control', 'public, max-age=60').header('Vary', 'Accept-Encoding');
     if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
     reply.type('application/json; charset=utf-8');
     const accepted = String(request.headers['accept-encoding'] ?? '');

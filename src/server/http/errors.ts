@@ -69,9 +69,7 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const message = error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-      ? 'Malformed JSON in request body'
-      : error.message;
+    const message = error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON in request body' : error.message;
     return sendError(reply, status, { message, code: error.code });
   }
   if (isDatabaseUnavailable(error)) {

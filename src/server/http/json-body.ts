@@ -26,7 +26,9 @@ export function registerJsonBodyParser(app: FastifyInstance) {
       if (error) return done(error);
       const field = fieldWithNul(value);
       if (field !== undefined) {
-        return done(new HttpError(400, `${field || 'The request body'} must not contain NUL characters`, 'VALIDATION_FAILED', field ? { field } : {}));
+        return done(
+          new HttpError(400, `${field || 'The request body'} must not contain NUL characters`, 'VALIDATION_FAILED', field ? { field } : {}),
+        );
       }
       done(null, value);
     });

@@ -18,7 +18,12 @@ function sendPage(reply: FastifyReply, html: string, status = 200) {
 }
 
 /** Ends an interaction the provider way: its answer is a redirect back into the authorization flow. */
-async function finish(reply: FastifyReply, request: FastifyRequest, oidc: LocalOidc, result: Parameters<LocalOidc['provider']['interactionResult']>[2]) {
+async function finish(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  oidc: LocalOidc,
+  result: Parameters<LocalOidc['provider']['interactionResult']>[2],
+) {
   const returnTo = await oidc.provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
   return reply.status(303).header('location', returnTo).send();
 }

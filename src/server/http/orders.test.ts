@@ -112,7 +112,10 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     expect((await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId))).json().status).toBe('FAILED');
     const again = await client.post('/api/create-payment-intent', body);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'ORDER_CLOSED', message: 'This checkout has ended and nothing was charged. Please confirm again to start a new one.' });
+    expect(again.json()).toMatchObject({
+      code: 'ORDER_CLOSED',
+      message: 'This checkout has ended and nothing was charged. Please confirm again to start a new one.',
+    });
     expect(await count(sandboxPaymentIntents)).toBe(1);
   });
 
@@ -148,7 +151,12 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     const topup = await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId));
     expect(topup.statusCode, topup.body).toBe(200);
     const result = topup.json() as TopupResponse;
-    expect(result).toMatchObject({ status: 'SUCCESSFUL', operatorName: body.operatorName, requestedAmount: Number(body.amount), recipientPhone: '+234 8031234567' });
+    expect(result).toMatchObject({
+      status: 'SUCCESSFUL',
+      operatorName: body.operatorName,
+      requestedAmount: Number(body.amount),
+      recipientPhone: '+234 8031234567',
+    });
     expect(result.transactionId).toMatch(/^\d+$/);
     expect(result.deliveredAmountCurrencyCode).toBe('NGN');
     const [stored] = await database.db.select().from(sandboxPaymentIntents);
@@ -160,7 +168,13 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
 
     const history = (await client.get('/api/orders')).json() as OrderListResponse;
     expect(history.orders).toHaveLength(1);
-    expect(history.orders[0]).toMatchObject({ status: 'completed', displayStatus: 'successful', countryName: 'Nigeria', callingCode: '234', totalAmount: body.totalAmount });
+    expect(history.orders[0]).toMatchObject({
+      status: 'completed',
+      displayStatus: 'successful',
+      countryName: 'Nigeria',
+      callingCode: '234',
+      totalAmount: body.totalAmount,
+    });
     const detail = (await client.get(`/api/orders/${intent.orderId}`)).json() as OrderDetailResponse;
     expect(detail.result.status).toBe('SUCCESSFUL');
   });
@@ -306,7 +320,12 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     const { totalAmount } = await reviewedTopUp();
     // Room for exactly two of these top-ups and one cent more.
     const capCents = 2 * toCents(totalAmount) + 1;
-    const capped = await buildApp({ config: testConfig({ DAILY_SPEND_LIMIT_USD: formatUsd(capCents) }), database, now: () => clock, reconciler: false });
+    const capped = await buildApp({
+      config: testConfig({ DAILY_SPEND_LIMIT_USD: formatUsd(capCents) }),
+      database,
+      now: () => clock,
+      reconciler: false,
+    });
     try {
       const client = accountClient(capped, '198.51.100.251');
       await client.signUp(`${randomUUID()}@example.com`, PASSWORD);
@@ -334,7 +353,11 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     const client = await signedIn();
     const { intent } = await checkout(client);
     await pay(client, intent);
-    const payload = JSON.stringify({ id: 'evt_1', type: 'payment_intent.amount_capturable_updated', data: { object: { id: intent.paymentIntentId, object: 'payment_intent' } } });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      type: 'payment_intent.amount_capturable_updated',
+      data: { object: { id: intent.paymentIntentId, object: 'payment_intent' } },
+    });
     const send = () =>
       app.inject({
         method: 'POST',
@@ -360,7 +383,11 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
   });
 
   it('payment-config tells the browser to show the sandbox form in test mode', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/payment-config' })).json()).toEqual({ provider: 'sandbox', publishableKey: null, testMode: true });
+    expect((await app.inject({ method: 'GET', url: '/api/payment-config' })).json()).toEqual({
+      provider: 'sandbox',
+      publishableKey: null,
+      testMode: true,
+    });
   });
 
   it('a malformed order id is simply not found', async () => {
@@ -387,7 +414,11 @@ describe('with Stripe keys configured', () => {
   });
 
   it('tells the browser to load the Payment Element with the publishable key, in test mode for a test key', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/payment-config' })).json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_123', testMode: true });
+    expect((await app.inject({ method: 'GET', url: '/api/payment-config' })).json()).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_123',
+      testMode: true,
+    });
   });
 
   it('lets pages load Stripe.js and its frames, and offers no sandbox card endpoint', async () => {

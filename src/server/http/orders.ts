@@ -70,7 +70,9 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
       // PROCESSING and the result screen follows it; the webhook, or else the reconciler, delivers it once authorised.
       if (error instanceof PaymentNotAuthorisedError && error.intentStatus === 'processing') return toTopupResponse(order, country);
       if (error instanceof PaymentNotAuthorisedError) {
-        throw refusal(409, 'PAYMENT_NOT_AUTHORISED', { key: error.intentStatus === 'canceled' ? 'apiErrors.paymentCanceled' : 'apiErrors.paymentNotAuthorised' });
+        throw refusal(409, 'PAYMENT_NOT_AUTHORISED', {
+          key: error.intentStatus === 'canceled' ? 'apiErrors.paymentCanceled' : 'apiErrors.paymentNotAuthorised',
+        });
       }
       if (error instanceof PaymentProviderError) {
         request.log.error({ err: error, orderId: order.id }, 'payment provider failed during fulfilment');
@@ -141,8 +143,7 @@ function parseOrderId(params: unknown) {
  * paid and goes on as recorded (the reconciler delivers it), so the refusal says nothing about the money.
  */
 function checkTopupMatchesOrder(body: z.output<typeof topupBodySchema>, order: Order, callingCode: string | null) {
-  const mismatch = (field: string) =>
-    refusal(400, 'TOPUP_MISMATCH', { key: 'apiErrors.topupMismatch' }, field);
+  const mismatch = (field: string) => refusal(400, 'TOPUP_MISMATCH', { key: 'apiErrors.topupMismatch' }, field);
   if (body.operatorId !== undefined && Number(body.operatorId) !== order.operatorId) throw mismatch('operatorId');
   if (body.amount !== undefined && toCents(body.amount) !== order.amountCents) throw mismatch('amount');
   if (body.recipientPhone) {

@@ -38,7 +38,11 @@ export async function checkLimits(counts: AttemptCounts, uses: ReadonlyArray<[Re
   const reservation = await counts.reserve(uses.map(([rule, subject]) => ({ key: `${rule.name}:${subject}`, rule })));
   if (reservation.allowed) return undefined;
   const [spent] = uses.find(([rule, subject]) => `${rule.name}:${subject}` === reservation.key)!;
-  return { message: englishMessage(spent.messageKey) ?? 'Too many requests', messageKey: spent.messageKey, retryAfterSeconds: reservation.retryAfterSeconds };
+  return {
+    message: englishMessage(spent.messageKey) ?? 'Too many requests',
+    messageKey: spent.messageKey,
+    retryAfterSeconds: reservation.retryAfterSeconds,
+  };
 }
 
 /** checkLimits for the product's own routes: a refusal is thrown as a 429 with Retry-After. */

@@ -63,9 +63,21 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
   });
 
   it.each([
-    ['a declined card', card('4000000000009995'), { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' }],
-    ['a card number that fails the Luhn check', card('4242424242424241'), { type: 'card_error', code: 'invalid_number', message: 'Your card number is incorrect.' }],
-    ['a declined Cash App payment', { type: 'cashapp', outcome: 'decline' }, { type: 'card_error', code: 'payment_method_provider_decline', message: 'The payment was declined by Cash App.' }],
+    [
+      'a declined card',
+      card('4000000000009995'),
+      { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    ],
+    [
+      'a card number that fails the Luhn check',
+      card('4242424242424241'),
+      { type: 'card_error', code: 'invalid_number', message: 'Your card number is incorrect.' },
+    ],
+    [
+      'a declined Cash App payment',
+      { type: 'cashapp', outcome: 'decline' },
+      { type: 'card_error', code: 'payment_method_provider_decline', message: 'The payment was declined by Cash App.' },
+    ],
   ])('answers 402 with Stripe error shape for %s', async (_label, paymentMethod, error) => {
     const intent = await newIntent();
     const response = await confirmWith(intent, paymentMethod);
@@ -92,7 +104,11 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
   it.each([
     ['no client secret', { paymentMethod: card('4242424242424242') }, 'clientSecret'],
     ['an unknown payment method', { clientSecret: 'pi_sandbox_x_secret_y', paymentMethod: { type: 'paypal' } }, 'paymentMethod.type'],
-    ['an expiry month that is not a number', { clientSecret: 'pi_sandbox_x_secret_y', paymentMethod: { ...card('4242424242424242'), expMonth: 'June' } }, 'paymentMethod.expMonth'],
+    [
+      'an expiry month that is not a number',
+      { clientSecret: 'pi_sandbox_x_secret_y', paymentMethod: { ...card('4242424242424242'), expMonth: 'June' } },
+      'paymentMethod.expMonth',
+    ],
   ])('answers 400 VALIDATION_FAILED naming the field for %s', async (_label, payload, field) => {
     const intent = await newIntent();
     const response = await postConfirm(intent.id, payload);
@@ -106,7 +122,8 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
     const intent = await newIntent();
     const address = '203.0.113.9';
     const payload = { clientSecret: intent.clientSecret, paymentMethod: card('4000000000000002') };
-    for (let attempt = 0; attempt < CONFIRMS_PER_MINUTE_PER_ADDRESS; attempt++) expect((await postConfirm(intent.id, payload, address)).statusCode).toBe(402);
+    for (let attempt = 0; attempt < CONFIRMS_PER_MINUTE_PER_ADDRESS; attempt++)
+      expect((await postConfirm(intent.id, payload, address)).statusCode).toBe(402);
     expect((await postConfirm(intent.id, payload, address)).statusCode).toBe(429);
     expect((await postConfirm(intent.id, payload)).statusCode).toBe(402);
   });

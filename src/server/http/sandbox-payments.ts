@@ -16,16 +16,20 @@ export const CONFIRMS_PER_MINUTE_PER_ADDRESS = 60;
  * is the proof. Declines answer 402 with Stripe's error shape; unknown intents 404, finished ones 400.
  */
 export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: { db: Database }) {
-  app.post('/api/sandbox-payments/:id/confirm', { config: { rateLimit: { max: CONFIRMS_PER_MINUTE_PER_ADDRESS, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const { id } = parseWith(confirmParamsSchema, request.params);
-    const body = parseWith(sandboxConfirmBodySchema, request.body);
-    let answer: SandboxConfirmResponse;
-    try {
-      answer = await confirmSandboxPaymentIntent(deps.db, id, body);
-    } catch (error) {
-      if (error instanceof PaymentProviderError) throw new HttpError(error.status, error.message, error.code);
-      throw error;
-    }
-    return reply.status('error' in answer ? 402 : 200).send(answer);
-  });
+  app.post(
+    '/api/sandbox-payments/:id/confirm',
+    { config: { rateLimit: { max: CONFIRMS_PER_MINUTE_PER_ADDRESS, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const { id } = parseWith(confirmParamsSchema, request.params);
+      const body = parseWith(sandboxConfirmBodySchema, request.body);
+      let answer: SandboxConfirmResponse;
+      try {
+        answer = await confirmSandboxPaymentIntent(deps.db, id, body);
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw new HttpError(error.status, error.message, error.code);
+        throw error;
+      }
+      return reply.status('error' in answer ? 402 : 200).send(answer);
+    },
+  );
 }

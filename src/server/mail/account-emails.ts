@@ -28,10 +28,19 @@ const TEXTS: Record<Language, LanguageTexts> = {
       notYou: 'If you did not create an account, ignore this e-mail.',
     },
     notices: {
-      passwordChanged: { subject: 'Your GlobalTopUp password was changed', body: 'The password of your GlobalTopUp account was just changed. Other browsers signed in to it were signed out.' },
+      passwordChanged: {
+        subject: 'Your GlobalTopUp password was changed',
+        body: 'The password of your GlobalTopUp account was just changed. Other browsers signed in to it were signed out.',
+      },
       twoFactorOn: { subject: 'Two-factor authentication is on', body: 'Two-factor authentication was just turned on for your GlobalTopUp account.' },
-      twoFactorOff: { subject: 'Two-factor authentication was turned off', body: 'Two-factor authentication was just turned off for your GlobalTopUp account.' },
-      backupCodesRenewed: { subject: 'New two-factor backup codes', body: 'New backup codes were just made for your GlobalTopUp account. The old ones no longer work.' },
+      twoFactorOff: {
+        subject: 'Two-factor authentication was turned off',
+        body: 'Two-factor authentication was just turned off for your GlobalTopUp account.',
+      },
+      backupCodesRenewed: {
+        subject: 'New two-factor backup codes',
+        body: 'New backup codes were just made for your GlobalTopUp account. The old ones no longer work.',
+      },
       signInMethodAdded: { subject: 'A new way to sign in was added', body: '{method} sign-in was just added to your GlobalTopUp account.' },
     },
     notYou: 'If it was not you, choose a new password now and contact us:',
@@ -47,11 +56,26 @@ const TEXTS: Record<Language, LanguageTexts> = {
       notYou: 'Si no creaste una cuenta, ignora este correo.',
     },
     notices: {
-      passwordChanged: { subject: 'Se cambió tu contraseña de GlobalTopUp', body: 'Se acaba de cambiar la contraseña de tu cuenta de GlobalTopUp. Se cerró la sesión en los demás navegadores.' },
-      twoFactorOn: { subject: 'La autenticación en dos pasos está activada', body: 'Se acaba de activar la autenticación en dos pasos en tu cuenta de GlobalTopUp.' },
-      twoFactorOff: { subject: 'Se desactivó la autenticación en dos pasos', body: 'Se acaba de desactivar la autenticación en dos pasos en tu cuenta de GlobalTopUp.' },
-      backupCodesRenewed: { subject: 'Nuevos códigos de respaldo', body: 'Se acaban de generar nuevos códigos de respaldo para tu cuenta de GlobalTopUp. Los anteriores ya no funcionan.' },
-      signInMethodAdded: { subject: 'Se añadió una nueva forma de iniciar sesión', body: 'Se acaba de añadir el inicio de sesión con {method} a tu cuenta de GlobalTopUp.' },
+      passwordChanged: {
+        subject: 'Se cambió tu contraseña de GlobalTopUp',
+        body: 'Se acaba de cambiar la contraseña de tu cuenta de GlobalTopUp. Se cerró la sesión en los demás navegadores.',
+      },
+      twoFactorOn: {
+        subject: 'La autenticación en dos pasos está activada',
+        body: 'Se acaba de activar la autenticación en dos pasos en tu cuenta de GlobalTopUp.',
+      },
+      twoFactorOff: {
+        subject: 'Se desactivó la autenticación en dos pasos',
+        body: 'Se acaba de desactivar la autenticación en dos pasos en tu cuenta de GlobalTopUp.',
+      },
+      backupCodesRenewed: {
+        subject: 'Nuevos códigos de respaldo',
+        body: 'Se acaban de generar nuevos códigos de respaldo para tu cuenta de GlobalTopUp. Los anteriores ya no funcionan.',
+      },
+      signInMethodAdded: {
+        subject: 'Se añadió una nueva forma de iniciar sesión',
+        body: 'Se acaba de añadir el inicio de sesión con {method} a tu cuenta de GlobalTopUp.',
+      },
     },
     notYou: 'Si no fuiste tú, elige ahora una nueva contraseña y contáctanos:',
     resetLink: 'Restablecer tu contraseña',
@@ -66,11 +90,26 @@ const TEXTS: Record<Language, LanguageTexts> = {
       notYou: 'Si vous n’avez pas créé de compte, ignorez cet e-mail.',
     },
     notices: {
-      passwordChanged: { subject: 'Votre mot de passe GlobalTopUp a été modifié', body: 'Le mot de passe de votre compte GlobalTopUp vient d’être modifié. Les autres navigateurs connectés ont été déconnectés.' },
-      twoFactorOn: { subject: 'La double authentification est activée', body: 'La double authentification vient d’être activée sur votre compte GlobalTopUp.' },
-      twoFactorOff: { subject: 'La double authentification a été désactivée', body: 'La double authentification vient d’être désactivée sur votre compte GlobalTopUp.' },
-      backupCodesRenewed: { subject: 'Nouveaux codes de secours', body: 'De nouveaux codes de secours viennent d’être créés pour votre compte GlobalTopUp. Les anciens ne fonctionnent plus.' },
-      signInMethodAdded: { subject: 'Un nouveau moyen de connexion a été ajouté', body: 'La connexion avec {method} vient d’être ajoutée à votre compte GlobalTopUp.' },
+      passwordChanged: {
+        subject: 'Votre mot de passe GlobalTopUp a été modifié',
+        body: 'Le mot de passe de votre compte GlobalTopUp vient d’être modifié. Les autres navigateurs connectés ont été déconnectés.',
+      },
+      twoFactorOn: {
+        subject: 'La double authentification est activée',
+        body: 'La double authentification vient d’être activée sur votre compte GlobalTopUp.',
+      },
+      twoFactorOff: {
+        subject: 'La double authentification a été désactivée',
+        body: 'La double authentification vient d’être désactivée sur votre compte GlobalTopUp.',
+      },
+      backupCodesRenewed: {
+        subject: 'Nouveaux codes de secours',
+        body: 'De nouveaux codes de secours viennent d’être créés pour votre compte GlobalTopUp. Les anciens ne fonctionnent plus.',
+      },
+      signInMethodAdded: {
+        subject: 'Un nouveau moyen de connexion a été ajouté',
+        body: 'La connexion avec {method} vient d’être ajoutée à votre compte GlobalTopUp.',
+      },
     },
     notYou: 'Si ce n’était pas vous, choisissez dès maintenant un nouveau mot de passe et contactez-nous :',
     resetLink: 'Réinitialiser votre mot de passe',
@@ -85,11 +124,20 @@ const TEXTS: Record<Language, LanguageTexts> = {
       notYou: 'إذا لم تنشئ حسابًا، فتجاهل هذه الرسالة.',
     },
     notices: {
-      passwordChanged: { subject: 'تم تغيير كلمة مرور GlobalTopUp', body: 'تم للتو تغيير كلمة مرور حسابك في GlobalTopUp، وتم تسجيل الخروج من المتصفحات الأخرى.' },
+      passwordChanged: {
+        subject: 'تم تغيير كلمة مرور GlobalTopUp',
+        body: 'تم للتو تغيير كلمة مرور حسابك في GlobalTopUp، وتم تسجيل الخروج من المتصفحات الأخرى.',
+      },
       twoFactorOn: { subject: 'تم تفعيل المصادقة الثنائية', body: 'تم للتو تفعيل المصادقة الثنائية لحسابك في GlobalTopUp.' },
       twoFactorOff: { subject: 'تم إيقاف المصادقة الثنائية', body: 'تم للتو إيقاف المصادقة الثنائية لحسابك في GlobalTopUp.' },
-      backupCodesRenewed: { subject: 'رموز احتياطية جديدة', body: 'تم للتو إنشاء رموز احتياطية جديدة لحسابك في GlobalTopUp، ولم تعد الرموز القديمة صالحة.' },
-      signInMethodAdded: { subject: 'تمت إضافة طريقة جديدة لتسجيل الدخول', body: 'تمت للتو إضافة تسجيل الدخول عبر {method} إلى حسابك في GlobalTopUp.' },
+      backupCodesRenewed: {
+        subject: 'رموز احتياطية جديدة',
+        body: 'تم للتو إنشاء رموز احتياطية جديدة لحسابك في GlobalTopUp، ولم تعد الرموز القديمة صالحة.',
+      },
+      signInMethodAdded: {
+        subject: 'تمت إضافة طريقة جديدة لتسجيل الدخول',
+        body: 'تمت للتو إضافة تسجيل الدخول عبر {method} إلى حسابك في GlobalTopUp.',
+      },
     },
     notYou: 'إذا لم تكن أنت، فاختر كلمة مرور جديدة الآن وتواصل معنا:',
     resetLink: 'إعادة تعيين كلمة المرور',

@@ -125,7 +125,12 @@ export function checkAmountForOperator(operator: OperatorInfo, amountCents: numb
   if (amountCents <= 0) throw refusal(400, 'INVALID_AMOUNT', { key: 'apiErrors.amountNotPositive' }, 'amount');
   if (operator.denominationType === 'FIXED') {
     if (!operator.fixedAmounts.some((amount) => toCents(amount) === amountCents)) {
-      throw refusal(400, 'INVALID_AMOUNT', { key: 'apiErrors.amountNotOffered', params: { operator: operator.name, amount: `$${formatUsd(amountCents)}` } }, 'amount');
+      throw refusal(
+        400,
+        'INVALID_AMOUNT',
+        { key: 'apiErrors.amountNotOffered', params: { operator: operator.name, amount: `$${formatUsd(amountCents)}` } },
+        'amount',
+      );
     }
     return;
   }

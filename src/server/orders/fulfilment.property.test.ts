@@ -89,7 +89,12 @@ const actor: fc.Arbitrary<Actor> = fc.oneof(
   fc.record({ kind: fc.constant('browser' as const), crash: crashPlan }),
   fc.record({
     kind: fc.constant('webhook' as const),
-    event: fc.constantFrom('payment_intent.amount_capturable_updated', 'payment_intent.succeeded', 'payment_intent.canceled', 'payment_intent.payment_failed'),
+    event: fc.constantFrom(
+      'payment_intent.amount_capturable_updated',
+      'payment_intent.succeeded',
+      'payment_intent.canceled',
+      'payment_intent.payment_failed',
+    ),
     crash: crashPlan,
   }),
   fc.record({ kind: fc.constant('reconciler' as const), afterMs: fc.constantFrom(0, 10_000, 30_000, 120_000, 31 * 60_000), crash: crashPlan }),
@@ -143,7 +148,9 @@ describe.each(TEST_DATABASE_KINDS)('order invariants under random interleavings 
         const fulfilment = createFulfilment(kit.services);
         await Promise.all([
           attempt(kit.services, () => fulfilment.fulfil(orderId, 'browser')),
-          attempt(kit.services, () => handlePaymentEvent(kit.services, createFulfilment(kit.services), event('payment_intent.amount_capturable_updated'))),
+          attempt(kit.services, () =>
+            handlePaymentEvent(kit.services, createFulfilment(kit.services), event('payment_intent.amount_capturable_updated')),
+          ),
         ]);
         continue;
       }

@@ -260,7 +260,14 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     const { orderId, paymentIntentId } = await paidOrder(services, { userId });
     const at = services.now();
     await transition(database.db, { orderId, from: ['created'], to: 'authorised', source: 'browser', patch: { authorisedAt: at }, now: at });
-    const claimed = await transition(database.db, { orderId, from: ['authorised'], to: 'delivering', source: 'browser', patch: { claimedAt: at }, now: at });
+    const claimed = await transition(database.db, {
+      orderId,
+      from: ['authorised'],
+      to: 'delivering',
+      source: 'browser',
+      patch: { claimedAt: at },
+      now: at,
+    });
     // The process sent the top-up and died before writing down the answer.
     await services.topups.sendTopup({
       operatorId: claimed!.operatorId,
@@ -303,7 +310,14 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     const { services, userId, advance } = await setup();
     const { orderId } = await paidOrder(services, { userId });
     // Authorised by one call whose process then stopped before sending anything.
-    await transition(database.db, { orderId, from: ['created'], to: 'authorised', source: 'browser', now: services.now(), patch: { authorisedAt: services.now() } });
+    await transition(database.db, {
+      orderId,
+      from: ['created'],
+      to: 'authorised',
+      source: 'browser',
+      now: services.now(),
+      patch: { authorisedAt: services.now() },
+    });
     advance(MAX_AUTHORISATION_MS);
     await reconcileDueOrders(services, createFulfilment(services));
     const { order, intent, deliveries } = await orderLedger(database.db, orderId);
@@ -325,7 +339,11 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     const flagged = await orderLedger(database.db, orderId);
     expect(flagged.order).toMatchObject({ status: 'delivery_pending', attentionReason: ATTENTION_REASONS.outcomeUnknownAtLimit });
     expect(flagged.intent!.status).toBe('requires_capture');
-    expect(flagged.events.at(-1)).toMatchObject({ fromStatus: 'delivery_pending', toStatus: 'delivery_pending', detail: { attention: ATTENTION_REASONS.outcomeUnknownAtLimit } });
+    expect(flagged.events.at(-1)).toMatchObject({
+      fromStatus: 'delivery_pending',
+      toStatus: 'delivery_pending',
+      detail: { attention: ATTENTION_REASONS.outcomeUnknownAtLimit },
+    });
     // The browser asking again changes nothing, and nothing is released on the next rounds either.
     expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('delivery_pending');
     advance(ATTENTION_RECHECK_MS);
@@ -408,7 +426,7 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     expect(captures).toBe(1);
   });
 
-  it('keeps a PIN product\'s PIN sealed on the order', async () => {
+  it("keeps a PIN product's PIN sealed on the order", async () => {
     const { services, userId, fulfilment } = await setup();
     const pinOperator = await services.operators.detectOperator('07304991234', 'GB');
     expect(pinOperator).toMatchObject({ name: 'EE PIN England', pin: true });
@@ -514,7 +532,13 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
 
     async function withReloadly() {
       const kit = await setup();
-      kit.services.topups = createReloadlyProvider({ clientId: 'id', clientSecret: 'secret', sandbox: true, apiUrl: reloadly.baseUrl, authUrl: reloadly.baseUrl });
+      kit.services.topups = createReloadlyProvider({
+        clientId: 'id',
+        clientSecret: 'secret',
+        sandbox: true,
+        apiUrl: reloadly.baseUrl,
+        authUrl: reloadly.baseUrl,
+      });
       return { ...kit, fulfilment: createFulfilment(kit.services) };
     }
     const topupPosts = () => reloadly.apiRequests.filter((request) => request.method === 'POST' && request.url === '/topups');
@@ -576,7 +600,11 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     it('warns when the wallet falls under the low balance', async () => {
       const { services, userId } = await withReloadly();
       const warnings: string[] = [];
-      const fulfilment = createFulfilment({ ...services, lowWalletBalance: 200, log: { ...services.log, warn: (_detail, message) => warnings.push(message) } });
+      const fulfilment = createFulfilment({
+        ...services,
+        lowWalletBalance: 200,
+        log: { ...services.log, warn: (_detail, message) => warnings.push(message) },
+      });
       const { orderId } = await paidOrder(services, { userId });
       await fulfilment.fulfil(orderId, 'browser');
       expect(warnings).toContain('the top-up wallet balance is low');

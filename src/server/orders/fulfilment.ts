@@ -42,9 +42,7 @@ export class PaymentNotAuthorisedError extends Error {
 }
 
 type DeliveryOutcome =
-  | { kind: 'result'; result: TopupResult }
-  | { kind: 'rejected'; code: string; message: string }
-  | { kind: 'unknown'; reason: string };
+  { kind: 'result'; result: TopupResult } | { kind: 'rejected'; code: string; message: string } | { kind: 'unknown'; reason: string };
 
 const later = (services: OrderServices, ms: number) => new Date(services.now().getTime() + ms);
 
@@ -52,7 +50,10 @@ const later = (services: OrderServices, ms: number) => new Date(services.now().g
  * How the provider's report of a delivered top-up differs from what we sent (the amount in USD), or null when it
  * agrees or does not say. A different amount or currency means our wallet paid something else: a person checks.
  */
-export function amountMismatch(order: Pick<Order, 'amountCents'>, result: Pick<TopupResult, 'requestedAmount' | 'requestedAmountCurrencyCode'>): string | null {
+export function amountMismatch(
+  order: Pick<Order, 'amountCents'>,
+  result: Pick<TopupResult, 'requestedAmount' | 'requestedAmountCurrencyCode'>,
+): string | null {
   const currency = result.requestedAmountCurrencyCode;
   if (currency !== null && currency.toUpperCase() !== 'USD') return `requested in ${currency}, not USD`;
   if (result.requestedAmount !== null && Math.round(result.requestedAmount * 100) !== order.amountCents) {
@@ -98,7 +99,13 @@ export function createFulfilment(services: OrderServices) {
   }
 
   /** Ends an order that was never charged (the payment was refused, cancelled or lost) with the reason the user sees. */
-  async function closeUncharged(order: Order, from: OrderStatus, source: EventSource, failure: { code: string; message: string }, detail: Record<string, unknown>) {
+  async function closeUncharged(
+    order: Order,
+    from: OrderStatus,
+    source: EventSource,
+    failure: { code: string; message: string },
+    detail: Record<string, unknown>,
+  ) {
     const patch = { failureCode: failure.code, failureMessage: failure.message, finishedAt: services.now(), nextCheckAt: null };
     return orReload(await move(order, 'canceled', [from], source, patch, detail), order.id);
   }
@@ -134,7 +141,13 @@ export function createFulfilment(services: OrderServices) {
     if (problem) {
       services.log.error({ orderId: order.id, paymentIntentId: intent.id, problem }, 'payment authorisation does not match the order');
       if (intent.status === 'requires_capture') await releaseQuietly(intent.id, order.id);
-      return closeUncharged(order, 'created', source, { code: 'AUTHORISATION_MISMATCH', message: 'The payment did not match this order, so nothing was charged.' }, { problem });
+      return closeUncharged(
+        order,
+        'created',
+        source,
+        { code: 'AUTHORISATION_MISMATCH', message: 'The payment did not match this order, so nothing was charged.' },
+        { problem },
+      );
     }
     if (intent.status === 'canceled') {
       const failure = { code: 'PAYMENT_CANCELED', message: 'The payment was cancelled, so nothing was charged.' };
@@ -159,7 +172,10 @@ export function createFulfilment(services: OrderServices) {
     const current = await load(order.id);
     if (current.status !== 'created') return current;
     // Still created: the move was refused by a guard, not made by another caller. Which one tells the customer why.
-    const [numberFree] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, order.id), recipientNotRecentlyToppedUp(services.now())));
+    const [numberFree] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, order.id), recipientNotRecentlyToppedUp(services.now())));
     return numberFree ? refuseOverLimit(current, source) : refuseRecentlyToppedUp(current, source);
   }
 
@@ -216,10 +232,24 @@ export function createFulfilment(services: OrderServices) {
   }
 
   /** Puts the order in front of a person (once; later calls keep the first reason) and stops automatic steps. */
-  async function needsPerson(order: Order, source: EventSource, reason: string, patch: OrderPatch = {}, detail?: Record<string, unknown>): Promise<Order> {
+  async function needsPerson(
+    order: Order,
+    source: EventSource,
+    reason: string,
+    patch: OrderPatch = {},
+    detail?: Record<string, unknown>,
+  ): Promise<Order> {
     if (order.attentionReason) return reschedule(order, patch);
     services.log.error({ orderId: order.id, status: order.status, reason, ...detail }, 'an order needs a person');
-    const flagged = await flagForAttention(db, { orderId: order.id, from: [order.status as OrderStatus], source, reason, patch, detail, now: services.now() });
+    const flagged = await flagForAttention(db, {
+      orderId: order.id,
+      from: [order.status as OrderStatus],
+      source,
+      reason,
+      patch,
+      detail,
+      now: services.now(),
+    });
     return orReload(flagged, order.id);
   }
 
@@ -246,13 +276,10 @@ export function createFulfilment(services: OrderServices) {
 
   /** authorised → delivering with one conditional update: only one caller ever sends the top-up. */
   async function deliver(order: Order, source: EventSource): Promise<Order> {
-    const claimed = await move(
-      order,
-      'delivering',
-      ['authorised'],
-      source,
-      { claimedAt: services.now(), nextCheckAt: later(services, CHECK_DELAYS_MS.delivering) },
-    );
+    const claimed = await move(order, 'delivering', ['authorised'], source, {
+      claimedAt: services.now(),
+      nextCheckAt: later(services, CHECK_DELAYS_MS.delivering),
+    });
     if (!claimed) return load(order.id);
     return recordOutcome(claimed, await send(claimed), source);
   }
@@ -315,7 +342,12 @@ export function createFulfilment(services: OrderServices) {
       }
       case 'FAILED':
       case 'REFUNDED': {
-        const failed = await move(order, 'delivery_failed', from, source, {
+        const failed = await move(
+          order,
+          'delivery_failed',
+          from,
+          source,
+          {
             ...transaction,
             failureCode: result.status === 'REFUNDED' ? 'TOPUP_REFUNDED' : 'TOPUP_FAILED',
             failureMessage:
@@ -323,7 +355,9 @@ export function createFulfilment(services: OrderServices) {
                 ? 'The operator could not deliver the top-up and it was refunded.'
                 : 'The operator could not deliver the top-up.',
             nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep),
-          }, { transactionId: result.transactionId, outcome: result.status });
+          },
+          { transactionId: result.transactionId, outcome: result.status },
+        );
         return failed ? release(failed, source) : load(order.id);
       }
     }
@@ -381,7 +415,8 @@ export function createFulfilment(services: OrderServices) {
   /** The hold lapsed before capture: retrying cannot help, so the order stops in capture_failed for a person. */
   async function holdLapsed(order: Order, source: EventSource, error: PaymentProviderError): Promise<Order> {
     const detail = { error: error.message, code: error.code };
-    const failed = order.status === 'capture_failed' ? order : await move(order, 'capture_failed', ['delivered'], source, { nextCheckAt: null }, detail);
+    const failed =
+      order.status === 'capture_failed' ? order : await move(order, 'capture_failed', ['delivered'], source, { nextCheckAt: null }, detail);
     if (!failed) return load(order.id);
     return needsPerson(failed, source, ATTENTION_REASONS.holdLapsed, { nextCheckAt: null }, detail);
   }
@@ -389,27 +424,16 @@ export function createFulfilment(services: OrderServices) {
   async function captureFailed(order: Order, source: EventSource, error: unknown): Promise<Order> {
     services.log.error({ orderId: order.id, paymentIntentId: order.paymentIntentId, err: error }, 'capture failed after a delivered top-up');
     if (order.status === 'capture_failed') return reschedule(order, retryLater(order));
-    const failed = await move(
-      order,
-      'capture_failed',
-      ['delivered'],
-      source,
-      retryLater(order),
-      { error: error instanceof Error ? error.message : String(error) },
-    );
+    const failed = await move(order, 'capture_failed', ['delivered'], source, retryLater(order), {
+      error: error instanceof Error ? error.message : String(error),
+    });
     return orReload(failed, order.id);
   }
 
   /** delivery_failed (or an authorisation held too long) → canceled: the hold on the card is released. */
   async function release(order: Order, source: EventSource): Promise<Order> {
     if (!(await cancelHold(order, `cancel-${order.id}-${order.checkAttempts}`, 'abandoned'))) return reschedule(order, retryLater(order));
-    const canceled = await move(
-      order,
-      'canceled',
-      ['delivery_failed', 'authorised'],
-      source,
-      { finishedAt: services.now(), nextCheckAt: null },
-    );
+    const canceled = await move(order, 'canceled', ['delivery_failed', 'authorised'], source, { finishedAt: services.now(), nextCheckAt: null });
     return orReload(canceled, order.id);
   }
 
@@ -507,7 +531,9 @@ export function createFulfilment(services: OrderServices) {
           // Still unknown at the authorisation limit: the top-up may have gone out, so the hold is not released
           // automatically; a person settles it while the lookups go on.
           if (followed.status === 'delivery_pending' && heldTooLong(followed)) {
-            return needsPerson(followed, 'reconciler', ATTENTION_REASONS.outcomeUnknownAtLimit, { nextCheckAt: later(services, ATTENTION_RECHECK_MS) });
+            return needsPerson(followed, 'reconciler', ATTENTION_REASONS.outcomeUnknownAtLimit, {
+              nextCheckAt: later(services, ATTENTION_RECHECK_MS),
+            });
           }
           return followed;
         }

@@ -66,12 +66,18 @@ async function expireIfUnpaid(services: OrderServices, order: Order): Promise<vo
   const age = services.now().getTime() - order.createdAt.getTime();
   if (age < PAYMENT_WINDOW_MS) {
     const next = Math.min(order.createdAt.getTime() + PAYMENT_WINDOW_MS, services.now().getTime() + 5 * 60 * 1000);
-    await services.db.update(orders).set({ nextCheckAt: new Date(next) }).where(eq(orders.id, order.id));
+    await services.db
+      .update(orders)
+      .set({ nextCheckAt: new Date(next) })
+      .where(eq(orders.id, order.id));
     return;
   }
   if (order.paymentIntentId) {
     try {
-      await services.payments.cancelPaymentIntent(order.paymentIntentId, { idempotencyKey: `expire-${order.id}-${order.checkAttempts}`, reason: 'abandoned' });
+      await services.payments.cancelPaymentIntent(order.paymentIntentId, {
+        idempotencyKey: `expire-${order.id}-${order.checkAttempts}`,
+        reason: 'abandoned',
+      });
     } catch (error) {
       const alreadyClosed = error instanceof PaymentProviderError && error.paymentIntentStatus === 'canceled';
       if (!alreadyClosed) {
@@ -85,7 +91,12 @@ async function expireIfUnpaid(services: OrderServices, order: Order): Promise<vo
     from: ['created'],
     to: 'expired',
     source: 'reconciler',
-    patch: { finishedAt: services.now(), nextCheckAt: null, failureCode: 'PAYMENT_EXPIRED', failureMessage: 'The payment was not completed within 30 minutes.' },
+    patch: {
+      finishedAt: services.now(),
+      nextCheckAt: null,
+      failureCode: 'PAYMENT_EXPIRED',
+      failureMessage: 'The payment was not completed within 30 minutes.',
+    },
     now: services.now(),
   });
 }

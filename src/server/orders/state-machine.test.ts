@@ -92,7 +92,8 @@ describe.each(TEST_DATABASE_KINDS)('transition() on %s', (kind) => {
 
   it('makes a guarded move only when the guard holds on the order row, and records nothing otherwise', async () => {
     const { orderId } = await createdOrder();
-    const guarded = (guard: ReturnType<typeof sql>) => transition(database.db, { orderId, from: ['created'], to: 'authorised', source: 'browser', now: new Date(), guard });
+    const guarded = (guard: ReturnType<typeof sql>) =>
+      transition(database.db, { orderId, from: ['created'], to: 'authorised', source: 'browser', now: new Date(), guard });
     expect(await guarded(sql`orders.total_cents > 1000000`)).toBeNull();
     expect(await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).toHaveLength(1);
     expect((await guarded(sql`orders.total_cents > 0`))!.status).toBe('authorised');

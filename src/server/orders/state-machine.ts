@@ -112,7 +112,10 @@ async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>,
   const result = (await db.execute(sql`
     with previous as (
       select id, status from orders
-      where id = ${request.orderId} and status in (${sql.join(request.from.map((status) => sql`${status}`), sql`, `)})
+      where id = ${request.orderId} and status in (${sql.join(
+        request.from.map((status) => sql`${status}`),
+        sql`, `,
+      )})
         ${request.guard ? sql`and ${request.guard}` : sql``}
       for update
     ), moved as (

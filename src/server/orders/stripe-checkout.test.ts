@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStripePaymentProvider } from '../payments/stripe/stripe-provider';
-import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, FakeStripe, signWebhook, stripeEvent } from '../testing/fakes/stripe';
+import {
+  FAKE_STRIPE_PUBLISHABLE_KEY,
+  FAKE_STRIPE_SECRET_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  FakeStripe,
+  signWebhook,
+  stripeEvent,
+} from '../testing/fakes/stripe';
 import { openTestDatabase, type TestDatabase } from '../testing/databases';
 import { firstOffer, insertTestUser, orderLedger, SANDBOX_NUMBERS, sandboxOrderServices } from '../testing/orders';
 import { startCheckout } from './checkout';
@@ -87,7 +94,9 @@ describe('checkout with the Stripe adapter', () => {
     const { intent, fulfilment, services } = await stripeCheckout();
     stripe.authorise(intent.paymentIntentId);
     // The event says canceled, but the intent Stripe holds is authorised: the intent is what counts.
-    const { rawBody, signature } = signWebhook(stripeEvent('payment_intent.canceled', { ...stripe.intent(intent.paymentIntentId), status: 'canceled' }));
+    const { rawBody, signature } = signWebhook(
+      stripeEvent('payment_intent.canceled', { ...stripe.intent(intent.paymentIntentId), status: 'canceled' }),
+    );
     await handlePaymentEvent(services, fulfilment, services.payments.verifyWebhookEvent(Buffer.from(rawBody), signature));
     expect((await orderLedger(services.db, intent.orderId)).order.status).toBe('completed');
   });
@@ -109,7 +118,9 @@ describe('checkout with the Stripe adapter', () => {
     const { fulfilment, services } = await stripeCheckout();
     const warnings: Array<Record<string, unknown>> = [];
     const logging = { ...services, log: { ...services.log, warn: (detail: Record<string, unknown>) => warnings.push(detail) } };
-    const { rawBody, signature } = signWebhook(stripeEvent('charge.dispute.created', { id: 'dp_2', object: 'dispute', charge: null, payment_intent: null }));
+    const { rawBody, signature } = signWebhook(
+      stripeEvent('charge.dispute.created', { id: 'dp_2', object: 'dispute', charge: null, payment_intent: null }),
+    );
     await handlePaymentEvent(logging, fulfilment, services.payments.verifyWebhookEvent(Buffer.from(rawBody), signature));
     expect(warnings).toEqual([expect.objectContaining({ type: 'charge.dispute.created', paymentIntentId: null })]);
   });

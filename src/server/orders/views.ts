@@ -1,5 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { displayStatusOf, paymentStateOf, type OrderStatus, type OrderView, type TopupResponse, type TopupResultStatus } from '../../shared/api/orders';
+import {
+  displayStatusOf,
+  paymentStateOf,
+  type OrderStatus,
+  type OrderView,
+  type TopupResponse,
+  type TopupResultStatus,
+} from '../../shared/api/orders';
 import { formatUsd } from '../../shared/pricing';
 import type { Database } from '../db/client';
 import { countries, orders } from '../db/schema';
@@ -139,6 +146,9 @@ export async function listOrderViews(db: Database, userId: string): Promise<Orde
 /** One of the user's own orders; undefined for another user's (so nobody learns it exists). */
 export async function findUserOrder(db: Database, userId: string, where: { id: string } | { paymentIntentId: string }): Promise<Order | undefined> {
   const match = 'id' in where ? eq(orders.id, where.id) : eq(orders.paymentIntentId, where.paymentIntentId);
-  const [order] = await db.select().from(orders).where(and(match, eq(orders.userId, userId)));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(match, eq(orders.userId, userId)));
   return order;
 }

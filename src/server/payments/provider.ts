@@ -6,13 +6,7 @@ export type { PaymentErrorDetail } from '../../shared/api/orders';
 
 /** Stripe's PaymentIntent statuses; the sandbox uses the same ones. */
 export type PaymentIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'succeeded'
-  | 'canceled';
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'succeeded' | 'canceled';
 
 export interface PaymentIntent {
   id: string;
@@ -61,7 +55,8 @@ export function paymentEventOf(event: { id: string; type: string; data?: { objec
   if (event.type.startsWith('charge.dispute.')) {
     return { id: event.id, type: event.type, paymentIntentId: text(object.payment_intent), chargeId: text(object.charge) };
   }
-  if (event.type.startsWith('charge.')) return { id: event.id, type: event.type, paymentIntentId: text(object.payment_intent), chargeId: text(object.id) };
+  if (event.type.startsWith('charge.'))
+    return { id: event.id, type: event.type, paymentIntentId: text(object.payment_intent), chargeId: text(object.id) };
   return { id: event.id, type: event.type, paymentIntentId: null, chargeId: null };
 }
 

@@ -44,7 +44,11 @@ describe('limits on abusable flows', () => {
         remoteAddress,
       });
     for (let index = 0; index < 5; index += 1) expect((await signUp(index, '203.0.113.20')).statusCode).toBe(200);
-    expectLimited(await signUp(5, '203.0.113.20'), 'apiErrors.tooManySignUps', 'Too many accounts were created from your network. Please try again in an hour.');
+    expectLimited(
+      await signUp(5, '203.0.113.20'),
+      'apiErrors.tooManySignUps',
+      'Too many accounts were created from your network. Please try again in an hour.',
+    );
     expect((await signUp(6, '203.0.113.21')).statusCode).toBe(200);
   });
 
@@ -52,8 +56,15 @@ describe('limits on abusable flows', () => {
     await accountClient(app, freshAddress()).signUp('victim@example.com', PASSWORD);
     const ask = (email: string) => accountClient(app, freshAddress()).post('/api/auth/request-password-reset', { email });
     for (let index = 0; index < 3; index += 1) expect((await ask('victim@example.com')).statusCode).toBe(200);
-    expectLimited(await ask('VICTIM@example.com'), 'apiErrors.tooManyAccountMails', 'Too many e-mails were asked for this address. Please wait an hour and try again.');
-    const resetMails = await database.db.select().from(emailOutbox).where(and(eq(emailOutbox.to, 'victim@example.com'), eq(emailOutbox.subject, 'Reset your GlobalTopUp password')));
+    expectLimited(
+      await ask('VICTIM@example.com'),
+      'apiErrors.tooManyAccountMails',
+      'Too many e-mails were asked for this address. Please wait an hour and try again.',
+    );
+    const resetMails = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, 'victim@example.com'), eq(emailOutbox.subject, 'Reset your GlobalTopUp password')));
     expect(resetMails).toHaveLength(3);
   });
 
@@ -65,13 +76,18 @@ describe('limits on abusable flows', () => {
     const refused = answers.filter((answer) => answer.statusCode === 429);
     expect(refused).toHaveLength(10);
     expectLimited(refused[0]!, 'apiErrors.tooManyDetections', 'Too many phone numbers were checked. Please wait a minute and try again.');
-    expect((await app.inject({ method: 'GET', url: '/api/reloadly/operator-detect/08031234567/NG', remoteAddress: '203.0.113.31' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/reloadly/operator-detect/08031234567/NG', remoteAddress: '203.0.113.31' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('limits checkout starts to 10 per user in 10 minutes, from any address', async () => {
     const buyer = accountClient(app, freshAddress());
     await buyer.signUp('buyer@example.com', PASSWORD);
-    const operator = (await buyer.get('/api/reloadly/operator-detect/08031234567/NG')).json().data as { operatorId: number; suggestedAmounts: number[] };
+    const operator = (await buyer.get('/api/reloadly/operator-detect/08031234567/NG')).json().data as {
+      operatorId: number;
+      suggestedAmounts: number[];
+    };
     const start = (index: number) =>
       app.inject({
         method: 'POST',
@@ -96,7 +112,11 @@ describe('limits on abusable flows', () => {
       Array.from({ length: 6 }, () => app.inject({ method: 'POST', url: '/api/contact', payload: validMessage, remoteAddress: '203.0.113.40' })),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 429]);
-    expectLimited(answers.find((answer) => answer.statusCode === 429)!, 'apiErrors.tooManyContactMessages', 'Too many messages were sent. Please wait 10 minutes and try again.');
+    expectLimited(
+      answers.find((answer) => answer.statusCode === 429)!,
+      'apiErrors.tooManyContactMessages',
+      'Too many messages were sent. Please wait 10 minutes and try again.',
+    );
     expect(await database.db.select().from(contactMessages)).toHaveLength(5);
   });
 });

@@ -79,7 +79,10 @@ describe('admin rights only for a proven owner of the address', () => {
 
   it('refuses a confirmation link that was tampered with', async () => {
     await accountClient(app, freshAddress()).signUp('boss@example.com', PASSWORD);
-    const forged = await app.inject({ method: 'GET', url: '/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImJvc3NAZXhhbXBsZS5jb20ifQ.x' });
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImJvc3NAZXhhbXBsZS5jb20ifQ.x',
+    });
     expect(forged.statusCode).not.toBe(200);
     expect(await isAdmin()).toBe(false);
     expect((await database.db.select().from(user).where(eq(user.email, 'boss@example.com')))[0]?.emailVerified).toBe(false);

@@ -54,8 +54,18 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/price-config', expect: 200 },
   { method: 'GET', route: '/api/price-config/defaults', expect: 200 },
   { method: 'GET', route: '/api/payment-config', expect: 200 },
-  { method: 'GET', route: '/api/reloadly/operator-detect/:phone/:countryIsoCode', url: () => `/api/reloadly/operator-detect/${SANDBOX_NUMBERS.successful}/NG`, expect: 200 },
-  { method: 'POST', route: '/api/contact', body: () => ({ name: 'Amina Yusuf', email: 'amina@example.com', topic: 'topup', message: 'Where is my top-up?' }), expect: 201 },
+  {
+    method: 'GET',
+    route: '/api/reloadly/operator-detect/:phone/:countryIsoCode',
+    url: () => `/api/reloadly/operator-detect/${SANDBOX_NUMBERS.successful}/NG`,
+    expect: 200,
+  },
+  {
+    method: 'POST',
+    route: '/api/contact',
+    body: () => ({ name: 'Amina Yusuf', email: 'amina@example.com', topic: 'topup', message: 'Where is my top-up?' }),
+    expect: 201,
+  },
   // Development and tests only: not registered in production.
   { method: 'GET', route: '/api/dev/outbox', url: () => '/api/dev/outbox?to=nobody@example.com', expect: 404 },
   { method: 'GET', route: '/api/user', expect: signedInOnly(200) },
@@ -159,9 +169,18 @@ describe('the authorization matrix', () => {
     await database.db.update(user).set({ isAdmin: true, emailVerified: true }).where(eq(user.email, 'boss@example.com'));
     const { totpURI } = (await admin.post('/api/auth/two-factor/enable', { password: PASSWORD })).json() as { totpURI: string };
     expect((await admin.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) })).statusCode).toBe(200);
-    Object.assign(cookies, { visitor: '', user: owner.cookies, otherUser: other.cookies, adminWithoutTwoFactor: halfAdmin.cookies, admin: admin.cookies });
+    Object.assign(cookies, {
+      visitor: '',
+      user: owner.cookies,
+      otherUser: other.cookies,
+      adminWithoutTwoFactor: halfAdmin.cookies,
+      admin: admin.cookies,
+    });
 
-    const detected = (await owner.get(`/api/reloadly/operator-detect/${SANDBOX_NUMBERS.successful}/NG`)).json().data as { operatorId: number; suggestedAmounts: number[] };
+    const detected = (await owner.get(`/api/reloadly/operator-detect/${SANDBOX_NUMBERS.successful}/NG`)).json().data as {
+      operatorId: number;
+      suggestedAmounts: number[];
+    };
     const partial = { operatorId: detected.operatorId, amount: detected.suggestedAmounts[0]!.toFixed(2) };
     const intent = (await owner.post('/api/create-payment-intent', checkoutBody({ ...partial, orderId: '', paymentIntentId: '' }))).json();
     fixtures = { ...partial, orderId: intent.orderId, paymentIntentId: intent.paymentIntentId };

@@ -123,8 +123,27 @@ describe('bad input', () => {
   });
 
   describe('a corpus of malformed bodies on every state-changing call', () => {
-    const strings = [NUL, `x${NUL}y`, 'A'.repeat(100_000), `${RIGHT_TO_LEFT_OVERRIDE}abc`, '\ud800', '%00', '../../etc/passwd', '<script>alert(1)</script>'];
-    const shapes: unknown[] = [null, [], 'text', 42, true, {}, { __proto__: { isAdmin: true } }, { constructor: { prototype: { isAdmin: true } } }, [[[[[]]]]]];
+    const strings = [
+      NUL,
+      `x${NUL}y`,
+      'A'.repeat(100_000),
+      `${RIGHT_TO_LEFT_OVERRIDE}abc`,
+      '\ud800',
+      '%00',
+      '../../etc/passwd',
+      '<script>alert(1)</script>',
+    ];
+    const shapes: unknown[] = [
+      null,
+      [],
+      'text',
+      42,
+      true,
+      {},
+      { __proto__: { isAdmin: true } },
+      { constructor: { prototype: { isAdmin: true } } },
+      [[[[[]]]]],
+    ];
     const routes: Array<{ url: string; fields: string[] }> = [
       { url: '/api/contact', fields: ['name', 'email', 'topic', 'message', 'language'] },
       { url: '/api/user/settings', fields: ['language', 'theme'] },

@@ -32,7 +32,13 @@ describe('the client address', () => {
   async function sixWithForgedAddresses(app: FastifyInstance, remoteAddress: string, forwardedFor: (index: number) => string) {
     const statuses = [];
     for (let index = 0; index < 6; index += 1) {
-      const response = await app.inject({ method: 'POST', url: '/api/contact', payload: validMessage, remoteAddress, headers: { 'x-forwarded-for': forwardedFor(index) } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: validMessage,
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor(index) },
+      });
       statuses.push(response.statusCode);
     }
     return statuses;

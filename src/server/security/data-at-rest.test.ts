@@ -79,9 +79,15 @@ describe('data at rest', () => {
     const identifiers = (await database.db.select({ identifier: verification.identifier }).from(verification)).map((row) => row.identifier);
     expect(identifiers.filter((identifier) => identifier.includes(older) || identifier.includes(newer))).toEqual([]);
 
-    const refused = await accountClient(app, '203.0.113.92').post('/api/auth/reset-password', { token: older, newPassword: 'Fresh-Start-in-Dakar-9' });
+    const refused = await accountClient(app, '203.0.113.92').post('/api/auth/reset-password', {
+      token: older,
+      newPassword: 'Fresh-Start-in-Dakar-9',
+    });
     expect(refused.statusCode).toBe(400);
-    const accepted = await accountClient(app, '203.0.113.93').post('/api/auth/reset-password', { token: newer, newPassword: 'Fresh-Start-in-Dakar-9' });
+    const accepted = await accountClient(app, '203.0.113.93').post('/api/auth/reset-password', {
+      token: newer,
+      newPassword: 'Fresh-Start-in-Dakar-9',
+    });
     expect(accepted.statusCode).toBe(200);
     expect((await accountClient(app, '203.0.113.94').signIn('amina@example.com', 'Fresh-Start-in-Dakar-9')).statusCode).toBe(200);
   });

@@ -15,14 +15,24 @@ const check = (env: NodeJS.ProcessEnv) => () => checkPaymentProvider(loadConfig(
 describe('the payment provider fails closed', () => {
   it('refuses to start with live Reloadly and no Stripe keys, printing one line that names the variables', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src/server/main.ts')], {
-      env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATABASE_URL: '', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'topup-live-')), PAYMENTS: '', ...LIVE_RELOADLY },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: '0',
+        DATABASE_URL: '',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'topup-live-')),
+        PAYMENTS: '',
+        ...LIVE_RELOADLY,
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });
     expect(result.status).toBe(1);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Configuration error: RELOADLY_CLIENT_ID and RELOADLY_CLIENT_SECRET are live Reloadly credentials .*STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY/);
+    expect(lines[0]).toMatch(
+      /^Configuration error: RELOADLY_CLIENT_ID and RELOADLY_CLIENT_SECRET are live Reloadly credentials .*STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY/,
+    );
     expect(result.stdout).toBe('');
   });
 

@@ -46,7 +46,14 @@ describe('sessions and credentials', () => {
     const enable = await browser.post('/api/auth/two-factor/enable', { password: PASSWORD });
     expect(enable.json().totpURI).toMatch(/^otpauth:/);
     expect(enable.headers['cache-control']).toBe('no-store');
-    for (const url of ['/api/user', '/%61pi/user', '/api/user/settings', '/api/orders', '/api/auth/list-accounts', '/api/user/refresh-admin-status']) {
+    for (const url of [
+      '/api/user',
+      '/%61pi/user',
+      '/api/user/settings',
+      '/api/orders',
+      '/api/auth/list-accounts',
+      '/api/user/refresh-admin-status',
+    ]) {
       const response = await browser.get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-store');
@@ -60,7 +67,11 @@ describe('sessions and credentials', () => {
     const changer = await signedUp();
     const other = client();
     expect((await other.signIn('amina@example.com', PASSWORD)).statusCode).toBe(200);
-    const changed = await changer.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, revokeOtherSessions: false });
+    const changed = await changer.post('/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+      revokeOtherSessions: false,
+    });
     expect(changed.statusCode).toBe(200);
     expect((await other.get('/api/user')).statusCode).toBe(401);
     expect((await changer.get('/api/user')).statusCode).toBe(200);
@@ -84,7 +95,10 @@ describe('sessions and credentials', () => {
     const browser = await signedUp();
     const [row] = await database.db.select().from(session);
     const createdAt = new Date(Date.now() - 27 * DAY_MS);
-    await database.db.update(session).set({ createdAt, expiresAt: new Date(Date.now() + DAY_MS) }).where(eq(session.id, row!.id));
+    await database.db
+      .update(session)
+      .set({ createdAt, expiresAt: new Date(Date.now() + DAY_MS) })
+      .where(eq(session.id, row!.id));
     expect((await browser.get('/api/user')).statusCode).toBe(200);
     const [after] = await database.db.select().from(session).where(eq(session.id, row!.id));
     expect(after!.expiresAt.getTime()).toBe(createdAt.getTime() + 30 * DAY_MS);
@@ -114,7 +128,9 @@ describe('sessions and credentials', () => {
 
   it('sends no notice for a change that was refused', async () => {
     const browser = await signedUp();
-    expect((await browser.post('/api/auth/change-password', { currentPassword: 'not-the-password-1', newPassword: NEW_PASSWORD })).statusCode).not.toBe(200);
+    expect(
+      (await browser.post('/api/auth/change-password', { currentPassword: 'not-the-password-1', newPassword: NEW_PASSWORD })).statusCode,
+    ).not.toBe(200);
     expect(await subjectsTo('amina@example.com')).toEqual([]);
   });
 

@@ -28,7 +28,13 @@ describe.each(TEST_DATABASE_KINDS)('the sign-in throttle against an attacker, on
   });
 
   const signIn = (body: string, contentType: string, remoteAddress = freshAddress()) =>
-    app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: body, headers: { origin: TEST_ORIGIN, 'content-type': contentType }, remoteAddress });
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: body,
+      headers: { origin: TEST_ORIGIN, 'content-type': contentType },
+      remoteAddress,
+    });
 
   async function fiveWrongPasswords(email: string) {
     for (let attempt = 1; attempt <= 5; attempt += 1) {
@@ -76,7 +82,10 @@ describe.each(TEST_DATABASE_KINDS)('the sign-in throttle against an attacker, on
     async function challengedBrowsers(count: number) {
       const owner = accountClient(app, freshAddress());
       await owner.signUp('amina@example.com', PASSWORD);
-      const { totpURI, backupCodes } = (await owner.post('/api/auth/two-factor/enable', { password: PASSWORD })).json() as { totpURI: string; backupCodes: string[] };
+      const { totpURI, backupCodes } = (await owner.post('/api/auth/two-factor/enable', { password: PASSWORD })).json() as {
+        totpURI: string;
+        backupCodes: string[];
+      };
       expect((await owner.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) })).statusCode).toBe(200);
       const browsers = [];
       for (let index = 0; index < count; index += 1) {

@@ -31,7 +31,10 @@ describe('two factors everywhere', () => {
   /** A signed-in user who turned two-factor on in this browser. */
   async function withTwoFactor(email = 'amina@example.com', browser = client()) {
     if ((await browser.get('/api/user')).statusCode !== 200) expect((await browser.signUp(email, PASSWORD)).statusCode).toBe(200);
-    const { totpURI, backupCodes } = (await browser.post('/api/auth/two-factor/enable', { password: PASSWORD })).json() as { totpURI: string; backupCodes: string[] };
+    const { totpURI, backupCodes } = (await browser.post('/api/auth/two-factor/enable', { password: PASSWORD })).json() as {
+      totpURI: string;
+      backupCodes: string[];
+    };
     expect((await browser.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) })).statusCode).toBe(200);
     return { browser, totpURI, backupCodes };
   }

@@ -35,7 +35,8 @@ export function accountClient(app: FastifyInstance, ip = '203.0.113.10') {
     get: (url: string) => call('GET', url),
     post: (url: string, payload?: unknown) => call('POST', url, payload ?? {}),
     patch: (url: string, payload?: unknown) => call('PATCH', url, payload ?? {}),
-    signUp: (email: string, password: string, extra: Record<string, unknown> = {}) => call('POST', '/api/auth/sign-up/email', { email, password, ...extra }),
+    signUp: (email: string, password: string, extra: Record<string, unknown> = {}) =>
+      call('POST', '/api/auth/sign-up/email', { email, password, ...extra }),
     signIn: (email: string, password: string) => call('POST', '/api/auth/sign-in/email', { email, password }),
     get cookies() {
       return cookies;
@@ -44,7 +45,9 @@ export function accountClient(app: FastifyInstance, ip = '203.0.113.10') {
 }
 
 function mergeCookies(current: string, response: LightMyRequestResponse): string {
-  const jar = new Map(current ? current.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const) : []);
+  const jar = new Map(
+    current ? current.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const) : [],
+  );
   const raw = response.headers['set-cookie'];
   for (const cookie of raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
     const [pair] = cookie.split(';');

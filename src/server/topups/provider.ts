@@ -15,7 +15,6 @@ export type TopupStatus = 'SUCCESSFUL' | 'PROCESSING' | 'REFUNDED' | 'FAILED';
  */
 export type ReportedTopupStatus = TopupStatus | 'UNKNOWN';
 
-
 /** The provider's wallet after a top-up (Reloadly's balanceInfo). */
 export interface WalletBalance {
   oldBalance: number | null;

@@ -25,7 +25,10 @@ export const USERNAME_MESSAGES = {
 
 export const SIGN_IN_THROTTLE_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 
-export const usernameSchema = z.string(USERNAME_MESSAGES.invalid).trim().regex(/^[A-Za-z0-9._-]{3,30}$/, USERNAME_MESSAGES.invalid);
+export const usernameSchema = z
+  .string(USERNAME_MESSAGES.invalid)
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{3,30}$/, USERNAME_MESSAGES.invalid);
 
 /** The user as the product's calls answer it. */
 export interface AccountUser {

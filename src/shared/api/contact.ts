@@ -16,11 +16,7 @@ export const contactRequestSchema = z.object({
     .min(2, 'validation.nameRequired')
     .max(NAME_MAX_LENGTH, 'validation.nameTooLong')
     .refine(isSafeName, 'validation.nameCharacters'),
-  email: z
-    .string('validation.emailInvalid')
-    .trim()
-    .max(EMAIL_MAX_LENGTH, 'validation.emailInvalid')
-    .pipe(z.email('validation.emailInvalid')),
+  email: z.string('validation.emailInvalid').trim().max(EMAIL_MAX_LENGTH, 'validation.emailInvalid').pipe(z.email('validation.emailInvalid')),
   topic: z.enum(CONTACT_TOPICS, 'validation.topicRequired'),
   message: z
     .string('validation.messageTooShort')

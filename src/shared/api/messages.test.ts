@@ -8,7 +8,9 @@ const pagesDir = path.join(import.meta.dirname, '../../client/i18n/locales/pages
 const pageTexts = (language: string): unknown => JSON.parse(readFileSync(path.join(pagesDir, `${language}.json`), 'utf8'));
 
 function textAt(tree: unknown, key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined), tree);
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined), tree);
 }
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 

@@ -7,7 +7,10 @@ import { EMAIL_MAX_LENGTH } from '../text-rules';
  */
 
 /** A USD amount as the browser sends it: "10" or "10.5" or "10.50". */
-const usdAmountSchema = z.string().trim().regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'Amount must be a USD amount with at most 2 decimals');
+const usdAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'Amount must be a USD amount with at most 2 decimals');
 
 /** POST /api/create-payment-intent — docs/product.md §7 `amount` + `email`, plus what binds the payment to one order. */
 export const createPaymentIntentBodySchema = z.object({

@@ -11,7 +11,12 @@ export const DialogClose = DialogPrimitive.Close;
  * A modal panel over a dimmed page: focus stays inside until it closes, Escape closes it, and focus returns to the
  * button that opened it. It scrolls on its own when taller than a phone's screen.
  */
-export function DialogContent({ className, children, closeLabel, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+export function DialogContent({
+  className,
+  children,
+  closeLabel,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />

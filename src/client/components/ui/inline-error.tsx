@@ -16,7 +16,11 @@ interface InlineErrorProps {
  */
 export function InlineError({ title, children, className, testId = 'inline-error' }: InlineErrorProps) {
   return (
-    <div role="alert" className={cn('flex gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive', className)} data-testid={testId}>
+    <div
+      role="alert"
+      className={cn('flex gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive', className)}
+      data-testid={testId}
+    >
       <Icon name="triangle-alert" className="mt-0.5 size-4" />
       <div className="flex min-w-0 flex-col gap-0.5">
         {title && <p className="font-semibold">{title}</p>}

@@ -30,9 +30,7 @@ export function Toast({
         'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pe-10 shadow-lg transition-all',
         'data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none',
         'data-[state=closed]:opacity-0 data-[state=open]:opacity-100',
-        variant === 'destructive'
-          ? 'border-destructive bg-destructive text-destructive-foreground'
-          : 'border-border bg-card text-card-foreground',
+        variant === 'destructive' ? 'border-destructive bg-destructive text-destructive-foreground' : 'border-border bg-card text-card-foreground',
         className,
       )}
       {...props}

@@ -13,7 +13,15 @@ import { apiErrorText } from '@/lib/api-error-text';
 import { resumeAfterSignIn } from '@/lib/pending-action';
 import { safeStorage } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import { requestPasswordReset, resetPassword, signInWithPassword, signUpWithPassword, startGoogleSignIn, verifyBackupCode, verifyTotp } from './auth-api';
+import {
+  requestPasswordReset,
+  resetPassword,
+  signInWithPassword,
+  signUpWithPassword,
+  startGoogleSignIn,
+  verifyBackupCode,
+  verifyTotp,
+} from './auth-api';
 
 type View = 'tabs' | 'two-factor' | 'backup-code' | 'forgot' | 'reset';
 type AuthForm = 'login' | 'register' | Exclude<View, 'tabs'>;
@@ -212,18 +220,50 @@ export function AuthPage() {
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <h1 className="text-2xl font-semibold">{t(view === 'two-factor' || view === 'backup-code' ? 'auth.twoFactorTitle' : view === 'forgot' ? 'auth.forgotTitle' : view === 'reset' ? 'auth.resetTitle' : 'auth.title')}</h1>
+          <h1 className="text-2xl font-semibold">
+            {t(
+              view === 'two-factor' || view === 'backup-code'
+                ? 'auth.twoFactorTitle'
+                : view === 'forgot'
+                  ? 'auth.forgotTitle'
+                  : view === 'reset'
+                    ? 'auth.resetTitle'
+                    : 'auth.title',
+            )}
+          </h1>
           <CardDescription>
-            {t(view === 'two-factor' ? 'auth.twoFactorPrompt' : view === 'backup-code' ? 'auth.backupCodePrompt' : view === 'forgot' ? 'auth.forgotPrompt' : 'auth.subtitle')}
+            {t(
+              view === 'two-factor'
+                ? 'auth.twoFactorPrompt'
+                : view === 'backup-code'
+                  ? 'auth.backupCodePrompt'
+                  : view === 'forgot'
+                    ? 'auth.forgotPrompt'
+                    : 'auth.subtitle',
+            )}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
           {view === 'two-factor' && (
             <form onSubmit={onTwoFactor} onChange={clearFailure} className="flex flex-col gap-4">
-              <Field id="two-factor-code" name="code" label={t('auth.code')} inputMode="numeric" autoComplete="one-time-code" required pattern="[0-9 ]{6,7}" dir="ltr" autoFocus />
+              <Field
+                id="two-factor-code"
+                name="code"
+                label={t('auth.code')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                pattern="[0-9 ]{6,7}"
+                dir="ltr"
+                autoFocus
+              />
               {failureOf('two-factor')}
-              <Button type="submit" disabled={pending}>{t('auth.verify')}</Button>
-              <Button type="button" variant="link" onClick={() => show('backup-code')}>{t('auth.useBackupCode')}</Button>
+              <Button type="submit" disabled={pending}>
+                {t('auth.verify')}
+              </Button>
+              <Button type="button" variant="link" onClick={() => show('backup-code')}>
+                {t('auth.useBackupCode')}
+              </Button>
             </form>
           )}
           {view === 'backup-code' && (
@@ -241,31 +281,45 @@ export function AuthPage() {
                 autoFocus
               />
               {failureOf('backup-code')}
-              <Button type="submit" disabled={pending}>{t('auth.verify')}</Button>
-              <Button type="button" variant="link" onClick={() => show('two-factor')}>{t('auth.useAuthenticator')}</Button>
+              <Button type="submit" disabled={pending}>
+                {t('auth.verify')}
+              </Button>
+              <Button type="button" variant="link" onClick={() => show('two-factor')}>
+                {t('auth.useAuthenticator')}
+              </Button>
             </form>
           )}
           {view === 'forgot' && (
             <form onSubmit={onForgot} onChange={clearFailure} className="flex flex-col gap-4">
               <Field id="forgot-email" name="email" label={t('auth.email')} type="email" autoComplete="email" required dir="ltr" />
               {failureOf('forgot')}
-              <Button type="submit" disabled={pending}>{t('auth.sendResetLink')}</Button>
-              <Button type="button" variant="link" onClick={() => show('tabs')}>{t('auth.backToLogin')}</Button>
+              <Button type="submit" disabled={pending}>
+                {t('auth.sendResetLink')}
+              </Button>
+              <Button type="button" variant="link" onClick={() => show('tabs')}>
+                {t('auth.backToLogin')}
+              </Button>
             </form>
           )}
           {view === 'reset' && (
             <form onSubmit={onReset} onChange={clearFailure} className="flex flex-col gap-4">
               <Field id="reset-password" name="password" label={t('auth.newPassword')} autoComplete="new-password" {...passwordProps} />
               {failureOf('reset')}
-              <Button type="submit" disabled={pending}>{t('auth.resetSubmit')}</Button>
+              <Button type="submit" disabled={pending}>
+                {t('auth.resetSubmit')}
+              </Button>
             </form>
           )}
           {view === 'tabs' && (
             <>
               <Tabs.Root defaultValue="login" onValueChange={clearFailure} className="flex flex-col gap-6">
                 <Tabs.List className="flex gap-1 rounded-lg bg-muted p-1" aria-label={t('auth.title')}>
-                  <Tabs.Trigger value="login" className={tabClass}>{t('auth.loginTab')}</Tabs.Trigger>
-                  <Tabs.Trigger value="register" className={tabClass}>{t('auth.registerTab')}</Tabs.Trigger>
+                  <Tabs.Trigger value="login" className={tabClass}>
+                    {t('auth.loginTab')}
+                  </Tabs.Trigger>
+                  <Tabs.Trigger value="register" className={tabClass}>
+                    {t('auth.registerTab')}
+                  </Tabs.Trigger>
                 </Tabs.List>
                 <Tabs.Content value="login">
                   <form onSubmit={onLogin} onChange={clearFailure} className="flex flex-col gap-4">
@@ -275,7 +329,9 @@ export function AuthPage() {
                       {t('auth.forgotPassword')}
                     </Button>
                     {failureOf('login')}
-                    <Button type="submit" disabled={pending}>{t('auth.loginSubmit')}</Button>
+                    <Button type="submit" disabled={pending}>
+                      {t('auth.loginSubmit')}
+                    </Button>
                   </form>
                 </Tabs.Content>
                 <Tabs.Content value="register">
@@ -288,7 +344,9 @@ export function AuthPage() {
                       {t('auth.marketing')}
                     </label>
                     {failureOf('register')}
-                    <Button type="submit" disabled={pending}>{t('auth.registerSubmit')}</Button>
+                    <Button type="submit" disabled={pending}>
+                      {t('auth.registerSubmit')}
+                    </Button>
                   </form>
                 </Tabs.Content>
               </Tabs.Root>
@@ -302,7 +360,9 @@ export function AuthPage() {
                 {t('auth.google')}
               </Button>
               <p className="text-center text-xs text-muted-foreground">
-                <Link to={ROUTES.terms} className="hover:underline">{t('auth.termsNotice')}</Link>
+                <Link to={ROUTES.terms} className="hover:underline">
+                  {t('auth.termsNotice')}
+                </Link>
               </p>
             </>
           )}

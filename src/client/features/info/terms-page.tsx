@@ -1,7 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/ui/page';
 
-const SECTIONS = ['service', 'eligibility', 'orders', 'pricing', 'payment', 'delivery', 'refunds', 'prohibited', 'privacy', 'liability', 'changes', 'contact'] as const;
+const SECTIONS = [
+  'service',
+  'eligibility',
+  'orders',
+  'pricing',
+  'payment',
+  'delivery',
+  'refunds',
+  'prohibited',
+  'privacy',
+  'liability',
+  'changes',
+  'contact',
+] as const;
 
 export function TermsPage() {
   const { t } = useTranslation();

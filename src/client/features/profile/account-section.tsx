@@ -34,9 +34,13 @@ function UsernameForm({ username }: { username: string | null }) {
       <Label htmlFor="profile-username">{t('profile.username')}</Label>
       <div className="flex gap-2">
         <Input id="profile-username" name="username" defaultValue={username ?? ''} maxLength={30} aria-describedby="profile-username-hint" />
-        <Button type="submit" disabled={pending}>{t('profile.save')}</Button>
+        <Button type="submit" disabled={pending}>
+          {t('profile.save')}
+        </Button>
       </div>
-      <p id="profile-username-hint" className="text-xs text-muted-foreground">{t('profile.usernameHint')}</p>
+      <p id="profile-username-hint" className="text-xs text-muted-foreground">
+        {t('profile.usernameHint')}
+      </p>
     </form>
   );
 }
@@ -47,7 +51,12 @@ function EmailConfirmation({ user }: { user: AccountUser }) {
   const verified = useEmailVerified(user.id);
   const [pending, setPending] = useState(false);
   if (verified.data === undefined) return null;
-  if (verified.data) return <p className="text-xs text-muted-foreground" data-testid="email-status">{t('profile.emailVerified')}</p>;
+  if (verified.data)
+    return (
+      <p className="text-xs text-muted-foreground" data-testid="email-status">
+        {t('profile.emailVerified')}
+      </p>
+    );
   const resend = async () => {
     setPending(true);
     try {
@@ -61,7 +70,9 @@ function EmailConfirmation({ user }: { user: AccountUser }) {
   };
   return (
     <div className="flex flex-wrap items-center gap-x-1">
-      <p className="text-xs text-muted-foreground" data-testid="email-status">{t('profile.emailNotVerified')}</p>
+      <p className="text-xs text-muted-foreground" data-testid="email-status">
+        {t('profile.emailNotVerified')}
+      </p>
       <Button type="button" variant="link" size="sm" disabled={pending} onClick={() => void resend()}>
         {t('profile.sendVerification')}
       </Button>

@@ -5,7 +5,13 @@ import { ApiRequestError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 
 /** A labelled input; `invalid` marks it and points it at the form's message. */
-export function ProfileField({ id, label, invalid, errorId, ...props }: { id: string; label: string; invalid?: boolean; errorId?: string } & ComponentProps<'input'>) {
+export function ProfileField({
+  id,
+  label,
+  invalid,
+  errorId,
+  ...props
+}: { id: string; label: string; invalid?: boolean; errorId?: string } & ComponentProps<'input'>) {
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>

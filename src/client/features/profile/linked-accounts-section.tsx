@@ -6,7 +6,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
 import { useErrorText } from './form-parts';
-import { SIGN_IN_METHODS, linkedAccountsQueryOptions, linkGoogle, unlinkAccount, useLinkedAccounts, type LinkedAccount, type SignInMethod } from './profile-api';
+import {
+  SIGN_IN_METHODS,
+  linkedAccountsQueryOptions,
+  linkGoogle,
+  unlinkAccount,
+  useLinkedAccounts,
+  type LinkedAccount,
+  type SignInMethod,
+} from './profile-api';
 
 function GoogleMark() {
   return (
@@ -19,7 +27,14 @@ function GoogleMark() {
   );
 }
 
-function MethodRow({ method, account, isLast, busy, onUnlink, onLink }: {
+function MethodRow({
+  method,
+  account,
+  isLast,
+  busy,
+  onUnlink,
+  onLink,
+}: {
   method: SignInMethod;
   account: LinkedAccount | undefined;
   isLast: boolean;
@@ -91,15 +106,25 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
   return (
     <Card aria-labelledby="linked-title" role="region" data-testid="linked-accounts-section">
       <CardHeader>
-        <CardTitle level={2} id="linked-title">{t('profile.linked.title')}</CardTitle>
+        <CardTitle level={2} id="linked-title">
+          {t('profile.linked.title')}
+        </CardTitle>
         <CardDescription>{t('profile.linked.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
-        {accounts.isPending && <p className="text-sm text-muted-foreground" aria-live="polite">{t('profile.linked.loading')}</p>}
+        {accounts.isPending && (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t('profile.linked.loading')}
+          </p>
+        )}
         {accounts.isError && (
           <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-destructive" role="alert">{t('profile.linked.loadFailed')}</p>
-            <Button variant="outline" size="sm" onClick={() => void accounts.refetch()}>{t('profile.retry')}</Button>
+            <p className="text-sm text-destructive" role="alert">
+              {t('profile.linked.loadFailed')}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void accounts.refetch()}>
+              {t('profile.retry')}
+            </Button>
           </div>
         )}
         {accounts.isSuccess && (

@@ -47,7 +47,9 @@ export function TwoFactorEnrolmentStep({ enrolment, onDone, onCancel }: { enrolm
         <QrCode value={enrolment.totpURI} label={t('profile.twoFactor.qrLabel')} />
         <div className="flex min-w-0 flex-col gap-2">
           <p className="text-sm">{t('profile.twoFactor.scan')}</p>
-          <span className="text-sm font-medium" id="two-factor-key-label">{t('profile.twoFactor.manualKey')}</span>
+          <span className="text-sm font-medium" id="two-factor-key-label">
+            {t('profile.twoFactor.manualKey')}
+          </span>
           <div className="flex flex-wrap items-center gap-2">
             <code
               dir="ltr"
@@ -68,7 +70,11 @@ export function TwoFactorEnrolmentStep({ enrolment, onDone, onCancel }: { enrolm
       <div className="flex flex-col gap-2">
         <h4 className="text-sm font-semibold">{t('profile.twoFactor.backupTitle')}</h4>
         <p className="text-sm text-muted-foreground">{t('profile.twoFactor.backupHint')}</p>
-        <ul dir="ltr" className="grid grid-cols-2 gap-2 rounded-lg border bg-muted/50 p-3 font-mono text-sm sm:grid-cols-5" data-testid="two-factor-backup-codes">
+        <ul
+          dir="ltr"
+          className="grid grid-cols-2 gap-2 rounded-lg border bg-muted/50 p-3 font-mono text-sm sm:grid-cols-5"
+          data-testid="two-factor-backup-codes"
+        >
           {enrolment.backupCodes.map((code) => (
             <li key={code}>{code}</li>
           ))}
@@ -90,8 +96,12 @@ export function TwoFactorEnrolmentStep({ enrolment, onDone, onCancel }: { enrolm
         />
         <FormMessage id="two-factor-enrol-error">{error ? errorText(error) : null}</FormMessage>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={pending}>{t('profile.twoFactor.verifyOn')}</Button>
-          <Button type="button" variant="ghost" onClick={onCancel} disabled={pending}>{t('profile.twoFactor.cancel')}</Button>
+          <Button type="submit" disabled={pending}>
+            {t('profile.twoFactor.verifyOn')}
+          </Button>
+          <Button type="button" variant="ghost" onClick={onCancel} disabled={pending}>
+            {t('profile.twoFactor.cancel')}
+          </Button>
         </div>
       </form>
     </div>

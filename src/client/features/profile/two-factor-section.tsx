@@ -6,7 +6,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
 import { FormMessage, ProfileField, fieldOf, useErrorText } from './form-parts';
-import { disableTwoFactor, enableTwoFactor, normaliseCode, twoFactorQueryOptions, useTwoFactorEnabled, verifyTotpCode, type TwoFactorEnrolment } from './profile-api';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  normaliseCode,
+  twoFactorQueryOptions,
+  useTwoFactorEnabled,
+  verifyTotpCode,
+  type TwoFactorEnrolment,
+} from './profile-api';
 import { TwoFactorEnrolmentStep } from './two-factor-enrolment';
 
 type Step = { kind: 'idle' } | { kind: 'password' } | { kind: 'enrol'; enrolment: TwoFactorEnrolment } | { kind: 'disable' };
@@ -45,11 +53,23 @@ function PasswordStep({ onEnrolment, onCancel }: { onEnrolment(enrolment: TwoFac
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:max-w-sm">
       <p className="text-sm">{t('profile.twoFactor.passwordPrompt')}</p>
-      <ProfileField id="two-factor-password" name="password" label={t('profile.twoFactor.password')} invalid={fieldOf(error) === 'password'} errorId="two-factor-password-error" autoFocus {...passwordProps} />
+      <ProfileField
+        id="two-factor-password"
+        name="password"
+        label={t('profile.twoFactor.password')}
+        invalid={fieldOf(error) === 'password'}
+        errorId="two-factor-password-error"
+        autoFocus
+        {...passwordProps}
+      />
       <FormMessage id="two-factor-password-error">{error ? errorText(error) : null}</FormMessage>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending}>{t('profile.twoFactor.continue')}</Button>
-        <Button type="button" variant="ghost" onClick={onCancel} disabled={pending}>{t('profile.twoFactor.cancel')}</Button>
+        <Button type="submit" disabled={pending}>
+          {t('profile.twoFactor.continue')}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel} disabled={pending}>
+          {t('profile.twoFactor.cancel')}
+        </Button>
       </div>
     </form>
   );
@@ -75,12 +95,31 @@ function DisableForm({ onDone, onCancel }: { onDone(): Promise<void>; onCancel()
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:max-w-sm">
       <p className="text-sm">{t('profile.twoFactor.disablePrompt')}</p>
-      <ProfileField id="two-factor-disable-code" name="code" label={t('profile.twoFactor.code')} invalid={invalid === 'code'} errorId="two-factor-disable-error" autoFocus {...codeProps} />
-      <ProfileField id="two-factor-disable-password" name="password" label={t('profile.twoFactor.password')} invalid={invalid === 'password'} errorId="two-factor-disable-error" {...passwordProps} />
+      <ProfileField
+        id="two-factor-disable-code"
+        name="code"
+        label={t('profile.twoFactor.code')}
+        invalid={invalid === 'code'}
+        errorId="two-factor-disable-error"
+        autoFocus
+        {...codeProps}
+      />
+      <ProfileField
+        id="two-factor-disable-password"
+        name="password"
+        label={t('profile.twoFactor.password')}
+        invalid={invalid === 'password'}
+        errorId="two-factor-disable-error"
+        {...passwordProps}
+      />
       <FormMessage id="two-factor-disable-error">{error ? errorText(error) : null}</FormMessage>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" disabled={pending}>{t('profile.twoFactor.disableSubmit')}</Button>
-        <Button type="button" variant="ghost" onClick={onCancel} disabled={pending}>{t('profile.twoFactor.cancel')}</Button>
+        <Button type="submit" variant="destructive" disabled={pending}>
+          {t('profile.twoFactor.disableSubmit')}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel} disabled={pending}>
+          {t('profile.twoFactor.cancel')}
+        </Button>
       </div>
     </form>
   );
@@ -115,27 +154,45 @@ export function TwoFactorSection({ userId }: { userId: string }) {
   return (
     <Card aria-labelledby="two-factor-title" role="region" data-testid="two-factor-section">
       <CardHeader>
-        <CardTitle level={2} id="two-factor-title">{t('profile.twoFactor.title')}</CardTitle>
+        <CardTitle level={2} id="two-factor-title">
+          {t('profile.twoFactor.title')}
+        </CardTitle>
         <CardDescription>{t('profile.twoFactor.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {status.isPending && <p className="text-sm text-muted-foreground" aria-live="polite">{t('profile.twoFactor.loading')}</p>}
+        {status.isPending && (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t('profile.twoFactor.loading')}
+          </p>
+        )}
         {status.isError && (
           <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-destructive" role="alert">{t('profile.twoFactor.loadFailed')}</p>
-            <Button variant="outline" size="sm" onClick={() => void status.refetch()}>{t('profile.retry')}</Button>
+            <p className="text-sm text-destructive" role="alert">
+              {t('profile.twoFactor.loadFailed')}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
+              {t('profile.retry')}
+            </Button>
           </div>
         )}
         {status.isSuccess && (
           <>
             <Status on={status.data} />
             {!status.data && step.kind === 'idle' && (
-              <Button className="self-start" onClick={() => setStep({ kind: 'password' })}>{t('profile.twoFactor.turnOn')}</Button>
+              <Button className="self-start" onClick={() => setStep({ kind: 'password' })}>
+                {t('profile.twoFactor.turnOn')}
+              </Button>
             )}
-            {!status.data && step.kind === 'password' && <PasswordStep onEnrolment={(enrolment) => setStep({ kind: 'enrol', enrolment })} onCancel={idle} />}
-            {!status.data && step.kind === 'enrol' && <TwoFactorEnrolmentStep enrolment={step.enrolment} onDone={() => void changed(true)} onCancel={idle} />}
+            {!status.data && step.kind === 'password' && (
+              <PasswordStep onEnrolment={(enrolment) => setStep({ kind: 'enrol', enrolment })} onCancel={idle} />
+            )}
+            {!status.data && step.kind === 'enrol' && (
+              <TwoFactorEnrolmentStep enrolment={step.enrolment} onDone={() => void changed(true)} onCancel={idle} />
+            )}
             {status.data && step.kind !== 'disable' && (
-              <Button variant="outline" className="self-start" onClick={() => setStep({ kind: 'disable' })}>{t('profile.twoFactor.turnOff')}</Button>
+              <Button variant="outline" className="self-start" onClick={() => setStep({ kind: 'disable' })}>
+                {t('profile.twoFactor.turnOff')}
+              </Button>
             )}
             {status.data && step.kind === 'disable' && <DisableForm onDone={() => changed(false)} onCancel={idle} />}
           </>

@@ -104,7 +104,12 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
         <BusyStep label={t('payment.preparing')} />
       ) : state.step === 'payment' && state.intent ? (
         <LazyStep>
-          <PaymentStep intent={state.intent} receiptEmail={checkout.receiptEmail} onAuthorised={checkout.sendTopup} onCancel={checkout.cancelPayment} />
+          <PaymentStep
+            intent={state.intent}
+            receiptEmail={checkout.receiptEmail}
+            onAuthorised={checkout.sendTopup}
+            onCancel={checkout.cancelPayment}
+          />
         </LazyStep>
       ) : (
         <ReviewStep

@@ -33,7 +33,9 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
   /** Saves the top-up and the action to resume, then sends the visitor to sign in (docs/product.md §4). */
   const signInFirst = () => {
     if (state.country && state.operator && state.amount && price) {
-      savePendingTopUp(buildPendingTopUp({ country: state.country, phone: state.phone, operator: state.operator, amount: state.amount, price, now: Date.now() }));
+      savePendingTopUp(
+        buildPendingTopUp({ country: state.country, phone: state.phone, operator: state.operator, amount: state.amount, price, now: Date.now() }),
+      );
     }
     navigate(`${ROUTES.auth}?returnTo=topup`);
   };
@@ -77,7 +79,8 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
             return;
           }
           // The fees changed since the review was priced: load them again so the review shows the server's total.
-          if (error instanceof PaymentIntentError && error.code === 'PRICE_CHANGED') void queryClient.invalidateQueries({ queryKey: priceConfigQueryOptions().queryKey });
+          if (error instanceof PaymentIntentError && error.code === 'PRICE_CHANGED')
+            void queryClient.invalidateQueries({ queryKey: priceConfigQueryOptions().queryKey });
           toast({ title: t('topup.errors.title'), description: apiErrorText(t, error), variant: 'destructive' });
         },
       },

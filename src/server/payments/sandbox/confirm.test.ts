@@ -11,7 +11,14 @@ import { rejectionOf } from '../../testing/rejections';
 const NOW = new Date('2026-11-22T10:00:00Z');
 
 type Card = Extract<SandboxConfirmRequest['paymentMethod'], { type: 'card' }>;
-const card = (number: string, overrides: Partial<Card> = {}): Card => ({ type: 'card', number, expMonth: 12, expYear: 2030, cvc: '123', ...overrides });
+const card = (number: string, overrides: Partial<Card> = {}): Card => ({
+  type: 'card',
+  number,
+  expMonth: 12,
+  expYear: 2030,
+  cvc: '123',
+  ...overrides,
+});
 
 const providerError = (promise: Promise<unknown>) => rejectionOf(promise, PaymentProviderError);
 
@@ -50,7 +57,12 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
       expect(await confirm(intent, card('4242424242424242'), { receiptEmail: 'amina@example.com' })).toEqual({
         paymentIntent: { id: intent.id, status: 'requires_capture', amount: 1063, currency: 'usd' },
       });
-      expect(await storedRow(intent)).toMatchObject({ status: 'requires_capture', paymentMethodType: 'card', lastPaymentError: null, receiptEmail: 'amina@example.com' });
+      expect(await storedRow(intent)).toMatchObject({
+        status: 'requires_capture',
+        paymentMethodType: 'card',
+        lastPaymentError: null,
+        receiptEmail: 'amina@example.com',
+      });
     });
 
     it.each([
@@ -85,7 +97,11 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
       for (const testCard of TEST_CARDS) {
         const intent = await newIntent();
         const answer = await confirm(intent, card(testCard.number));
-        expect(answer).toEqual(testCard.outcome.kind === 'authorised' ? { paymentIntent: expect.objectContaining({ status: 'requires_capture' }) } : { error: testCard.outcome.error });
+        expect(answer).toEqual(
+          testCard.outcome.kind === 'authorised'
+            ? { paymentIntent: expect.objectContaining({ status: 'requires_capture' }) }
+            : { error: testCard.outcome.error },
+        );
       }
     });
 
@@ -110,11 +126,21 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
       ['month 0', card('4242424242424242', { expMonth: 0 }), 'invalid_expiry_month', "Your card's expiration month is invalid."],
       ['month 13', card('4242424242424242', { expMonth: 13 }), 'invalid_expiry_month', "Your card's expiration month is invalid."],
       ['last year', card('4242424242424242', { expYear: 2025 }), 'invalid_expiry_year', "Your card's expiration year is in the past."],
-      ['last month of this year', card('4242424242424242', { expYear: 2026, expMonth: 10 }), 'invalid_expiry_year', "Your card's expiration date is in the past."],
+      [
+        'last month of this year',
+        card('4242424242424242', { expYear: 2026, expMonth: 10 }),
+        'invalid_expiry_year',
+        "Your card's expiration date is in the past.",
+      ],
       ['a year too far ahead', card('4242424242424242', { expYear: 2077 }), 'invalid_expiry_year', "Your card's expiration year is invalid."],
       ['a 2-digit code', card('4242424242424242', { cvc: '12' }), 'incorrect_cvc', "Your card's security code is invalid."],
       ['a 4-digit code on a Visa card', card('4242424242424242', { cvc: '1234' }), 'incorrect_cvc', "Your card's security code is invalid."],
-      ['a 3-digit code on an American Express card', card('378282246310005', { cvc: '123' }), 'incorrect_cvc', "Your card's security code is invalid."],
+      [
+        'a 3-digit code on an American Express card',
+        card('378282246310005', { cvc: '123' }),
+        'incorrect_cvc',
+        "Your card's security code is invalid.",
+      ],
       ['letters as the code', card('4242424242424242', { cvc: 'abc' }), 'incorrect_cvc', "Your card's security code is invalid."],
     ])('refuses %s without touching the intent', async (_label, paymentMethod, code, message) => {
       const intent = await newIntent();
@@ -142,9 +168,17 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
 
     it("answers a declined Cash App payment with Stripe's payment_method_provider_decline", async () => {
       const intent = await newIntent();
-      expect(CASH_APP_DECLINE).toEqual({ type: 'card_error', code: 'payment_method_provider_decline', message: 'The payment was declined by Cash App.' });
+      expect(CASH_APP_DECLINE).toEqual({
+        type: 'card_error',
+        code: 'payment_method_provider_decline',
+        message: 'The payment was declined by Cash App.',
+      });
       expect(await confirm(intent, { type: 'cashapp', outcome: 'decline' })).toEqual({ error: CASH_APP_DECLINE });
-      expect(await storedRow(intent)).toMatchObject({ status: 'requires_payment_method', paymentMethodType: null, lastPaymentError: CASH_APP_DECLINE });
+      expect(await storedRow(intent)).toMatchObject({
+        status: 'requires_payment_method',
+        paymentMethodType: null,
+        lastPaymentError: CASH_APP_DECLINE,
+      });
     });
   });
 
@@ -152,16 +186,36 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
     it('answers a wrong client secret exactly like an unknown intent, and changes nothing', async () => {
       const intent = await newIntent();
       const wrongSecret = await providerError(
-        confirmSandboxPaymentIntent(database.db, intent.id, { clientSecret: `${intent.id}_secret_guessed`, paymentMethod: card('4242424242424242') }, NOW),
+        confirmSandboxPaymentIntent(
+          database.db,
+          intent.id,
+          { clientSecret: `${intent.id}_secret_guessed`, paymentMethod: card('4242424242424242') },
+          NOW,
+        ),
       );
-      expect(wrongSecret).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing', status: 404, message: `No such payment_intent: '${intent.id}'` });
+      expect(wrongSecret).toMatchObject({
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        status: 404,
+        message: `No such payment_intent: '${intent.id}'`,
+      });
       const otherIntent = await newIntent();
       const borrowedSecret = await providerError(
-        confirmSandboxPaymentIntent(database.db, intent.id, { clientSecret: otherIntent.clientSecret!, paymentMethod: card('4242424242424242') }, NOW),
+        confirmSandboxPaymentIntent(
+          database.db,
+          intent.id,
+          { clientSecret: otherIntent.clientSecret!, paymentMethod: card('4242424242424242') },
+          NOW,
+        ),
       );
       expect(borrowedSecret.message).toBe(wrongSecret.message);
       const unknown = await providerError(
-        confirmSandboxPaymentIntent(database.db, 'pi_sandbox_unknown', { clientSecret: intent.clientSecret!, paymentMethod: card('4242424242424242') }, NOW),
+        confirmSandboxPaymentIntent(
+          database.db,
+          'pi_sandbox_unknown',
+          { clientSecret: intent.clientSecret!, paymentMethod: card('4242424242424242') },
+          NOW,
+        ),
       );
       expect(unknown).toMatchObject({ code: 'resource_missing', status: 404 });
       expect(await provider.retrievePaymentIntent(intent.id)).toEqual(intent);
@@ -182,7 +236,10 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
     });
 
     it.each([
-      ['canceled', async (intent: PaymentIntent) => provider.cancelPaymentIntent(intent.id, { idempotencyKey: `cancel-${intent.id}`, reason: 'abandoned' })],
+      [
+        'canceled',
+        async (intent: PaymentIntent) => provider.cancelPaymentIntent(intent.id, { idempotencyKey: `cancel-${intent.id}`, reason: 'abandoned' }),
+      ],
       [
         'succeeded',
         async (intent: PaymentIntent) => {

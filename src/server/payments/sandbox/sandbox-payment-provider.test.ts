@@ -85,22 +85,45 @@ describe.each(TEST_DATABASE_KINDS)('sandbox payment provider on %s', (kind) => {
     const event = (type: string, object: Record<string, unknown>) => JSON.stringify({ id: 'evt_1', object: 'event', type, data: { object } });
 
     it('signs the header as t=<seconds>,v1=<64 hex digits>', () => {
-      expect(signSandboxWebhook(event('payment_intent.succeeded', { id: 'pi_sandbox_a' }), WEBHOOK_SECRET, NOW_SECONDS)).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(signSandboxWebhook(event('payment_intent.succeeded', { id: 'pi_sandbox_a' }), WEBHOOK_SECRET, NOW_SECONDS)).toMatch(
+        /^t=\d+,v1=[0-9a-f]{64}$/,
+      );
     });
 
     it('accepts a header with several signatures when one matches, as after a secret rotation', () => {
       const payload = event('payment_intent.succeeded', { id: 'pi_sandbox_a' });
       const valid = signSandboxWebhook(payload, WEBHOOK_SECRET, NOW_SECONDS);
       const stale = signSandboxWebhook(payload, 'whsec_old_secret', NOW_SECONDS).split(',')[1];
-      expect(provider.verifyWebhookEvent(Buffer.from(payload), `${valid.split(',')[0]},${stale},${valid.split(',')[1]}`).paymentIntentId).toBe('pi_sandbox_a');
+      expect(provider.verifyWebhookEvent(Buffer.from(payload), `${valid.split(',')[0]},${stale},${valid.split(',')[1]}`).paymentIntentId).toBe(
+        'pi_sandbox_a',
+      );
     });
 
     it.each([
-      ['a tampered body', (payload: string) => ({ body: payload.replace('pi_sandbox_a', 'pi_sandbox_z'), header: signSandboxWebhook(payload, WEBHOOK_SECRET, NOW_SECONDS) }), 'No signatures found matching the expected signature for payload'],
-      ['another secret', (payload: string) => ({ body: payload, header: signSandboxWebhook(payload, 'whsec_wrong', NOW_SECONDS) }), 'No signatures found matching the expected signature for payload'],
-      ['a signature older than 300 s', (payload: string) => ({ body: payload, header: signSandboxWebhook(payload, WEBHOOK_SECRET, NOW_SECONDS - 301) }), 'Timestamp outside the tolerance zone'],
+      [
+        'a tampered body',
+        (payload: string) => ({
+          body: payload.replace('pi_sandbox_a', 'pi_sandbox_z'),
+          header: signSandboxWebhook(payload, WEBHOOK_SECRET, NOW_SECONDS),
+        }),
+        'No signatures found matching the expected signature for payload',
+      ],
+      [
+        'another secret',
+        (payload: string) => ({ body: payload, header: signSandboxWebhook(payload, 'whsec_wrong', NOW_SECONDS) }),
+        'No signatures found matching the expected signature for payload',
+      ],
+      [
+        'a signature older than 300 s',
+        (payload: string) => ({ body: payload, header: signSandboxWebhook(payload, WEBHOOK_SECRET, NOW_SECONDS - 301) }),
+        'Timestamp outside the tolerance zone',
+      ],
       ['no header', (payload: string) => ({ body: payload, header: undefined }), 'Unable to extract timestamp and signatures from header'],
-      ['a header without a v1 signature', (payload: string) => ({ body: payload, header: `t=${NOW_SECONDS},v0=abc` }), 'Unable to extract timestamp and signatures from header'],
+      [
+        'a header without a v1 signature',
+        (payload: string) => ({ body: payload, header: `t=${NOW_SECONDS},v0=abc` }),
+        'Unable to extract timestamp and signatures from header',
+      ],
     ])('refuses %s with 400 webhook_signature_invalid and the Stripe SDK message', (_label, make, message) => {
       const { body, header } = make(event('payment_intent.succeeded', { id: 'pi_sandbox_a' }));
       const error = thrownBy(() => provider.verifyWebhookEvent(Buffer.from(body), header), PaymentProviderError);

@@ -22,7 +22,13 @@ export interface SandboxPaymentProviderOptions {
 /** Stripe's smallest USD charge. */
 const MINIMUM_AMOUNT_CENTS = 50;
 const CAPTURABLE: readonly PaymentIntentStatus[] = ['requires_capture'];
-const CANCELABLE: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
+const CANCELABLE: readonly PaymentIntentStatus[] = [
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+];
 /** Stripe replays an idempotent request's first answer for 24 hours. */
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -70,7 +76,10 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
     async paymentIntentIdOfCharge(chargeId: string): Promise<string | null> {
       const suffix = /^ch_sandbox_(\w+)$/.exec(chargeId)?.[1];
       if (!suffix) return null;
-      const [row] = await db.select({ id: sandboxPaymentIntents.id }).from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, `pi_sandbox_${suffix}`));
+      const [row] = await db
+        .select({ id: sandboxPaymentIntents.id })
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.id, `pi_sandbox_${suffix}`));
       return row?.id ?? null;
     },
 

@@ -7,9 +7,7 @@ import type { PaymentErrorDetail } from '../provider';
 
 /** What confirming with a card does: authorise it, decline it, or ask for 3-D Secure (which the sandbox cannot run). */
 export type TestCardOutcome =
-  | { kind: 'authorised' }
-  | { kind: 'declined'; error: PaymentErrorDetail }
-  | { kind: 'requires_action'; error: PaymentErrorDetail };
+  { kind: 'authorised' } | { kind: 'declined'; error: PaymentErrorDetail } | { kind: 'requires_action'; error: PaymentErrorDetail };
 
 export interface TestCard {
   number: string;

@@ -1,11 +1,5 @@
 import Stripe from 'stripe';
-import {
-  paymentEventOf,
-  PaymentProviderError,
-  type PaymentIntent,
-  type PaymentIntentStatus,
-  type PaymentProvider,
-} from '../provider';
+import { paymentEventOf, PaymentProviderError, type PaymentIntent, type PaymentIntentStatus, type PaymentProvider } from '../provider';
 
 export interface StripeProviderOptions {
   /** sk_… or rk_… */
@@ -184,7 +178,6 @@ function errorTypeOf(error: InstanceType<typeof Stripe.errors.StripeError>): str
   if (error instanceof errors.StripeIdempotencyError) return 'idempotency_error';
   return error.rawType ?? 'api_error';
 }
-
 
 function webhookRefusal(message: string, cause?: unknown): PaymentProviderError {
   return new PaymentProviderError(message, {

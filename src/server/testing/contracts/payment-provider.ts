@@ -30,7 +30,12 @@ const captureMessage = (status: string) =>
 const idempotencyMessage = (key: string) =>
   `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
 
-const INSUFFICIENT_FUNDS = { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+const INSUFFICIENT_FUNDS = {
+  type: 'card_error',
+  code: 'card_declined',
+  decline_code: 'insufficient_funds',
+  message: 'Your card has insufficient funds.',
+};
 
 const providerError = (promise: Promise<unknown>) => rejectionOf(promise, PaymentProviderError);
 
@@ -90,7 +95,12 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
         const request = orderPayment();
         await provider.createPaymentIntent(request);
         const error = await providerError(provider.createPaymentIntent({ ...request, ...change }));
-        expect(error).toMatchObject({ type: 'idempotency_error', status: 400, retryable: false, message: idempotencyMessage(request.idempotencyKey) });
+        expect(error).toMatchObject({
+          type: 'idempotency_error',
+          status: 400,
+          retryable: false,
+          message: idempotencyMessage(request.idempotencyKey),
+        });
         expect(await intentCount()).toBe(1);
       });
 
@@ -109,14 +119,24 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
 
       it('answers 404 resource_missing for an unknown intent', async () => {
         const error = await providerError(subject().provider.retrievePaymentIntent('pi_unknown'));
-        expect(error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing', status: 404, retryable: false, message: "No such payment_intent: 'pi_unknown'" });
+        expect(error).toMatchObject({
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          status: 404,
+          retryable: false,
+          message: "No such payment_intent: 'pi_unknown'",
+        });
       });
     });
 
     describe("the payer's confirmation, as the intent records it", () => {
       it('an authorised payment leaves the intent waiting for capture, nothing received yet', async () => {
         const intent = await authorisedIntent();
-        expect(await subject().provider.retrievePaymentIntent(intent.id)).toMatchObject({ status: 'requires_capture', amountReceived: 0, lastPaymentError: null });
+        expect(await subject().provider.retrievePaymentIntent(intent.id)).toMatchObject({
+          status: 'requires_capture',
+          amountReceived: 0,
+          lastPaymentError: null,
+        });
       });
 
       it('a declined payment keeps its error on the intent, which then takes another card', async () => {
@@ -153,7 +173,13 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
         const intent = await authorisedIntent();
         await provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') });
         const error = await providerError(provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') }));
-        expect(error).toMatchObject({ code: 'payment_intent_unexpected_state', status: 400, retryable: false, paymentIntentStatus: 'succeeded', message: captureMessage('succeeded') });
+        expect(error).toMatchObject({
+          code: 'payment_intent_unexpected_state',
+          status: 400,
+          retryable: false,
+          paymentIntentStatus: 'succeeded',
+          message: captureMessage('succeeded'),
+        });
       });
 
       it('refuses a capture key already used for another intent with an idempotency_error', async () => {
@@ -200,9 +226,16 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
       it('releases an authorisation, after which it cannot be captured', async () => {
         const { provider } = subject();
         const intent = await authorisedIntent();
-        expect(await provider.cancelPaymentIntent(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' })).toMatchObject({ status: 'canceled', amountReceived: 0 });
+        expect(await provider.cancelPaymentIntent(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' })).toMatchObject({
+          status: 'canceled',
+          amountReceived: 0,
+        });
         const error = await providerError(provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') }));
-        expect(error).toMatchObject({ code: 'payment_intent_unexpected_state', paymentIntentStatus: 'canceled', message: captureMessage('canceled') });
+        expect(error).toMatchObject({
+          code: 'payment_intent_unexpected_state',
+          paymentIntentStatus: 'canceled',
+          message: captureMessage('canceled'),
+        });
       });
 
       it("refuses to cancel a captured intent with Stripe's code and message", async () => {
@@ -256,12 +289,22 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
         ['payment_intent.amount_capturable_updated', payment, 'pi_contract', null],
         ['payment_intent.canceled', { ...payment, status: 'canceled', cancellation_reason: 'expired' }, 'pi_contract', null],
         ['payment_intent.payment_failed', { ...payment, status: 'requires_payment_method' }, 'pi_contract', null],
-        ['charge.dispute.created', { id: 'dp_contract', object: 'dispute', payment_intent: 'pi_contract', charge: 'ch_contract' }, 'pi_contract', 'ch_contract'],
+        [
+          'charge.dispute.created',
+          { id: 'dp_contract', object: 'dispute', payment_intent: 'pi_contract', charge: 'ch_contract' },
+          'pi_contract',
+          'ch_contract',
+        ],
         ['customer.created', { id: 'cus_contract', object: 'customer' }, null, null],
       ])('verifies a signed %s event and names its payment intent and charge', (type, object, paymentIntentId, chargeId) => {
         const { provider, signWebhook } = subject();
         const payload = event(type, object);
-        expect(provider.verifyWebhookEvent(Buffer.from(payload), signWebhook(payload))).toEqual({ id: 'evt_contract', type, paymentIntentId, chargeId });
+        expect(provider.verifyWebhookEvent(Buffer.from(payload), signWebhook(payload))).toEqual({
+          id: 'evt_contract',
+          type,
+          paymentIntentId,
+          chargeId,
+        });
       });
 
       it('accepts a signature made 299 seconds ago', () => {
@@ -271,9 +314,21 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
       });
 
       it.each([
-        ['a tampered body', (payload: string, sign: PaymentProviderSubject['signWebhook']) => ({ body: payload.replace('1063', '1'), header: sign(payload) })],
-        ['a signature made with another secret', (payload: string, sign: PaymentProviderSubject['signWebhook']) => ({ body: payload, header: sign(payload, { secret: 'whsec_another_secret' }) })],
-        ['a signature older than 300 seconds', (payload: string, sign: PaymentProviderSubject['signWebhook']) => ({ body: payload, header: sign(payload, { ageSeconds: 301 }) })],
+        [
+          'a tampered body',
+          (payload: string, sign: PaymentProviderSubject['signWebhook']) => ({ body: payload.replace('1063', '1'), header: sign(payload) }),
+        ],
+        [
+          'a signature made with another secret',
+          (payload: string, sign: PaymentProviderSubject['signWebhook']) => ({
+            body: payload,
+            header: sign(payload, { secret: 'whsec_another_secret' }),
+          }),
+        ],
+        [
+          'a signature older than 300 seconds',
+          (payload: string, sign: PaymentProviderSubject['signWebhook']) => ({ body: payload, header: sign(payload, { ageSeconds: 301 }) }),
+        ],
         ['a missing signature header', (payload: string) => ({ body: payload, header: undefined })],
       ])('refuses %s with a 400 webhook_signature_invalid', (_label, deliver) => {
         const { provider, signWebhook } = subject();

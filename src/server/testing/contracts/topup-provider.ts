@@ -66,7 +66,11 @@ export function topupProviderContract(subject: () => TopupProviderSubject) {
 
       it('answers 400 COUNTRY_NOT_SUPPORTED for the operators of a country it does not serve', async () => {
         const { provider, unservedCountry } = subject();
-        expect(await providerError(provider.operatorsByCountry(unservedCountry))).toMatchObject({ code: 'COUNTRY_NOT_SUPPORTED', status: 400, retryable: false });
+        expect(await providerError(provider.operatorsByCountry(unservedCountry))).toMatchObject({
+          code: 'COUNTRY_NOT_SUPPORTED',
+          status: 400,
+          retryable: false,
+        });
       });
     });
 
@@ -98,7 +102,13 @@ export function topupProviderContract(subject: () => TopupProviderSubject) {
         const { provider, refusedNumber } = subject();
         const request = topupTo(refusedNumber);
         const error = await providerError(provider.sendTopup(request));
-        expect(error).toMatchObject({ code: 'INVALID_RECIPIENT_PHONE', status: 400, retryable: false, notSent: true, message: 'Recipient phone number is not valid' });
+        expect(error).toMatchObject({
+          code: 'INVALID_RECIPIENT_PHONE',
+          status: 400,
+          retryable: false,
+          notSent: true,
+          message: 'Recipient phone number is not valid',
+        });
         expect(await provider.findTopupByCustomIdentifier(request.customIdentifier)).toBeNull();
       });
 

@@ -15,7 +15,14 @@ export const INVALID_PHONE_ERROR = `{"timeStamp":"2022-01-06 18:37:10","message"
  * The top-up answer as Reloadly recorded it in 2021 (its SDKs' test resources): no `status` field, the transaction
  * date as "YYYY-MM-DD hh:mm:ss", the wallet's balance before and after. Fields are Reloadly's; values are ours.
  */
-export function recordedTopupAnswer(fields: { transactionId: number; customIdentifier: string; recipientPhone: string; operatorId: number; operatorName: string; amount: number }) {
+export function recordedTopupAnswer(fields: {
+  transactionId: number;
+  customIdentifier: string;
+  recipientPhone: string;
+  operatorId: number;
+  operatorName: string;
+  amount: number;
+}) {
   return {
     transactionId: fields.transactionId,
     operatorTransactionId: `OP-${fields.transactionId}`,
@@ -311,12 +318,32 @@ export class FakeReloadly {
           operatorName: isPin ? PIN_OPERATOR.name : 'MTN Nigeria',
           amount: topup.amount ?? 0,
         }),
-        ...(isPin ? { pinDetail: { serial: 558111, info1: 'DIAL *611', info2: 'DIAL *611', info3: 'DIAL *611', value: null, code: 773709733097662, ivr: '1-888-888-8888', validity: '30 days' } } : {}),
+        ...(isPin
+          ? {
+              pinDetail: {
+                serial: 558111,
+                info1: 'DIAL *611',
+                info2: 'DIAL *611',
+                info3: 'DIAL *611',
+                value: null,
+                code: 773709733097662,
+                ivr: '1-888-888-8888',
+                validity: '30 days',
+              },
+            }
+          : {}),
       };
       this.topups.set(customIdentifier, { transactionId, status: 'SUCCESSFUL', answer });
       if (number === TOPUP_NUMBERS.unreadable) return reply(200, { accepted: true });
       if (number === TOPUP_NUMBERS.newStatus) return reply(200, { ...answer, status: 'PENDING_OPERATOR' });
-      if (number === TOPUP_NUMBERS.serverError) return reply(500, { timestamp: '2021-06-14T10:22:31.000+00:00', status: 500, error: 'Internal Server Error', message: 'No message available', path: pathname });
+      if (number === TOPUP_NUMBERS.serverError)
+        return reply(500, {
+          timestamp: '2021-06-14T10:22:31.000+00:00',
+          status: 500,
+          error: 'Internal Server Error',
+          message: 'No message available',
+          path: pathname,
+        });
       return reply(200, answer);
     }
 
@@ -379,7 +406,12 @@ export class FakeReloadly {
       return page([]);
     }
 
-    return reply(404, { timestamp: '2022-01-06T18:37:10.000+00:00', status: 404, error: 'Not Found', message: 'No message available', path: pathname });
+    return reply(404, {
+      timestamp: '2022-01-06T18:37:10.000+00:00',
+      status: 404,
+      error: 'Not Found',
+      message: 'No message available',
+      path: pathname,
+    });
   }
 }
-

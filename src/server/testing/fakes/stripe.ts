@@ -304,7 +304,11 @@ export class FakeStripe {
     if (!intent) {
       return rejected(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such charge: '${id}'` });
     }
-    return { status: 200, payload: { id, object: 'charge', amount: intent.amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded' }, keep: true };
+    return {
+      status: 200,
+      payload: { id, object: 'charge', amount: intent.amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded' },
+      keep: true,
+    };
   }
 
   private createIntent(body: Record<string, unknown>): Answer {
@@ -437,9 +441,7 @@ function rejected(status: number, error: StripeErrorBody, keep = false): Answer 
 function unrecognisedUrl(method: string, path: string): Answer {
   return rejected(404, {
     type: 'invalid_request_error',
-    message:
-      `Unrecognized request URL (${method}: ${path}). ` +
-      'Please see https://stripe.com/docs or we can help at https://support.stripe.com/.',
+    message: `Unrecognized request URL (${method}: ${path}). ` + 'Please see https://stripe.com/docs or we can help at https://support.stripe.com/.',
   });
 }
 

@@ -188,11 +188,7 @@ describe('Reloadly access token', () => {
     await expect(reloadly.detectOperator(CO_PHONE, 'CO')).resolves.toEqual(RANGE_OPERATOR_INFO);
 
     expect(fake.tokenRequests).toHaveLength(2);
-    expect(fake.apiRequests.map((request) => request.headers.authorization)).toEqual([
-      'Bearer token-1',
-      'Bearer token-1',
-      'Bearer token-2',
-    ]);
+    expect(fake.apiRequests.map((request) => request.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-1', 'Bearer token-2']);
     await reloadly.detectOperator(CO_PHONE, 'CO');
     expect(fake.tokenRequests).toHaveLength(2);
   });
@@ -382,7 +378,6 @@ describe('operatorsByCountry', () => {
     ]);
     await expect(provider().operatorsByCountry('CO')).resolves.toEqual([RANGE_OPERATOR_INFO]);
   });
-
 });
 
 describe('sendTopup', () => {
@@ -413,7 +408,12 @@ describe('sendTopup', () => {
   });
 
   it('reads the answer Reloadly recorded without a status as a top-up made whose status is unknown', async () => {
-    const result = await provider().sendTopup({ ...request, operatorId: 341, customIdentifier: 'order-recorded', recipientPhone: { countryCode: 'NG', number: '2348031234567' } });
+    const result = await provider().sendTopup({
+      ...request,
+      operatorId: 341,
+      customIdentifier: 'order-recorded',
+      recipientPhone: { countryCode: 'NG', number: '2348031234567' },
+    });
     expect(result).toMatchObject({
       status: 'UNKNOWN',
       transactionId: '7000001',
@@ -428,13 +428,21 @@ describe('sendTopup', () => {
   });
 
   it('reads a status it does not know as UNKNOWN, not as a failure', async () => {
-    const result = await provider().sendTopup({ ...request, customIdentifier: 'order-new-status', recipientPhone: { countryCode: 'NG', number: TOPUP_NUMBERS.newStatus } });
+    const result = await provider().sendTopup({
+      ...request,
+      customIdentifier: 'order-new-status',
+      recipientPhone: { countryCode: 'NG', number: TOPUP_NUMBERS.newStatus },
+    });
     expect(result.status).toBe('UNKNOWN');
   });
 
   it('reports a 200 it cannot read as an error that does not say the top-up was not made', async () => {
     const error = await providerError(
-      provider().sendTopup({ ...request, customIdentifier: 'order-unreadable', recipientPhone: { countryCode: 'NG', number: TOPUP_NUMBERS.unreadable } }),
+      provider().sendTopup({
+        ...request,
+        customIdentifier: 'order-unreadable',
+        recipientPhone: { countryCode: 'NG', number: TOPUP_NUMBERS.unreadable },
+      }),
     );
     expect(error).toMatchObject({ code: 'UPSTREAM_INVALID_RESPONSE', notSent: false });
   });
@@ -450,7 +458,6 @@ describe('sendTopup', () => {
     expect(error.status).toBe(401);
     expect(fake.tokenRequests).toHaveLength(3);
   });
-
 });
 
 describe('topupStatus', () => {
@@ -480,11 +487,22 @@ describe('topupStatus', () => {
     const envelopeWithoutCode: typeof fetch = async (input) =>
       String(input).endsWith('/oauth/token')
         ? new Response(JSON.stringify({ access_token: 't', expires_in: 3600 }))
-        : new Response(JSON.stringify({ timeStamp: '2021-06-14 10:22:31', message: 'Not found', path: '/topups/1/status', errorCode: null, infoLink: null, details: [] }), { status: 404 });
-    const error = await providerError(createReloadlyProvider({ clientId: 'c', clientSecret: 's', sandbox: true, fetch: envelopeWithoutCode }).topupStatus('1'));
+        : new Response(
+            JSON.stringify({
+              timeStamp: '2021-06-14 10:22:31',
+              message: 'Not found',
+              path: '/topups/1/status',
+              errorCode: null,
+              infoLink: null,
+              details: [],
+            }),
+            { status: 404 },
+          );
+    const error = await providerError(
+      createReloadlyProvider({ clientId: 'c', clientSecret: 's', sandbox: true, fetch: envelopeWithoutCode }).topupStatus('1'),
+    );
     expect(error).toMatchObject({ code: 'NOT_FOUND', retryable: true });
   });
-
 });
 
 describe('findTopupByCustomIdentifier', () => {

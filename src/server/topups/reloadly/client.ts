@@ -1,11 +1,5 @@
 import type { z } from 'zod';
-import {
-  TopupProviderError,
-  type OperatorInfo,
-  type TopupProvider,
-  type TopupRequest,
-  type TopupResult,
-} from '../provider';
+import { TopupProviderError, type OperatorInfo, type TopupProvider, type TopupRequest, type TopupResult } from '../provider';
 import {
   errorBodySchema,
   isReloadlyEnvelope,
@@ -93,12 +87,7 @@ export function createReloadlyProvider(options: ReloadlyOptions): TopupProvider 
     return tokenInFlight;
   }
 
-  async function callApi<S extends z.ZodType>(
-    method: 'GET' | 'POST',
-    path: string,
-    schema: S,
-    body?: unknown,
-  ): Promise<z.output<S>> {
+  async function callApi<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown): Promise<z.output<S>> {
     const sendWith = (token: string) =>
       send(`${apiUrl}${path}`, {
         method,
@@ -128,10 +117,12 @@ export function createReloadlyProvider(options: ReloadlyOptions): TopupProvider 
       return { status: response.status, ok: response.ok, body: parseJson(text) };
     } catch (cause) {
       const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
-      throw new TopupProviderError(
-        timedOut ? `Reloadly did not answer within ${timeoutMs} ms` : 'Reloadly could not be reached',
-        { code: 'UPSTREAM_UNAVAILABLE', status: 502, retryable: true, cause },
-      );
+      throw new TopupProviderError(timedOut ? `Reloadly did not answer within ${timeoutMs} ms` : 'Reloadly could not be reached', {
+        code: 'UPSTREAM_UNAVAILABLE',
+        status: 502,
+        retryable: true,
+        cause,
+      });
     }
   }
 

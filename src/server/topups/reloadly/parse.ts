@@ -5,7 +5,11 @@ import { bareTopupResult, type OperatorInfo, type PinDetail, type ReportedTopupS
 
 const numeric = z.union([
   z.number(),
-  z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'must be a number').transform(Number),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, 'must be a number')
+    .transform(Number),
 ]);
 
 const optionalNumber = numeric.nullish().transform((value) => value ?? null);
@@ -78,28 +82,26 @@ export const operatorSchema = z
     logoUrls: z.array(z.string()).nullish(),
   })
   .refine((operator) => (operator.operatorId ?? operator.id) != null, 'operator has neither id nor operatorId')
-  .transform(
-    (operator): OperatorInfo => ({
-      operatorId: (operator.operatorId ?? operator.id)!,
-      name: operator.name,
-      denominationType: operator.denominationType,
-      minAmount: operator.denominationType === 'FIXED' ? null : operator.minAmount,
-      maxAmount: operator.denominationType === 'FIXED' ? null : operator.maxAmount,
-      suggestedAmounts: operator.suggestedAmounts,
-      suggestedAmountsMap: operator.suggestedAmountsMap,
-      fixedAmounts: operator.fixedAmounts,
-      localFixedAmounts: operator.localFixedAmounts,
-      amountDescriptions: operator.fixedAmountsDescriptions,
-      bundle: operator.bundle,
-      data: operator.data,
-      pin: operator.pin,
-      fxRate: operator.fx?.rate ?? null,
-      senderCurrencyCode: operator.senderCurrencyCode,
-      destinationCurrencyCode: operator.destinationCurrencyCode,
-      country: { name: operator.country.name, isoName: operator.country.isoName },
-      logoUrl: operator.logoUrls?.[0] ?? null,
-    }),
-  );
+  .transform((operator): OperatorInfo => ({
+    operatorId: (operator.operatorId ?? operator.id)!,
+    name: operator.name,
+    denominationType: operator.denominationType,
+    minAmount: operator.denominationType === 'FIXED' ? null : operator.minAmount,
+    maxAmount: operator.denominationType === 'FIXED' ? null : operator.maxAmount,
+    suggestedAmounts: operator.suggestedAmounts,
+    suggestedAmountsMap: operator.suggestedAmountsMap,
+    fixedAmounts: operator.fixedAmounts,
+    localFixedAmounts: operator.localFixedAmounts,
+    amountDescriptions: operator.fixedAmountsDescriptions,
+    bundle: operator.bundle,
+    data: operator.data,
+    pin: operator.pin,
+    fxRate: operator.fx?.rate ?? null,
+    senderCurrencyCode: operator.senderCurrencyCode,
+    destinationCurrencyCode: operator.destinationCurrencyCode,
+    country: { name: operator.country.name, isoName: operator.country.isoName },
+    logoUrl: operator.logoUrls?.[0] ?? null,
+  }));
 
 export const operatorListSchema = z.array(operatorSchema);
 
@@ -151,12 +153,10 @@ export const transactionSchema = z
 
 /** `GET /topups/{id}/status` answers either a wrapper `{code, message, status, transaction}` or the flat transaction. */
 export const topupStatusAnswerSchema = z.union([
-  z
-    .object({ status: z.string(), transaction: transactionSchema.nullable() })
-    .transform(({ status, transaction }): TopupResult => {
-      const reported = reportedStatus.parse(status);
-      return transaction ? { ...transaction, status: reported } : bareTopupResult(reported);
-    }),
+  z.object({ status: z.string(), transaction: transactionSchema.nullable() }).transform(({ status, transaction }): TopupResult => {
+    const reported = reportedStatus.parse(status);
+    return transaction ? { ...transaction, status: reported } : bareTopupResult(reported);
+  }),
   transactionSchema,
 ]);
 

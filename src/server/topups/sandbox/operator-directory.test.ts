@@ -168,4 +168,3 @@ describe.each(TEST_DATABASE_KINDS)('sandbox operator directory on %s', (kind) =>
     expect(await directory.detectOperator('07304991234', 'GB')).toMatchObject({ name: 'EE PIN England', pin: true, bundle: false });
   });
 });
-

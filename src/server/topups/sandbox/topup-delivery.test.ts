@@ -186,7 +186,12 @@ describe.each(TEST_DATABASE_KINDS)('sandbox top-up provider on %s', (kind) => {
       const rate = Number(glo.fxRate);
       for (const [index, cents] of [glo.minAmountCents!, 750, glo.maxAmountCents!].entries()) {
         const result = await provider.sendTopup(gloTopup(cents / 100, `0805123${4560 + index}`));
-        expect(result).toMatchObject({ operatorName: 'Glo', requestedAmount: cents / 100, deliveredAmount: Math.round(cents * rate) / 100, deliveredAmountCurrencyCode: 'NGN' });
+        expect(result).toMatchObject({
+          operatorName: 'Glo',
+          requestedAmount: cents / 100,
+          deliveredAmount: Math.round(cents * rate) / 100,
+          deliveredAmountCurrencyCode: 'NGN',
+        });
       }
       for (const amount of [glo.minAmountCents! / 100 - 0.01, glo.maxAmountCents! / 100 + 0.01, 7.505, 0, -5]) {
         expect(await providerError(provider.sendTopup(gloTopup(amount)))).toMatchObject({ code: 'INVALID_AMOUNT_FOR_OPERATOR', status: 400 });
@@ -194,10 +199,17 @@ describe.each(TEST_DATABASE_KINDS)('sandbox top-up provider on %s', (kind) => {
     });
 
     it('refuses an operator of another country, or one that does not exist, storing nothing', async () => {
-      const [indian] = await database.db.select().from(operators).where(and(eq(operators.countryIso, 'IN'), eq(operators.name, 'Airtel')));
+      const [indian] = await database.db
+        .select()
+        .from(operators)
+        .where(and(eq(operators.countryIso, 'IN'), eq(operators.name, 'Airtel')));
       for (const operatorId of [indian!.id, 999_999]) {
         const request = mtnTopup('08031234567', { operatorId });
-        expect(await providerError(provider.sendTopup(request))).toMatchObject({ code: 'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE', status: 400, retryable: false });
+        expect(await providerError(provider.sendTopup(request))).toMatchObject({
+          code: 'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE',
+          status: 400,
+          retryable: false,
+        });
         expect(await storedCount(request.customIdentifier)).toBe(0);
       }
     });

@@ -79,7 +79,13 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
       const [recent] = await db
         .select({ customIdentifier: sandboxTopups.customIdentifier })
         .from(sandboxTopups)
-        .where(and(eq(sandboxTopups.recipientPhone, recipientPhone), gt(sandboxTopups.createdAt, since), inArray(sandboxTopups.status, ['SUCCESSFUL', 'PROCESSING'])))
+        .where(
+          and(
+            eq(sandboxTopups.recipientPhone, recipientPhone),
+            gt(sandboxTopups.createdAt, since),
+            inArray(sandboxTopups.status, ['SUCCESSFUL', 'PROCESSING']),
+          ),
+        )
         .limit(1);
       // A resend of the same top-up (same identifier) is answered as Reloadly does, below; another one is refused.
       if (recent && recent.customIdentifier !== request.customIdentifier) {
@@ -104,7 +110,10 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
           // A bundle delivers a plan, not local money: what it is worth is the amount paid for it.
           ...(sellsPlans(found.operator)
             ? { deliveredAmount: (amountCents / 100).toFixed(2), deliveredCurrencyCode: 'USD' }
-            : { deliveredAmount: String(localAmountFor(amountCents, Number(found.operator.fxRate))), deliveredCurrencyCode: found.operator.destinationCurrencyCode }),
+            : {
+                deliveredAmount: String(localAmountFor(amountCents, Number(found.operator.fxRate))),
+                deliveredCurrencyCode: found.operator.destinationCurrencyCode,
+              }),
           pin: found.operator.pin,
           createdAt: now(),
         })
@@ -138,7 +147,10 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
 function acceptsAmount(operator: OperatorRow, amountCents: number): boolean {
   if (operator.denominationType === 'FIXED') return operator.amountsCents.includes(amountCents);
   return (
-    operator.minAmountCents !== null && operator.maxAmountCents !== null && amountCents >= operator.minAmountCents && amountCents <= operator.maxAmountCents
+    operator.minAmountCents !== null &&
+    operator.maxAmountCents !== null &&
+    amountCents >= operator.minAmountCents &&
+    amountCents <= operator.maxAmountCents
   );
 }
 
@@ -149,8 +161,7 @@ function sellsPlans(operator: OperatorRow): boolean {
 /** A PIN product's PIN, as Reloadly's pinDetail gives it; derived from the transaction, so every read agrees. */
 export function sandboxPin(row: Pick<TopupRow, 'transactionId' | 'customIdentifier'>): PinDetail {
   const digest = createHash('sha256').update(`${row.transactionId}:${row.customIdentifier}`).digest();
-  const digits = (offset: number, length: number) =>
-    Array.from(digest.subarray(offset, offset + length), (byte) => String(byte % 10)).join('');
+  const digits = (offset: number, length: number) => Array.from(digest.subarray(offset, offset + length), (byte) => String(byte % 10)).join('');
   return {
     code: digits(0, 12),
     serial: digits(12, 8),

@@ -5,12 +5,19 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { useOrder } from './get-order';
 import { OrderStatusBadge } from './order-status-badge';
 import { TotalPrice } from './total-price';
-import { formatDeliveredAmount, formatExpectedAmount, formatUsdAmount, isNothingCharged, isolateLeftToRight, summariseOrder, type OrderSummary } from './order-format';
+import {
+  formatDeliveredAmount,
+  formatExpectedAmount,
+  formatUsdAmount,
+  isNothingCharged,
+  isolateLeftToRight,
+  summariseOrder,
+  type OrderSummary,
+} from './order-format';
 import { useLanguage } from './use-language';
 import { failureReasonKey } from '@/lib/failure-reasons';
 import { OrderPin } from '@/components/order-pin';
 import { DescriptionRow } from '@/components/ui/description-row';
-
 
 /** Why a failed or never paid order took no money, with the provider's reason when there is one. */
 function NothingChargedNotice({ order }: { order: OrderView }) {
@@ -29,7 +36,10 @@ function NothingChargedNotice({ order }: { order: OrderView }) {
       <p className="font-semibold">{t('history.detail.notCharged')}</p>
       {order.failureCode && (
         <p className="text-xs">
-          {t('history.detail.errorCode')}: <span dir="ltr" className="font-mono">{order.failureCode}</span>
+          {t('history.detail.errorCode')}:{' '}
+          <span dir="ltr" className="font-mono">
+            {order.failureCode}
+          </span>
         </p>
       )}
     </div>
@@ -61,7 +71,9 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
         </p>
       )}
       <dl className="flex flex-col divide-y text-sm">
-        <DescriptionRow label={t('history.columns.date')} testId="detail-date">{summary.date}</DescriptionRow>
+        <DescriptionRow label={t('history.columns.date')} testId="detail-date">
+          {summary.date}
+        </DescriptionRow>
         <DescriptionRow label={t('history.columns.recipient')} testId="detail-recipient">
           <span dir="ltr">{summary.recipient}</span>
         </DescriptionRow>
@@ -71,7 +83,9 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
             {summary.country}
           </span>
         </DescriptionRow>
-        <DescriptionRow label={t('history.columns.operator')} testId="detail-operator">{order.operatorName}</DescriptionRow>
+        <DescriptionRow label={t('history.columns.operator')} testId="detail-operator">
+          {order.operatorName}
+        </DescriptionRow>
         <DescriptionRow label={t('history.detail.amount')} testId="detail-amount">
           <span dir="ltr">{formatUsdAmount(order.amount)}</span>
         </DescriptionRow>

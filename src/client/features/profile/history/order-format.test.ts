@@ -62,13 +62,25 @@ describe('what the recipient gets', () => {
   });
 
   it('is the expected amount before delivery', () => {
-    const order = testOrder({ status: 'delivering', displayStatus: 'processing', localAmount: 15000, deliveredAmount: null, deliveredAmountCurrencyCode: null });
+    const order = testOrder({
+      status: 'delivering',
+      displayStatus: 'processing',
+      localAmount: 15000,
+      deliveredAmount: null,
+      deliveredAmountCurrencyCode: null,
+    });
     expect(plain(formatRecipientGets(order, 'en'))).toBe('NGN 15,000');
     expect(formatDeliveredAmount(order, 'en')).toBeNull();
   });
 
   it('is the expected amount when delivery failed, even if the provider reported an amount', () => {
-    const order = testOrder({ status: 'canceled', displayStatus: 'failed', localAmount: 15000, deliveredAmount: 14950.5, deliveredAmountCurrencyCode: 'NGN' });
+    const order = testOrder({
+      status: 'canceled',
+      displayStatus: 'failed',
+      localAmount: 15000,
+      deliveredAmount: 14950.5,
+      deliveredAmountCurrencyCode: 'NGN',
+    });
     expect(plain(formatRecipientGets(order, 'en'))).toBe('NGN 15,000');
     expect(formatDeliveredAmount(order, 'en')).toBeNull();
   });

@@ -14,7 +14,12 @@ export function intlLocale(language: Language): string {
 type DateParts = Pick<Intl.DateTimeFormatOptions, 'dateStyle' | 'timeStyle'>;
 
 /** When the order was placed, in the interface language: "Nov 22, 2026, 2:05 PM", or only the day or the time. */
-export function formatOrderDate(createdAt: string, language: Language, parts: DateParts = { dateStyle: 'medium', timeStyle: 'short' }, timeZone?: string): string {
+export function formatOrderDate(
+  createdAt: string,
+  language: Language,
+  parts: DateParts = { dateStyle: 'medium', timeStyle: 'short' },
+  timeZone?: string,
+): string {
   return new Intl.DateTimeFormat(intlLocale(language), { ...parts, timeZone }).format(new Date(createdAt));
 }
 
@@ -27,7 +32,12 @@ export function formatUsdAmount(amount: string): string {
 export function formatLocalAmount(amount: number, currency: string, language: Language): string {
   const fractionDigits = Number.isInteger(amount) ? 0 : 2;
   try {
-    return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency, minimumFractionDigits: fractionDigits, maximumFractionDigits: 2 }).format(amount);
+    return new Intl.NumberFormat(intlLocale(language), {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: 2,
+    }).format(amount);
   } catch {
     return `${amount.toFixed(fractionDigits)} ${currency}`;
   }

@@ -13,7 +13,14 @@ interface OrderListProps {
 function CountryName({ summary }: { summary: OrderSummary }) {
   return (
     <span className="inline-flex items-center gap-2">
-      <img src={summary.flag} alt="" width={24} height={18} loading="lazy" className="h-[18px] w-6 shrink-0 rounded-sm object-cover ring-1 ring-border" />
+      <img
+        src={summary.flag}
+        alt=""
+        width={24}
+        height={18}
+        loading="lazy"
+        className="h-[18px] w-6 shrink-0 rounded-sm object-cover ring-1 ring-border"
+      />
       <span>{summary.country}</span>
     </span>
   );
@@ -39,13 +46,27 @@ function OrderTable({ userId, summaries }: OrderListProps) {
         <caption className="sr-only">{t('history.title')}</caption>
         <thead>
           <tr className="border-b">
-            <th scope="col" className={`${head} ps-0`}>{t('history.columns.date')}</th>
-            <th scope="col" className={head}>{t('history.columns.recipient')}</th>
-            <th scope="col" className={head}>{t('history.columns.operator')}</th>
-            <th scope="col" className={`${head} text-end`}>{t('history.columns.totalPrice')}</th>
-            <th scope="col" className={`${head} text-end`}>{t('history.columns.recipientGets')}</th>
-            <th scope="col" className={head}>{t('history.columns.status')}</th>
-            <th scope="col" className={`${head} pe-0`}><span className="sr-only">{t('history.columns.actions')}</span></th>
+            <th scope="col" className={`${head} ps-0`}>
+              {t('history.columns.date')}
+            </th>
+            <th scope="col" className={head}>
+              {t('history.columns.recipient')}
+            </th>
+            <th scope="col" className={head}>
+              {t('history.columns.operator')}
+            </th>
+            <th scope="col" className={`${head} text-end`}>
+              {t('history.columns.totalPrice')}
+            </th>
+            <th scope="col" className={`${head} text-end`}>
+              {t('history.columns.recipientGets')}
+            </th>
+            <th scope="col" className={head}>
+              {t('history.columns.status')}
+            </th>
+            <th scope="col" className={`${head} pe-0`}>
+              <span className="sr-only">{t('history.columns.actions')}</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y">
@@ -56,13 +77,25 @@ function OrderTable({ userId, summaries }: OrderListProps) {
                 <span className="block whitespace-nowrap text-xs text-muted-foreground">{summary.time}</span>
               </td>
               <td className={cell}>
-                <span dir="ltr" className="block whitespace-nowrap text-start font-medium" data-testid="order-recipient">{summary.recipient}</span>
-                <span className="text-xs text-muted-foreground" data-testid="order-country"><CountryName summary={summary} /></span>
+                <span dir="ltr" className="block whitespace-nowrap text-start font-medium" data-testid="order-recipient">
+                  {summary.recipient}
+                </span>
+                <span className="text-xs text-muted-foreground" data-testid="order-country">
+                  <CountryName summary={summary} />
+                </span>
               </td>
-              <td className={cell} data-testid="order-operator">{summary.order.operatorName}</td>
-              <td className={`${cell} text-end font-semibold whitespace-nowrap`} data-testid="order-total-price"><TotalPrice summary={summary} /></td>
-              <td className={`${cell} text-end whitespace-nowrap`} data-testid="order-recipient-gets"><span dir={summary.order.planDescription ? 'auto' : 'ltr'}>{summary.recipientGets}</span></td>
-              <td className={cell}><OrderStatusBadge status={summary.order.displayStatus} /></td>
+              <td className={cell} data-testid="order-operator">
+                {summary.order.operatorName}
+              </td>
+              <td className={`${cell} text-end font-semibold whitespace-nowrap`} data-testid="order-total-price">
+                <TotalPrice summary={summary} />
+              </td>
+              <td className={`${cell} text-end whitespace-nowrap`} data-testid="order-recipient-gets">
+                <span dir={summary.order.planDescription ? 'auto' : 'ltr'}>{summary.recipientGets}</span>
+              </td>
+              <td className={cell}>
+                <OrderStatusBadge status={summary.order.displayStatus} />
+              </td>
               <td className={`${cell} pe-0`}>
                 <div className="flex flex-col items-stretch gap-1.5">
                   <OrderActions userId={userId} summary={summary} />
@@ -85,19 +118,27 @@ function OrderCards({ userId, summaries }: OrderListProps) {
         <li key={summary.order.id} className="flex flex-col gap-3 rounded-xl border p-4" data-testid="order-card" data-order-id={summary.order.id}>
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
-              <p dir="ltr" className="text-start font-semibold" data-testid="order-recipient">{summary.recipient}</p>
-              <p className="text-sm text-muted-foreground" data-testid="order-country"><CountryName summary={summary} /></p>
+              <p dir="ltr" className="text-start font-semibold" data-testid="order-recipient">
+                {summary.recipient}
+              </p>
+              <p className="text-sm text-muted-foreground" data-testid="order-country">
+                <CountryName summary={summary} />
+              </p>
             </div>
             <OrderStatusBadge status={summary.order.displayStatus} />
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div>
               <dt className="text-xs text-muted-foreground">{t('history.columns.totalPrice')}</dt>
-              <dd className="font-semibold" data-testid="order-total-price"><TotalPrice summary={summary} /></dd>
+              <dd className="font-semibold" data-testid="order-total-price">
+                <TotalPrice summary={summary} />
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">{t('history.columns.recipientGets')}</dt>
-              <dd data-testid="order-recipient-gets"><span dir={summary.order.planDescription ? 'auto' : 'ltr'}>{summary.recipientGets}</span></dd>
+              <dd data-testid="order-recipient-gets">
+                <span dir={summary.order.planDescription ? 'auto' : 'ltr'}>{summary.recipientGets}</span>
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">{t('history.columns.operator')}</dt>

@@ -15,7 +15,11 @@ export function OrderStatusBadge({ status, className }: { status: OrderDisplaySt
   const { t } = useTranslation();
   return (
     <span
-      className={cn('inline-flex max-w-40 items-center rounded-lg px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', STATUS_COLOURS[status], className)}
+      className={cn(
+        'inline-flex max-w-40 items-center rounded-lg px-2 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        STATUS_COLOURS[status],
+        className,
+      )}
       data-testid="order-status"
       data-status={status}
     >

@@ -60,16 +60,27 @@ export function TransactionHistorySection({ userId }: { userId: string }) {
   const section = useScrollToAnchor(!orders.isPending);
   const summaries = useMemo(() => (orders.data ?? []).map((order) => summariseOrder(order, language)), [orders.data, language]);
   return (
-    <Card ref={section} id={TRANSACTIONS_ANCHOR} role="region" aria-labelledby="transactions-title" className="scroll-mt-20" data-testid="transaction-history">
+    <Card
+      ref={section}
+      id={TRANSACTIONS_ANCHOR}
+      role="region"
+      aria-labelledby="transactions-title"
+      className="scroll-mt-20"
+      data-testid="transaction-history"
+    >
       <CardHeader>
-        <CardTitle level={2} id="transactions-title">{t('history.title')}</CardTitle>
+        <CardTitle level={2} id="transactions-title">
+          {t('history.title')}
+        </CardTitle>
         <CardDescription>{t('history.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {orders.isPending && <HistorySkeleton />}
         {orders.isError && (
           <div className="flex flex-wrap items-center gap-3" data-testid="history-error">
-            <p className="text-sm text-destructive" role="alert">{t('history.loadFailed')}</p>
+            <p className="text-sm text-destructive" role="alert">
+              {t('history.loadFailed')}
+            </p>
             <Button variant="outline" size="sm" disabled={orders.isFetching} onClick={() => void orders.refetch()}>
               {t('history.retry')}
             </Button>

@@ -10,8 +10,7 @@ export async function getPriceConfigDefaults(): Promise<PriceConfigDefaultsRespo
   }
 }
 
-export const priceConfigDefaultsQueryOptions = () =>
-  queryOptions({ queryKey: ['price-config', 'defaults'], queryFn: getPriceConfigDefaults });
+export const priceConfigDefaultsQueryOptions = () => queryOptions({ queryKey: ['price-config', 'defaults'], queryFn: getPriceConfigDefaults });
 
 /** Only needed when the live config cannot be read. */
 export function usePriceConfigDefaults({ enabled }: { enabled: boolean }) {

@@ -16,7 +16,10 @@ export function AmountCard({ theyGet, youPay, selected, onSelect, onSendNow }: A
   return (
     <li
       data-testid="amount-card"
-      className={cn('flex flex-col rounded-xl border bg-card transition-colors', selected ? 'border-primary ring-2 ring-primary/30' : 'hover:bg-muted')}
+      className={cn(
+        'flex flex-col rounded-xl border bg-card transition-colors',
+        selected ? 'border-primary ring-2 ring-primary/30' : 'hover:bg-muted',
+      )}
     >
       <button type="button" aria-pressed={selected} onClick={onSelect} className="flex flex-col gap-0.5 rounded-xl p-3 text-start">
         <span className="text-xs text-muted-foreground">{t('topup.amount.theyGet')}</span>

@@ -125,9 +125,7 @@ export function CountryPicker({ entries, status, onRetry, selectedLabel, selecte
       <div hidden={!open} className="absolute inset-x-0 top-full z-30 mt-1 overflow-hidden rounded-lg border bg-card shadow-lg">
         {message && (
           <div role="status" className="flex items-center gap-3 px-3 py-3 text-sm text-muted-foreground">
-            {status === 'pending' && (
-              <span className="size-4 animate-spin rounded-full border-2 border-muted border-t-primary" aria-hidden="true" />
-            )}
+            {status === 'pending' && <span className="size-4 animate-spin rounded-full border-2 border-muted border-t-primary" aria-hidden="true" />}
             <span className="flex-1">{message}</span>
             {status === 'error' && (
               <Button type="button" size="sm" variant="outline" onMouseDown={(event) => event.preventDefault()} onClick={onRetry}>

@@ -17,7 +17,8 @@ export function CustomAmount({ operator, onSendNow }: { operator: OperatorInfo; 
     min: formatUsdCents(toCents(operator.minAmount ?? 0)),
     max: operator.maxAmount === null ? '' : formatUsdCents(toCents(operator.maxAmount)),
   };
-  const error = check.ok || check.reason === 'empty' ? null : t(check.reason === 'range' ? 'topup.amount.outOfRange' : 'topup.amount.invalid', bounds);
+  const error =
+    check.ok || check.reason === 'empty' ? null : t(check.reason === 'range' ? 'topup.amount.outOfRange' : 'topup.amount.invalid', bounds);
   const option = check.ok ? amountOption(operator, check.usdCents) : null;
 
   const submit = (event: FormEvent) => {
@@ -51,7 +52,10 @@ export function CustomAmount({ operator, onSendNow }: { operator: OperatorInfo; 
       </div>
       {option && (option.localAmount !== null || option.plan) && (
         <p className="text-sm" data-testid="custom-they-get">
-          {t('topup.amount.theyGet')}: <strong><bdi>{theyGetText(option, operator, language, t)}</bdi></strong>
+          {t('topup.amount.theyGet')}:{' '}
+          <strong>
+            <bdi>{theyGetText(option, operator, language, t)}</bdi>
+          </strong>
         </p>
       )}
       <FieldError id="custom-amount-error">{error ?? undefined}</FieldError>

@@ -24,7 +24,6 @@ interface ReviewStepProps {
   onConfirm(): void;
 }
 
-
 /** Step 4: the price summary (docs/product.md §2): You Pay, They Get, Service Fee, Total. */
 export function ReviewStep({ country, phone, operator, amount, price, refusal, onCancel, onConfirm }: ReviewStepProps) {
   const { t } = useTranslation();

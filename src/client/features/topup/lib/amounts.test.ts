@@ -13,7 +13,9 @@ describe('amount options', () => {
   });
 
   it('use the exchange rate when the map has no entry, and null without a rate', () => {
-    expect(amountOptions(testOperator({ suggestedAmounts: [7.5], suggestedAmountsMap: {} }))).toEqual([{ usdCents: 750, localAmount: 11250, plan: null }]);
+    expect(amountOptions(testOperator({ suggestedAmounts: [7.5], suggestedAmountsMap: {} }))).toEqual([
+      { usdCents: 750, localAmount: 11250, plan: null },
+    ]);
     expect(amountOptions(testOperator({ suggestedAmounts: [7.5], suggestedAmountsMap: {}, fxRate: null }))).toEqual([
       { usdCents: 750, localAmount: null, plan: null },
     ]);

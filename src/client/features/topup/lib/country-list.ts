@@ -48,9 +48,7 @@ export function countryEntries(countries: readonly Country[], language: Language
 export function searchCountries(entries: readonly CountryEntry[], search: string): CountryEntry[] {
   const needle = search.trim().toLocaleLowerCase();
   if (!needle) return [...entries];
-  return entries.filter(
-    ({ label, country }) => label.toLocaleLowerCase().includes(needle) || country.name.toLocaleLowerCase().includes(needle),
-  );
+  return entries.filter(({ label, country }) => label.toLocaleLowerCase().includes(needle) || country.name.toLocaleLowerCase().includes(needle));
 }
 
 export function findCountry(countries: readonly Country[], code: string): Country | undefined {

@@ -52,7 +52,10 @@ describe('the top-up flow', () => {
   });
 
   it('a restored recipient with its operator opens the amounts, the saved amount chosen', () => {
-    const state = run({ type: 'recipientRestored', recipient: { country: nigeria, phone: '08031234567', operator: testOperator(), amountCents: 500 } });
+    const state = run({
+      type: 'recipientRestored',
+      recipient: { country: nigeria, phone: '08031234567', operator: testOperator(), amountCents: 500 },
+    });
     expect(state).toMatchObject({ step: 'amount', operator: { operatorId: 341 }, amount: { usdCents: 500, localAmount: 7500 } });
   });
 
@@ -105,7 +108,10 @@ describe('the checkout (docs/product.md §4)', () => {
   it('Cancel in the payment form goes to the amounts and starts a new checkout next time', () => {
     const canceled = run(...toPayment, { type: 'paymentCanceled' });
     expect(canceled).toMatchObject({ step: 'amount', intent: null, orderKey: null });
-    const again = flowReducer(flowReducer(canceled, { type: 'amountChosen', amount: { usdCents: 1000, localAmount: 15000 } }), { type: 'intentRequested', orderKey: 'key-2' });
+    const again = flowReducer(flowReducer(canceled, { type: 'amountChosen', amount: { usdCents: 1000, localAmount: 15000 } }), {
+      type: 'intentRequested',
+      orderKey: 'key-2',
+    });
     expect(again.orderKey).toBe('key-2');
   });
 
@@ -146,7 +152,11 @@ describe('returning from sign-in', () => {
 
   it('a paid checkout resumes on the result screen, following its order', () => {
     const state = run({ type: 'checkoutResumed', topUp, paymentIntentId: 'pi_1', orderId: 'order-1' });
-    expect(state).toMatchObject({ step: 'summary', phone: '08031234567', outcome: { kind: 'unanswered', paymentIntentId: 'pi_1', orderId: 'order-1' } });
+    expect(state).toMatchObject({
+      step: 'summary',
+      phone: '08031234567',
+      outcome: { kind: 'unanswered', paymentIntentId: 'pi_1', orderId: 'order-1' },
+    });
   });
 
   it('keeps a top-up to send even when the saved top-up is gone, and forgets it once sent', () => {
@@ -155,4 +165,3 @@ describe('returning from sign-in', () => {
     expect(flowReducer(state, { type: 'topupRequested' })).toMatchObject({ step: 'summary', continueWith: null, outcome: { kind: 'pending' } });
   });
 });
-

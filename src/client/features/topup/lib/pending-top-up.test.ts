@@ -1,7 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PENDING_DATA_TTL_MS } from '@shared/constants';
 import { parseFeeConfig, priceTopUp } from '@shared/pricing';
-import { buildPendingTopUp, markPaymentAuthorised, peekSavedTopUp, restoreFromSaved, saveCheckout, savedTopUpPaidWith, type PendingTopUpData } from './pending-top-up';
+import {
+  buildPendingTopUp,
+  markPaymentAuthorised,
+  peekSavedTopUp,
+  restoreFromSaved,
+  saveCheckout,
+  savedTopUpPaidWith,
+  type PendingTopUpData,
+} from './pending-top-up';
 import { testCountry, testOperator } from '@/testing/builders';
 
 const store = new Map<string, string>();
@@ -72,7 +80,13 @@ describe('what a signed-in customerâ€™s saved top-up opens on (docs/product.md Â
   it('complete data goes straight to the summary, keeping the checkout already started', () => {
     expect(restoreFromSaved({ ...saved(), checkout }, countries)).toMatchObject({
       kind: 'review',
-      topUp: { country: nigeria, phone: '08031234567', operator: { operatorId: 341 }, amount: { usdCents: 1000, localAmount: 15000 }, orderKey: 'key-1' },
+      topUp: {
+        country: nigeria,
+        phone: '08031234567',
+        operator: { operatorId: 341 },
+        amount: { usdCents: 1000, localAmount: 15000 },
+        orderKey: 'key-1',
+      },
     });
     expect(restoreFromSaved(saved(), countries)).toMatchObject({ kind: 'review', topUp: { orderKey: null } });
   });
@@ -89,13 +103,22 @@ describe('what a signed-in customerâ€™s saved top-up opens on (docs/product.md Â
     const { operatorInfo: _operator, selectedAmount: _amount, ...countryAndNumber } = saved();
     expect(restoreFromSaved(countryAndNumber, countries)).toEqual({ kind: 'recipient', recipient: { country: nigeria, phone: '08031234567' } });
     const { operatorInfo: _operatorToo, ...withAmount } = saved();
-    expect(restoreFromSaved(withAmount, countries)).toEqual({ kind: 'recipient', recipient: { country: nigeria, phone: '08031234567', amountCents: 1000 } });
-    expect(restoreFromSaved({ selectedCountry: { code: 'NG' } as never, timestamp: NOW }, countries)).toEqual({ kind: 'recipient', recipient: { country: nigeria, phone: '' } });
+    expect(restoreFromSaved(withAmount, countries)).toEqual({
+      kind: 'recipient',
+      recipient: { country: nigeria, phone: '08031234567', amountCents: 1000 },
+    });
+    expect(restoreFromSaved({ selectedCountry: { code: 'NG' } as never, timestamp: NOW }, countries)).toEqual({
+      kind: 'recipient',
+      recipient: { country: nigeria, phone: '' },
+    });
   });
 
   it('a saved operator without an amount opens the amounts', () => {
     const { selectedAmount: _amount, ...withoutAmount } = saved();
-    expect(restoreFromSaved(withoutAmount, countries)).toMatchObject({ kind: 'recipient', recipient: { phone: '08031234567', operator: { operatorId: 341 } } });
+    expect(restoreFromSaved(withoutAmount, countries)).toMatchObject({
+      kind: 'recipient',
+      recipient: { phone: '08031234567', operator: { operatorId: 341 } },
+    });
   });
 
   it('nothing to restore without a country that can still be chosen', () => {

@@ -145,7 +145,10 @@ export function restoreFromSaved(data: Partial<PendingTopUpData>, countries: rea
   const operator = isOperatorInfo(data.operatorInfo) ? withListDefaults(data.operatorInfo) : undefined;
   const amountCents = typeof data.selectedAmount === 'number' && data.selectedAmount > 0 ? toCents(data.selectedAmount) : undefined;
   if (!operator || !recipient.phone || amountCents === undefined) {
-    return { kind: 'recipient', recipient: { ...recipient, ...(operator ? { operator } : {}), ...(amountCents !== undefined ? { amountCents } : {}) } };
+    return {
+      kind: 'recipient',
+      recipient: { ...recipient, ...(operator ? { operator } : {}), ...(amountCents !== undefined ? { amountCents } : {}) },
+    };
   }
   const checkout = savedCheckoutOf(data);
   const topUp: RestoredTopUp = {

@@ -18,7 +18,11 @@ describe('a top-up carried in the URL', () => {
   });
 
   it('takes the country from the operator when the URL does not name it, and prices a custom amount at the rate', () => {
-    expect(restoreFromParams(params({ phone: '08031234567', amount: '7.5', operatorInfo }), countries)?.amount).toEqual({ usdCents: 750, localAmount: 11250, plan: null });
+    expect(restoreFromParams(params({ phone: '08031234567', amount: '7.5', operatorInfo }), countries)?.amount).toEqual({
+      usdCents: 750,
+      localAmount: 11250,
+      plan: null,
+    });
   });
 
   it.each([
@@ -43,14 +47,23 @@ describe('a top-up carried in the URL', () => {
   });
 
   it('fills the lists an older link leaves out, so the amount and the steps after it still work', () => {
-    const { fixedAmounts: _fixed, localFixedAmounts: _local, amountDescriptions: _descriptions, bundle: _bundle, ...older } = testOperator({ suggestedAmountsMap: {} });
+    const {
+      fixedAmounts: _fixed,
+      localFixedAmounts: _local,
+      amountDescriptions: _descriptions,
+      bundle: _bundle,
+      ...older
+    } = testOperator({ suggestedAmountsMap: {} });
     const restored = restoreFromParams(params({ country: 'NG', phone: '08031234567', amount: '10', operatorInfo: JSON.stringify(older) }), countries);
     expect(restored?.amount).toEqual({ usdCents: 1000, localAmount: 15000, plan: null });
     expect(restored?.operator).toMatchObject({ fixedAmounts: [], localFixedAmounts: [], amountDescriptions: {}, bundle: false });
   });
 
   it('ignores a flag that is not one of ours', () => {
-    const restored = restoreFromParams(params({ country: 'NG', phone: '0803', amount: '10', operatorInfo, flag: 'https://evil.example/x.svg' }), countries);
+    const restored = restoreFromParams(
+      params({ country: 'NG', phone: '0803', amount: '10', operatorInfo, flag: 'https://evil.example/x.svg' }),
+      countries,
+    );
     expect(restored?.country.flag).toBe('/flags/ng.svg');
   });
 });
@@ -63,13 +76,12 @@ describe('a number carried in the URL without an amount', () => {
     });
   });
 
-  it.each([
-    [{ country: 'NG', phone: '' }],
-    [{ country: 'ZZ', phone: '08031234567' }],
-    [{ phone: '08031234567' }],
-  ])('gives nothing without a known country and a number (%#)', (entries) => {
-    expect(restoreRecipientFromParams(params(entries), countries)).toBeNull();
-  });
+  it.each([[{ country: 'NG', phone: '' }], [{ country: 'ZZ', phone: '08031234567' }], [{ phone: '08031234567' }]])(
+    'gives nothing without a known country and a number (%#)',
+    (entries) => {
+      expect(restoreRecipientFromParams(params(entries), countries)).toBeNull();
+    },
+  );
 
   it('gives nothing for a country that is not served', () => {
     const closed = [testCountry({ enabled: false })];
@@ -79,7 +91,10 @@ describe('a number carried in the URL without an amount', () => {
 
 describe('what follows a return from sign-in', () => {
   it('post-auth with a payment intent sends the top-up', () => {
-    expect(continueWithOf(params({ 'post-auth': 'true', payment_intent_id: 'pi_1', step: 'steps.payment' }))).toEqual({ kind: 'processTopup', paymentIntentId: 'pi_1' });
+    expect(continueWithOf(params({ 'post-auth': 'true', payment_intent_id: 'pi_1', step: 'steps.payment' }))).toEqual({
+      kind: 'processTopup',
+      paymentIntentId: 'pi_1',
+    });
   });
 
   it('post-auth on the payment step creates a new payment intent', () => {

@@ -90,7 +90,11 @@ export function PaymentCompletePage() {
     <div className="mx-auto w-full max-w-lg px-4 py-12">
       <Card>
         <div className="p-6 sm:p-8">
-          {arrival === 'paid' ? <AuthorisedPayment paymentIntentId={paymentIntentId} /> : <PaymentNotice arrival={arrival} paymentIntentId={paymentIntentId} />}
+          {arrival === 'paid' ? (
+            <AuthorisedPayment paymentIntentId={paymentIntentId} />
+          ) : (
+            <PaymentNotice arrival={arrival} paymentIntentId={paymentIntentId} />
+          )}
         </div>
       </Card>
     </div>

@@ -32,7 +32,6 @@ function Busy({ label }: { label: string }) {
   );
 }
 
-
 /** Step 5 (docs/product.md §2): the server's price, then Stripe's Payment Element or the sandbox's look-alike, per the server. */
 export function PaymentStep({ intent, receiptEmail, onAuthorised, onCancel }: PaymentStepProps) {
   const { t } = useTranslation();

@@ -47,7 +47,6 @@ function StatusIcon({ view }: { view: ResultView }) {
   );
 }
 
-
 function ResultDetails({ result, amountPaid, language }: { result: TopupResponse; amountPaid: string | number | undefined; language: string }) {
   const { t } = useTranslation();
   return (
@@ -99,7 +98,9 @@ function FailureDetails({ outcome, latest }: { outcome: TopupOutcome; latest: To
   const { t } = useTranslation();
   const fromResult = latest ? failedResultMessage(latest) : null;
   const message =
-    outcome.kind === 'refused' ? t(outcome.failure.messageKey) : fromResult && ('messageKey' in fromResult ? t(fromResult.messageKey) : fromResult.text);
+    outcome.kind === 'refused'
+      ? t(outcome.failure.messageKey)
+      : fromResult && ('messageKey' in fromResult ? t(fromResult.messageKey) : fromResult.text);
   const technical = outcome.kind === 'refused' ? outcome.failure.detail : latest?.technicalDetails;
   const errorCode = outcome.kind === 'refused' ? undefined : latest?.errorCode;
   if (!message && !technical && !errorCode) return null;
@@ -161,7 +162,12 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
 
   const Title = titleLevel;
   return (
-    <section aria-labelledby="topup-result-title" className="flex flex-col items-center gap-5 text-center" data-testid="topup-result" data-view={view}>
+    <section
+      aria-labelledby="topup-result-title"
+      className="flex flex-col items-center gap-5 text-center"
+      data-testid="topup-result"
+      data-view={view}
+    >
       <StatusIcon view={view} />
       <div className="flex flex-col gap-2" aria-live="polite">
         <Title
@@ -181,7 +187,11 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
           <p className="text-sm text-muted-foreground">{t(view === 'successful' ? 'topup.result.successLead' : 'topup.result.processingLead')}</p>
         )}
       </div>
-      {view === 'failed' ? <FailureDetails outcome={outcome} latest={latest} /> : latest && <ResultDetails result={latest} amountPaid={paid} language={language} />}
+      {view === 'failed' ? (
+        <FailureDetails outcome={outcome} latest={latest} />
+      ) : (
+        latest && <ResultDetails result={latest} amountPaid={paid} language={language} />
+      )}
       {view === 'failed' ? (
         <Button type="button" size="lg" className="w-full sm:w-auto" onClick={() => navigate(`${ROUTES.home}?reset=true`)}>
           {t('common.backToHome')}

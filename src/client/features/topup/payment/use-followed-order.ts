@@ -30,7 +30,8 @@ export function useFollowedOrder(outcome: TopupOutcome, amountPaid: string | und
     refetchInterval: (query) => (query.state.data ? false : ORDER_POLL_INTERVAL_MS),
   });
   const orderId = answered?.result.orderId || unanswered?.orderId || lookup.data || '';
-  const follow = Boolean(orderId) && !answered?.alreadyCaptured && (unanswered !== null || answeredStatus === 'PROCESSING' || amountPaid === undefined);
+  const follow =
+    Boolean(orderId) && !answered?.alreadyCaptured && (unanswered !== null || answeredStatus === 'PROCESSING' || amountPaid === undefined);
   const order = useQuery({
     ...orderQueryOptions(orderId),
     enabled: follow,

@@ -17,7 +17,10 @@ describe('confirming a sandbox payment', () => {
     const paymentIntent = { id: 'pi_1', status: 'requires_capture', amount: 1063, currency: 'usd' };
     const fetchMock = answer(200, { paymentIntent });
     await expect(confirmSandboxPayment('pi_1', body)).resolves.toEqual({ paymentIntent });
-    expect(fetchMock).toHaveBeenCalledWith('/api/sandbox-payments/pi_1/confirm', expect.objectContaining({ method: 'POST', body: JSON.stringify(body) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/sandbox-payments/pi_1/confirm',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify(body) }),
+    );
   });
 
   it("resolves with Stripe's error shape for a declined card (402), as stripe.confirmPayment does", async () => {

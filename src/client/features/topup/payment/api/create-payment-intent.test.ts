@@ -40,7 +40,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('creating the payment intent', () => {
   it('keeps the server’s message and code when the price changed since the review', async () => {
-    answer(409, { success: false, message: 'The price has changed: the total is now $10.70 (fee $0.70). Please review it and confirm again.', code: 'PRICE_CHANGED' });
+    answer(409, {
+      success: false,
+      message: 'The price has changed: the total is now $10.70 (fee $0.70). Please review it and confirm again.',
+      code: 'PRICE_CHANGED',
+    });
     const error = await failure();
     expect(error.code).toBe('PRICE_CHANGED');
     expect(error.message).toMatch(/^The price has changed/);
@@ -58,7 +62,10 @@ describe('creating the payment intent', () => {
       fee: '0.63',
       totalAmount: '10.63',
     });
-    expect(fetchMock).toHaveBeenCalledWith('/api/create-payment-intent', expect.objectContaining({ method: 'POST', credentials: 'include', body: JSON.stringify(body) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/create-payment-intent',
+      expect.objectContaining({ method: 'POST', credentials: 'include', body: JSON.stringify(body) }),
+    );
   });
 
   it("refuses an answer without a clientSecret: 'Invalid response from server'", async () => {
@@ -76,7 +83,11 @@ describe('creating the payment intent', () => {
   });
 
   it('a refusal whose message happens to contain 401 is not a lost session', async () => {
-    answer(409, { success: false, message: 'The price has changed: the total is now $401.00 (fee $11.68). Please review it and confirm again.', code: 'PRICE_CHANGED' });
+    answer(409, {
+      success: false,
+      message: 'The price has changed: the total is now $401.00 (fee $11.68). Please review it and confirm again.',
+      code: 'PRICE_CHANGED',
+    });
     const error = await failure();
     expect(error.message).toContain('$401.00');
     expect(error.sessionExpired).toBe(false);

@@ -37,7 +37,8 @@ export async function createPaymentIntent(body: CreatePaymentIntentBody): Promis
     answer = await apiRequest<Partial<CreatePaymentIntentResponse> | null>('/api/create-payment-intent', { method: 'POST', body });
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) throw new PaymentIntentError(error.message, undefined, undefined, { cause: error });
-    if (error instanceof ApiRequestError && error.serverMessage) throw new PaymentIntentError(error.serverMessage, undefined, error.code, { cause: error });
+    if (error instanceof ApiRequestError && error.serverMessage)
+      throw new PaymentIntentError(error.serverMessage, undefined, error.code, { cause: error });
     throw new PaymentIntentError('Failed to create payment intent', 'payment.intent.failed');
   }
   if (!answer?.clientSecret || !answer.paymentIntentId || !answer.orderId) {

@@ -56,12 +56,7 @@ export function SandboxPaymentForm(props: PaymentFormProps) {
   };
 
   return (
-    <Tabs.Root
-      value={method}
-      onValueChange={(value) => setMethod(value as Method)}
-      dir={directionOf(language)}
-      className="flex flex-col gap-4"
-    >
+    <Tabs.Root value={method} onValueChange={(value) => setMethod(value as Method)} dir={directionOf(language)} className="flex flex-col gap-4">
       <Tabs.List aria-label={t('payment.method')} className="grid grid-cols-2 gap-3">
         <Tabs.Trigger value="card" className={tabClass}>
           <Icon name="credit-card" className="size-5" />
@@ -144,7 +139,13 @@ function CardForm({ payLabel, locked, errorKey, onAttempt, onEdit, onCancel, pay
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <CardInput {...bind('number', formatCardNumber)} label={t('payment.card.number')} autoComplete="cc-number" placeholder="1234 1234 1234 1234" className="pe-28">
+      <CardInput
+        {...bind('number', formatCardNumber)}
+        label={t('payment.card.number')}
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        className="pe-28"
+      >
         <span className="pointer-events-none absolute inset-y-0 end-3 flex items-center gap-1">
           {CARD_BRANDS.map((brand) => (
             <img key={brand} src={`/icons/${brand}.svg`} alt="" width={24} height={16} className="h-4 w-6 rounded-sm bg-white ring-1 ring-border" />
@@ -152,7 +153,12 @@ function CardForm({ payLabel, locked, errorKey, onAttempt, onEdit, onCancel, pay
         </span>
       </CardInput>
       <div className="grid grid-cols-2 gap-3">
-        <CardInput {...bind('expiry', formatExpiry)} label={t('payment.card.expiry')} autoComplete="cc-exp" placeholder={t('payment.card.expiryPlaceholder')} />
+        <CardInput
+          {...bind('expiry', formatExpiry)}
+          label={t('payment.card.expiry')}
+          autoComplete="cc-exp"
+          placeholder={t('payment.card.expiryPlaceholder')}
+        />
         <CardInput {...bind('cvc', formatCvc)} label={t('payment.card.cvc')} autoComplete="cc-csc" placeholder="123" />
       </div>
       <PayButtons payLabel={payLabel} paying={paying} locked={locked} errorKey={errorKey} onCancel={onCancel} />

@@ -36,7 +36,10 @@ export function StripePaymentForm({ publishableKey, ...props }: PaymentFormProps
   const language = useUiLanguage();
   const { resolvedTheme } = useTheme();
   const clientSecret = props.intent.clientSecret;
-  const options = useMemo(() => ({ clientSecret, appearance: appearanceFor(resolvedTheme), locale: language }), [clientSecret, resolvedTheme, language]);
+  const options = useMemo(
+    () => ({ clientSecret, appearance: appearanceFor(resolvedTheme), locale: language }),
+    [clientSecret, resolvedTheme, language],
+  );
   return (
     <Elements stripe={stripeFor(publishableKey)} options={options}>
       <StripeCheckoutForm {...props} />
@@ -64,7 +67,15 @@ function StripeCheckoutForm({ receiptEmail, payLabel, locked, errorKey, onAttemp
       // The Payment Element shows its own message next to an incomplete field.
       if (result.error?.type === 'validation_error') return;
       if (result.error) onAttempt({ error: toDetail(result.error) });
-      else onAttempt({ paymentIntent: { id: result.paymentIntent.id, status: result.paymentIntent.status, amount: result.paymentIntent.amount, currency: result.paymentIntent.currency } });
+      else
+        onAttempt({
+          paymentIntent: {
+            id: result.paymentIntent.id,
+            status: result.paymentIntent.status,
+            amount: result.paymentIntent.amount,
+            currency: result.paymentIntent.currency,
+          },
+        });
     } catch (error) {
       onUnexpectedError(error);
     } finally {

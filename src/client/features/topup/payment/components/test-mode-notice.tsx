@@ -11,11 +11,17 @@ export function TestModeNotice() {
   const { t } = useTranslation();
   const language = useUiLanguage();
   return (
-    <div className="flex gap-3 rounded-lg border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100" data-testid="test-mode-notice">
+    <div
+      className="flex gap-3 rounded-lg border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+      data-testid="test-mode-notice"
+    >
       <Icon name="triangle-alert" className="mt-0.5 size-4" />
       <p>
         <strong className="font-semibold">{t('payment.testMode.title')}</strong>{' '}
-        {t('payment.testMode.body', { success: keepLeftToRight(TEST_CARDS.success, language), declined: keepLeftToRight(TEST_CARDS.declined, language) })}
+        {t('payment.testMode.body', {
+          success: keepLeftToRight(TEST_CARDS.success, language),
+          declined: keepLeftToRight(TEST_CARDS.declined, language),
+        })}
       </p>
     </div>
   );

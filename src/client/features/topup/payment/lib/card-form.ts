@@ -32,7 +32,7 @@ function expectedLength(digits: string): number {
 export function formatCardNumber(input: string): string {
   const typed = digitsOf(input);
   const digits = typed.slice(0, isAmericanExpress(typed) ? expectedLength(typed) : MAX_NUMBER_DIGITS);
-  const groups = isAmericanExpress(digits) ? [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10)] : digits.match(/.{1,4}/g) ?? [];
+  const groups = isAmericanExpress(digits) ? [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10)] : (digits.match(/.{1,4}/g) ?? []);
   return groups.filter(Boolean).join(' ');
 }
 

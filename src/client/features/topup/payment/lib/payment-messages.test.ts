@@ -59,7 +59,9 @@ describe('deciding what a payment answer means', () => {
   });
 
   it('a provider error is declined with its message', () => {
-    expect(decidePayment({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } })).toEqual({
+    expect(
+      decidePayment({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } }),
+    ).toEqual({
       kind: 'declined',
       messageKey: 'payment.messages.card_declined',
     });

@@ -13,7 +13,12 @@ export function formatTransactionDate(text: string, language: string, timeZone?:
 /** What the recipient got, in its currency as the language writes it: "NGN 14,600" or "£4.99"; whole amounts without cents. */
 export function formatDeliveredAmount(amount: number, currency: string, language: string): string {
   try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 }).format(amount);
+    return new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(amount);
   } catch {
     return `${currency} ${amount}`;
   }

@@ -26,7 +26,9 @@ describe('top-up errors (docs/product.md §8)', () => {
   });
 
   it("a refused request reads 'Failed to process topup' with the server's words as the detail", () => {
-    const failure = topupFailureOf(new ApiRequestError(409, '409: …', 'This payment is not authorised.', undefined, undefined, 'PAYMENT_NOT_AUTHORISED'));
+    const failure = topupFailureOf(
+      new ApiRequestError(409, '409: …', 'This payment is not authorised.', undefined, undefined, 'PAYMENT_NOT_AUTHORISED'),
+    );
     expect(englishText(failure.messageKey)).toBe('Failed to process topup');
     expect(failure.detail).toBe('This payment is not authorised.');
   });
@@ -38,7 +40,9 @@ describe('top-up errors (docs/product.md §8)', () => {
   });
 
   it("rewrites a FAILED result's 'Could not find' message and keeps any other", () => {
-    expect(failedResultMessage({ message: 'Could not find a route to the operator' })).toEqual({ messageKey: 'topup.result.errors.serviceUnavailable' });
+    expect(failedResultMessage({ message: 'Could not find a route to the operator' })).toEqual({
+      messageKey: 'topup.result.errors.serviceUnavailable',
+    });
     expect(failedResultMessage({ message: 'Recipient phone number is not valid' })).toEqual({ text: 'Recipient phone number is not valid' });
     expect(failedResultMessage({})).toBeNull();
   });
@@ -85,7 +89,14 @@ describe('which view the result screen shows', () => {
 });
 
 describe('requesting the top-up', () => {
-  const request = { paymentIntentId: 'pi_1', operatorId: 341, operatorName: 'MTN Nigeria', amountCents: 1000, countryCode: 'NG', phone: '08031234567' };
+  const request = {
+    paymentIntentId: 'pi_1',
+    operatorId: 341,
+    operatorName: 'MTN Nigeria',
+    amountCents: 1000,
+    countryCode: 'NG',
+    phone: '08031234567',
+  };
 
   it('posts the docs/product.md §7 body and returns the server result', async () => {
     const fetchMock = answer(200, result());
@@ -119,11 +130,20 @@ describe('requesting the top-up', () => {
   it('treats "cannot cancel … status of succeeded" as SUCCESSFUL, from a result or from an error', async () => {
     answer(200, result({ success: false, status: 'FAILED', message: ALREADY_CAPTURED, errorCode: 'payment_intent_unexpected_state' }));
     const fromResult = await requestTopup(request);
-    expect(fromResult).toMatchObject({ kind: 'answered', alreadyCaptured: true, result: { status: 'SUCCESSFUL', success: true, transactionId: '4602843' } });
+    expect(fromResult).toMatchObject({
+      kind: 'answered',
+      alreadyCaptured: true,
+      result: { status: 'SUCCESSFUL', success: true, transactionId: '4602843' },
+    });
     expect(fromResult.kind === 'answered' && fromResult.result.message).toBeUndefined();
 
     answer(400, { success: false, message: ALREADY_CAPTURED });
-    const fromError = await requestTopup(request, { orderId: 'order-9', recipientPhone: '+234 08031234567', operatorName: 'MTN Nigeria', amountCents: 1000 });
+    const fromError = await requestTopup(request, {
+      orderId: 'order-9',
+      recipientPhone: '+234 08031234567',
+      operatorName: 'MTN Nigeria',
+      amountCents: 1000,
+    });
     expect(fromError).toMatchObject({
       kind: 'answered',
       alreadyCaptured: true,
@@ -144,13 +164,31 @@ describe('requesting the top-up', () => {
     ['a timeout', () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'))],
     ["a proxy's 502 page", async () => new Response('<html>Bad Gateway</html>', { status: 502 })],
     ["a proxy's 504 without a body", async () => new Response('', { status: 504 })],
-    ['our own 503 (database unreachable)', async () => new Response(JSON.stringify({ success: false, message: 'Service temporarily unavailable.', code: 'DATABASE_UNAVAILABLE' }), { status: 503 })],
-    ['our own 500', async () => new Response(JSON.stringify({ success: false, message: 'Something went wrong on our side.', code: 'INTERNAL_ERROR' }), { status: 500 })],
-    ["our payment provider's 502", async () => new Response(JSON.stringify({ success: false, message: 'Our payment service is experiencing issues.', code: 'PAYMENT_PROVIDER_ERROR' }), { status: 502 })],
+    [
+      'our own 503 (database unreachable)',
+      async () =>
+        new Response(JSON.stringify({ success: false, message: 'Service temporarily unavailable.', code: 'DATABASE_UNAVAILABLE' }), { status: 503 }),
+    ],
+    [
+      'our own 500',
+      async () =>
+        new Response(JSON.stringify({ success: false, message: 'Something went wrong on our side.', code: 'INTERNAL_ERROR' }), { status: 500 }),
+    ],
+    [
+      "our payment provider's 502",
+      async () =>
+        new Response(JSON.stringify({ success: false, message: 'Our payment service is experiencing issues.', code: 'PAYMENT_PROVIDER_ERROR' }), {
+          status: 502,
+        }),
+    ],
     ['a lost session (401)', async () => new Response(JSON.stringify({ success: false, message: 'Please login to continue' }), { status: 401 })],
     [
       'a refusal of the call whose paid order goes on (TOPUP_MISMATCH)',
-      async () => new Response(JSON.stringify({ success: false, message: 'The top-up details do not match the order that was paid for.', code: 'TOPUP_MISMATCH' }), { status: 400 }),
+      async () =>
+        new Response(
+          JSON.stringify({ success: false, message: 'The top-up details do not match the order that was paid for.', code: 'TOPUP_MISMATCH' }),
+          { status: 400 },
+        ),
     ],
   ])('%s is no answer: the order is followed, never shown as failed', async (_case, reply) => {
     vi.stubGlobal('fetch', vi.fn(reply));
@@ -160,7 +198,10 @@ describe('requesting the top-up', () => {
   });
 
   it('without a known order the unanswered request is followed by its payment intent', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(requestTopup({ paymentIntentId: 'pi_7' })).resolves.toEqual({ kind: 'unanswered', paymentIntentId: 'pi_7' });
   });
 });

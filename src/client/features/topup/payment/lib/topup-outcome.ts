@@ -137,7 +137,15 @@ function capturedResult(request: TopupRequest, known: KnownTopup, answered?: Top
     hasPin: false,
     payment: 'captured',
   };
-  return { ...facts, success: true, status: 'SUCCESSFUL', payment: 'captured', message: undefined, errorCode: undefined, technicalDetails: undefined };
+  return {
+    ...facts,
+    success: true,
+    status: 'SUCCESSFUL',
+    payment: 'captured',
+    message: undefined,
+    errorCode: undefined,
+    technicalDetails: undefined,
+  };
 }
 
 /**
