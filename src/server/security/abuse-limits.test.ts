@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { contactMessages, emailOutbox, orders } from '../db/schema';
-import { testConfig } from '../testing/app';
-import { accountClient, TEST_ORIGIN } from '../testing/accounts';
-import { openTestDatabase, type TestDatabase } from '../testing/databases';
+import { useTestApp } from '../testing/app';
+import { TEST_ORIGIN } from '../testing/accounts';
 
 const PASSWORD = 'Lagos-to-Accra-2026';
 const validMessage = { name: 'Amina Yusuf', email: 'amina@example.com', topic: 'topup', message: 'My top-up to Lagos has not arrived yet.' };
-let addressCounter = 0;
-const freshAddress = () => `198.51.100.${++addressCounter % 250}`;
 
 /** A 429 as the browser needs it: the readable message, its translation key, and when to try again. */
 function expectLimited(response: LightMyRequestResponse, messageKey: string, message: string) {
@@ -21,22 +17,11 @@ function expectLimited(response: LightMyRequestResponse, messageKey: string, mes
 }
 
 describe('limits on abusable flows', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await buildApp({ config: testConfig(), database });
-  });
-  beforeEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const testApp = useTestApp();
 
   it('limits sign-ups to 5 an hour per address, whatever X-Forwarded-For claims', async () => {
     const signUp = (index: number, remoteAddress: string) =>
-      app.inject({
+      testApp.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         payload: { email: `bot${index}@example.com`, password: PASSWORD },
@@ -53,15 +38,15 @@ describe('limits on abusable flows', () => {
   });
 
   it('sends one recipient at most 3 reset e-mails an hour, however many addresses ask', async () => {
-    await accountClient(app, freshAddress()).signUp('victim@example.com', PASSWORD);
-    const ask = (email: string) => accountClient(app, freshAddress()).post('/api/auth/request-password-reset', { email });
+    await testApp.client().signUp('victim@example.com', PASSWORD);
+    const ask = (email: string) => testApp.client().post('/api/auth/request-password-reset', { email });
     for (let index = 0; index < 3; index += 1) expect((await ask('victim@example.com')).statusCode).toBe(200);
     expectLimited(
       await ask('VICTIM@example.com'),
       'apiErrors.tooManyAccountMails',
       'Too many e-mails were asked for this address. Please wait an hour and try again.',
     );
-    const resetMails = await database.db
+    const resetMails = await testApp.database.db
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.to, 'victim@example.com'), eq(emailOutbox.subject, 'Reset your GlobalTopUp password')));
@@ -70,26 +55,26 @@ describe('limits on abusable flows', () => {
 
   it('limits operator detections to 30 a minute per address, even 40 at once', async () => {
     const detect = (index: number) =>
-      app.inject({ method: 'GET', url: `/api/reloadly/operator-detect/0803123${4000 + index}/NG`, remoteAddress: '203.0.113.30' });
+      testApp.app.inject({ method: 'GET', url: `/api/reloadly/operator-detect/0803123${4000 + index}/NG`, remoteAddress: '203.0.113.30' });
     const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => detect(index)));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(30);
     const refused = answers.filter((answer) => answer.statusCode === 429);
     expect(refused).toHaveLength(10);
     expectLimited(refused[0]!, 'apiErrors.tooManyDetections', 'Too many phone numbers were checked. Please wait a minute and try again.');
-    expect((await app.inject({ method: 'GET', url: '/api/reloadly/operator-detect/08031234567/NG', remoteAddress: '203.0.113.31' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/reloadly/operator-detect/08031234567/NG', remoteAddress: '203.0.113.31' })).statusCode,
+    ).toBe(200);
   });
 
   it('limits checkout starts to 10 per user in 10 minutes, from any address', async () => {
-    const buyer = accountClient(app, freshAddress());
+    const buyer = testApp.client();
     await buyer.signUp('buyer@example.com', PASSWORD);
     const operator = (await buyer.get('/api/reloadly/operator-detect/08031234567/NG')).json().data as {
       operatorId: number;
       suggestedAmounts: number[];
     };
     const start = (index: number) =>
-      app.inject({
+      testApp.app.inject({
         method: 'POST',
         url: '/api/create-payment-intent',
         payload: {
@@ -104,12 +89,14 @@ describe('limits on abusable flows', () => {
       });
     for (let index = 0; index < 10; index += 1) expect((await start(index)).statusCode).toBe(200);
     expectLimited(await start(10), 'payment.messages.rate_limit', 'Too many payment attempts. Please wait a moment before trying again.');
-    expect(await database.db.select().from(orders)).toHaveLength(10);
+    expect(await testApp.database.db.select().from(orders)).toHaveLength(10);
   });
 
   it('accepts exactly 5 of 6 contact messages sent at once from one address', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => app.inject({ method: 'POST', url: '/api/contact', payload: validMessage, remoteAddress: '203.0.113.40' })),
+      Array.from({ length: 6 }, () =>
+        testApp.app.inject({ method: 'POST', url: '/api/contact', payload: validMessage, remoteAddress: '203.0.113.40' }),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 429]);
     expectLimited(
@@ -117,6 +104,6 @@ describe('limits on abusable flows', () => {
       'apiErrors.tooManyContactMessages',
       'Too many messages were sent. Please wait 10 minutes and try again.',
     );
-    expect(await database.db.select().from(contactMessages)).toHaveLength(5);
+    expect(await testApp.database.db.select().from(contactMessages)).toHaveLength(5);
   });
 });

@@ -1,11 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { describe, expect, it } from 'vitest';
 import { contactMessages, orders, user } from '../db/schema';
-import { testConfig } from '../testing/app';
-import { accountClient, TEST_ORIGIN } from '../testing/accounts';
-import { openTestDatabase, type TestDatabase } from '../testing/databases';
+import { useTestApp } from '../testing/app';
+import { TEST_ORIGIN } from '../testing/accounts';
 import { SANDBOX_NUMBERS } from '../testing/orders';
 
 const PASSWORD = 'Lagos-to-Accra-2026';
@@ -16,32 +13,21 @@ let addressCounter = 0;
 const freshAddress = () => `198.51.100.${++addressCounter % 250}`;
 
 describe('bad input', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await buildApp({ config: testConfig(), database });
-  });
-  beforeEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const testApp = useTestApp();
 
   async function signedIn() {
-    const browser = accountClient(app, freshAddress());
+    const browser = testApp.client();
     expect((await browser.signUp('amina@example.com', PASSWORD)).statusCode).toBe(200);
     return browser;
   }
-  const storedUser = async () => (await database.db.select().from(user).where(eq(user.email, 'amina@example.com')))[0]!;
+  const storedUser = async () => (await testApp.database.db.select().from(user).where(eq(user.email, 'amina@example.com')))[0]!;
 
   it.each([
     ['{}', {}],
     ['null', null],
   ])('answers POST /api/user/settings with %s by a 400, changing nothing', async (_label, body) => {
     const browser = await signedIn();
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/user/settings',
       payload: JSON.stringify(body),
@@ -57,10 +43,10 @@ describe('bad input', () => {
     ['a NUL in the name', { ...validMessage, name: `Amina${NUL}` }, 'name'],
     ['a right-to-left override in the name', { ...validMessage, name: `Amina ${RIGHT_TO_LEFT_OVERRIDE}fdp.exe` }, 'name'],
   ])('refuses a contact message with %s, naming the field and storing nothing', async (_label, payload, field) => {
-    const response = await app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: freshAddress() });
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: freshAddress() });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, field });
-    expect(await database.db.select().from(contactMessages)).toHaveLength(0);
+    expect(await testApp.database.db.select().from(contactMessages)).toHaveLength(0);
   });
 
   it.each([
@@ -93,7 +79,7 @@ describe('bad input', () => {
     ['a javascript: image', { image: 'javascript:alert(1)' }, 'image'],
     ['a 300-character e-mail', { email: `${'k'.repeat(288)}@example.com` }, 'email'],
   ])('refuses a sign-up with %s, creating no account', async (_label, extra, field) => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       payload: { email: 'kofi@example.com', password: PASSWORD, ...extra },
@@ -102,7 +88,7 @@ describe('bad input', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, field });
-    expect(await database.db.select().from(user)).toHaveLength(0);
+    expect(await testApp.database.db.select().from(user)).toHaveLength(0);
   });
 
   it('refuses a 100,012-character receipt e-mail at checkout, creating no order', async () => {
@@ -119,7 +105,7 @@ describe('bad input', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, field: 'email' });
-    expect(await database.db.select().from(orders)).toHaveLength(0);
+    expect(await testApp.database.db.select().from(orders)).toHaveLength(0);
   });
 
   describe('a corpus of malformed bodies on every state-changing call', () => {
@@ -170,7 +156,7 @@ describe('bad input', () => {
         ];
         for (const body of bodies) {
           const method = url === '/api/user' ? 'PATCH' : 'POST';
-          const response = await app.inject({
+          const response = await testApp.app.inject({
             method,
             url,
             payload: body,
@@ -182,7 +168,7 @@ describe('bad input', () => {
       }
       expect(answers.length).toBeGreaterThan(300);
       expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
-      expect(await database.db.select().from(contactMessages)).toHaveLength(0);
+      expect(await testApp.database.db.select().from(contactMessages)).toHaveLength(0);
       // Text such as '<script>' may be a name (every screen escapes it); NUL, bidi controls and 100,000 characters may not.
       const stored = await storedUser();
       expect(stored.name.length).toBeLessThanOrEqual(100);

@@ -1,11 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { describe, expect, it } from 'vitest';
 import { user } from '../db/schema';
-import { testConfig } from '../testing/app';
+import { useTestApp } from '../testing/app';
 import { accountClient } from '../testing/accounts';
-import { openTestDatabase, type TestDatabase } from '../testing/databases';
 
 /** Other spellings of API paths that the router decodes to the same route. */
 const ENCODED_SPELLINGS = [
@@ -20,34 +17,23 @@ const ENCODED_SPELLINGS = [
 ];
 
 describe('the cross-site refusal', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await buildApp({ config: testConfig(), database });
-  });
-  beforeEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const testApp = useTestApp();
 
   it.each(ENCODED_SPELLINGS)('refuses %s from another site, and the call does not run', async (url) => {
-    const victim = accountClient(app, '203.0.113.70');
+    const victim = accountClient(testApp.app, '203.0.113.70');
     await victim.signUp('amina@example.com', 'Lagos-to-Accra-2026');
     for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
-      const response = await app.inject({ method: 'POST', url, payload: { theme: 'dark' }, headers: { ...headers, cookie: victim.cookies } });
+      const response = await testApp.app.inject({ method: 'POST', url, payload: { theme: 'dark' }, headers: { ...headers, cookie: victim.cookies } });
       expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
       expect(response.json()).toEqual({ success: false, message: 'Cross-site request refused', code: 'CROSS_SITE' });
     }
     expect((await victim.get('/api/user')).statusCode).toBe(200);
-    const [row] = await database.db.select({ theme: user.theme }).from(user).where(eq(user.email, 'amina@example.com'));
+    const [row] = await testApp.database.db.select({ theme: user.theme }).from(user).where(eq(user.email, 'amina@example.com'));
     expect(row?.theme).toBe('system');
   });
 
   it('still lets the same origin use an encoded spelling', async () => {
-    const browser = accountClient(app, '203.0.113.71');
+    const browser = accountClient(testApp.app, '203.0.113.71');
     await browser.signUp('amina@example.com', 'Lagos-to-Accra-2026');
     expect((await browser.post('/%61pi/user/settings', { theme: 'dark' })).statusCode).toBe(200);
   });

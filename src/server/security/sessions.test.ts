@@ -1,35 +1,19 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../shared/api/account';
-import { buildApp } from '../app';
 import { emailOutbox, session, user } from '../db/schema';
 import { latestOutboxMessage } from '../mail/mailer';
-import { testConfig } from '../testing/app';
-import { accountClient, signInWithLocalGoogle, TEST_ORIGIN, totpCode } from '../testing/accounts';
-import { openTestDatabase, type TestDatabase } from '../testing/databases';
+import { useTestApp } from '../testing/app';
+import { signInWithLocalGoogle, TEST_ORIGIN, totpCode } from '../testing/accounts';
 
 const PASSWORD = 'Lagos-to-Accra-2026';
 const NEW_PASSWORD = 'Dakar-by-the-Sea-2027';
 const DAY_MS = 24 * 60 * 60 * 1000;
-let addressCounter = 0;
-const freshAddress = () => `198.51.100.${++addressCounter % 250}`;
 
 describe('sessions and credentials', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const testApp = useTestApp();
 
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await buildApp({ config: testConfig(), database });
-  });
-  beforeEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  const client = () => accountClient(app, freshAddress());
+  const client = () => testApp.client();
   async function signedUp(email = 'amina@example.com') {
     const browser = client();
     expect((await browser.signUp(email, PASSWORD)).statusCode).toBe(200);
@@ -37,7 +21,13 @@ describe('sessions and credentials', () => {
   }
   /** The notices e-mailed to an address, newest first (the confirmation link sent at sign-up left out). */
   const subjectsTo = async (to: string) =>
-    (await database.db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.createdAt)))
+    (
+      await testApp.database.db
+        .select({ subject: emailOutbox.subject })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, to))
+        .orderBy(desc(emailOutbox.createdAt))
+    )
       .map((row) => row.subject)
       .filter((subject) => subject !== 'Confirm your GlobalTopUp e-mail address');
 
@@ -79,28 +69,28 @@ describe('sessions and credentials', () => {
 
   it('ends a session 30 days after sign-in however often it is used', async () => {
     const browser = await signedUp();
-    const [row] = await database.db.select().from(session);
+    const [row] = await testApp.database.db.select().from(session);
     // Used every day since sign-in 30 days ago: the last extension left it valid for another hour.
-    await database.db
+    await testApp.database.db
       .update(session)
       .set({ createdAt: new Date(Date.now() - 30 * DAY_MS - 60_000), expiresAt: new Date(Date.now() + 60 * 60 * 1000) })
       .where(eq(session.id, row!.id));
     await browser.get('/api/user');
-    const [after] = await database.db.select().from(session).where(eq(session.id, row!.id));
+    const [after] = await testApp.database.db.select().from(session).where(eq(session.id, row!.id));
     expect(after!.expiresAt.getTime()).toBeLessThanOrEqual(after!.createdAt.getTime() + 30 * DAY_MS);
     expect((await browser.get('/api/user')).statusCode).toBe(401);
   });
 
   it('keeps extending a session used within its 30 days, up to that bound', async () => {
     const browser = await signedUp();
-    const [row] = await database.db.select().from(session);
+    const [row] = await testApp.database.db.select().from(session);
     const createdAt = new Date(Date.now() - 27 * DAY_MS);
-    await database.db
+    await testApp.database.db
       .update(session)
       .set({ createdAt, expiresAt: new Date(Date.now() + DAY_MS) })
       .where(eq(session.id, row!.id));
     expect((await browser.get('/api/user')).statusCode).toBe(200);
-    const [after] = await database.db.select().from(session).where(eq(session.id, row!.id));
+    const [after] = await testApp.database.db.select().from(session).where(eq(session.id, row!.id));
     expect(after!.expiresAt.getTime()).toBe(createdAt.getTime() + 30 * DAY_MS);
   });
 
@@ -108,7 +98,7 @@ describe('sessions and credentials', () => {
     const browser = await signedUp();
     await browser.post('/api/user/settings', { language: 'fr' });
     await browser.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
-    const mail = await latestOutboxMessage(database.db, 'amina@example.com');
+    const mail = await latestOutboxMessage(testApp.database.db, 'amina@example.com');
     expect(mail?.subject).toBe('Votre mot de passe GlobalTopUp a été modifié');
     expect(mail?.text).toContain(`${TEST_ORIGIN}/auth`);
 
@@ -116,8 +106,8 @@ describe('sessions and credentials', () => {
     const { totpURI } = (await browser.post('/api/auth/two-factor/enable', { password: NEW_PASSWORD })).json() as { totpURI: string };
     await browser.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) });
     await browser.post('/api/auth/two-factor/disable', { password: NEW_PASSWORD, code: totpCode(totpURI) });
-    await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, 'amina@example.com'));
-    await signInWithLocalGoogle(app, client(), 'amina@example.com');
+    await testApp.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, 'amina@example.com'));
+    await signInWithLocalGoogle(testApp.app, client(), 'amina@example.com');
     expect(await subjectsTo('amina@example.com')).toEqual([
       'A new way to sign in was added',
       'Two-factor authentication was turned off',
@@ -152,7 +142,7 @@ describe('sessions and credentials', () => {
     expect(change.json().message).toBe(message);
 
     await client().post('/api/auth/request-password-reset', { email: 'amina.yusuf@example.com' });
-    const link = (await latestOutboxMessage(database.db, 'amina.yusuf@example.com', 'Reset your GlobalTopUp password'))!.text;
+    const link = (await latestOutboxMessage(testApp.database.db, 'amina.yusuf@example.com', 'Reset your GlobalTopUp password'))!.text;
     const token = decodeURIComponent(/\/auth\?reset=([^\s"&]+)/.exec(link)![1]!);
     const reset = await client().post('/api/auth/reset-password', { token, newPassword: password });
     expect(reset.statusCode).toBe(400);

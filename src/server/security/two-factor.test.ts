@@ -1,32 +1,16 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { describe, expect, it } from 'vitest';
 import { twoFactor, user } from '../db/schema';
-import { testConfig } from '../testing/app';
-import { accountClient, signInWithLocalGoogle, totpCode } from '../testing/accounts';
-import { openTestDatabase, type TestDatabase } from '../testing/databases';
+import { useTestApp } from '../testing/app';
+import { signInWithLocalGoogle, totpCode } from '../testing/accounts';
 
 const PASSWORD = 'Lagos-to-Accra-2026';
-let addressCounter = 0;
-const freshAddress = () => `198.51.100.${++addressCounter % 250}`;
 
 describe('two factors everywhere', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const testApp = useTestApp();
 
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite');
-    app = await buildApp({ config: testConfig(), database });
-  });
-  beforeEach(() => database.reset());
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
-
-  const client = () => accountClient(app, freshAddress());
-  const makeAdmin = (email: string) => database.db.update(user).set({ isAdmin: true, emailVerified: true }).where(eq(user.email, email));
+  const client = () => testApp.client();
+  const makeAdmin = (email: string) => testApp.database.db.update(user).set({ isAdmin: true, emailVerified: true }).where(eq(user.email, email));
 
   /** A signed-in user who turned two-factor on in this browser. */
   async function withTwoFactor(email = 'amina@example.com', browser = client()) {
@@ -54,7 +38,7 @@ describe('two factors everywhere', () => {
 
   it('refuses to mint new backup codes with the session and password alone', async () => {
     const { browser, totpURI } = await withTwoFactor();
-    const stored = async () => (await database.db.select({ codes: twoFactor.backupCodes }).from(twoFactor))[0]!.codes;
+    const stored = async () => (await testApp.database.db.select({ codes: twoFactor.backupCodes }).from(twoFactor))[0]!.codes;
     const before = await stored();
     const refused = await browser.post('/api/auth/two-factor/generate-backup-codes', { password: PASSWORD });
     expect(refused.statusCode).toBe(400);
@@ -69,9 +53,9 @@ describe('two factors everywhere', () => {
   it('asks a two-factor user for the code after Google sign-in too, and opens the session only with it', async () => {
     const { totpURI } = await withTwoFactor('zainab@example.com');
     // Google links to an existing account only when its address is verified.
-    await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, 'zainab@example.com'));
+    await testApp.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, 'zainab@example.com'));
     const browser = client();
-    const callback = await signInWithLocalGoogle(app, browser, 'zainab@example.com');
+    const callback = await signInWithLocalGoogle(testApp.app, browser, 'zainab@example.com');
     expect(callback.statusCode).toBe(302);
     const back = new URL(callback.headers.location as string);
     expect(back.pathname).toBe('/auth');
@@ -87,7 +71,7 @@ describe('two factors everywhere', () => {
     const { totpURI } = await withTwoFactor('boss@example.com');
     await makeAdmin('boss@example.com');
     const browser = client();
-    await signInWithLocalGoogle(app, browser, 'boss@example.com');
+    await signInWithLocalGoogle(testApp.app, browser, 'boss@example.com');
     expect((await browser.get('/api/admin/users')).statusCode).not.toBe(200);
     expect((await browser.post('/api/auth/two-factor/verify-totp', { code: totpCode(totpURI) })).statusCode).toBe(200);
     expect((await browser.get('/api/admin/users')).statusCode).toBe(200);
