@@ -3,13 +3,11 @@ import type { OrderDisplayStatus, OrderView } from '@shared/api/orders';
 import type { Language } from '@shared/constants';
 import { formatUsd, toCents } from '@shared/pricing';
 import { countryNameIn } from '@/lib/country-names';
+import { formatLocalAmount, intlLocale } from '@/lib/local-format';
+
+export { formatLocalAmount, intlLocale } from '@/lib/local-format';
 
 export { countryNameIn } from '@/lib/country-names';
-
-/** Intl locale of an interface language: Arabic keeps Western digits, as the top-up flow shows them. */
-export function intlLocale(language: Language): string {
-  return language === 'ar' ? 'ar-u-nu-latn' : language;
-}
 
 type DateParts = Pick<Intl.DateTimeFormatOptions, 'dateStyle' | 'timeStyle'>;
 
@@ -26,21 +24,6 @@ export function formatOrderDate(
 /** A 2-decimal USD string of the API as the product shows USD everywhere: "$10.63". */
 export function formatUsdAmount(amount: string): string {
   return `$${formatUsd(toCents(amount))}`;
-}
-
-/** A destination-currency amount in the interface language, e.g. "NGN 15,000.50". */
-export function formatLocalAmount(amount: number, currency: string, language: Language): string {
-  const fractionDigits = Number.isInteger(amount) ? 0 : 2;
-  try {
-    return new Intl.NumberFormat(intlLocale(language), {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: 2,
-    }).format(amount);
-  } catch {
-    return `${amount.toFixed(fractionDigits)} ${currency}`;
-  }
 }
 
 type RecipientAmounts = Pick<

@@ -3,7 +3,9 @@ import type { OperatorInfo } from '@shared/api/catalog';
 import type { Language } from '@shared/constants';
 import { localAmountOf, planDescriptionOf } from '@shared/operator-amounts';
 import { formatUsd, toCents } from '@shared/pricing';
-import { intlLocale } from './country-list';
+import { formatLocalAmount } from '@/lib/local-format';
+
+export { formatLocalAmount } from '@/lib/local-format';
 
 /** One amount the visitor can send: what they pay in USD and what the recipient gets. */
 export interface AmountOption {
@@ -55,19 +57,4 @@ export function checkCustomAmount(text: string, operator: Pick<OperatorInfo, 'mi
 /** USD as the product shows it everywhere: "$10.00". */
 export function formatUsdCents(cents: number): string {
   return `$${formatUsd(cents)}`;
-}
-
-/** A destination-currency amount in the interface language, e.g. "NGN 4,500.50" or "₦4,500". */
-export function formatLocalAmount(amount: number, currency: string, language: Language): string {
-  const fractionDigits = Number.isInteger(amount) ? 0 : 2;
-  try {
-    return new Intl.NumberFormat(intlLocale(language), {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: 2,
-    }).format(amount);
-  } catch {
-    return `${amount.toFixed(fractionDigits)} ${currency}`;
-  }
 }

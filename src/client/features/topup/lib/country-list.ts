@@ -3,6 +3,8 @@ import type { Language } from '@shared/constants';
 import { countryNameIn } from '@/lib/country-names';
 import { displayPhoneCode } from './country-selection';
 
+export { intlLocale } from '@/lib/local-format';
+
 /** Shortcut buttons shown whatever the list holds (docs/product.md §2). */
 export const QUICK_COUNTRIES = [
   { code: 'IN', name: 'India' },
@@ -20,11 +22,6 @@ export interface CountryEntry {
   flag: string;
   /** "+234", or null when the country's codes are unusable. */
   phoneCode: string | null;
-}
-
-/** Intl locale for a language: Arabic keeps Western digits. */
-export function intlLocale(language: Language): string {
-  return language === 'ar' ? 'ar-u-nu-latn' : language;
 }
 
 /** The country's name in the interface language; English uses the server's name. */
