@@ -20,6 +20,9 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    // The entry names every chunk a lazy page needs, to preload them (ADR 003): a short hash keeps that list short. Seven
+    // characters is the fewest Rolldown accepts for more than 64 chunks.
+    rollupOptions: { output: { chunkFileNames: 'assets/[name]-[hash:7].js' } },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -1,25 +1,80 @@
-/** `npm run bench`: runs each benchmark in turn against the built server. Add a benchmark as a module and list it here. */
+/**
+ * `npm run bench`: runs each benchmark in turn. Add a benchmark as a module and list it here. `-- --only=<name>,…`
+ * runs only those, `-- --skip=<name>,…` all but those (e.g. `--skip=admin-orders` where there is no PostgreSQL).
+ */
 import { isServerBuilt } from '../scripts/built-server';
+import { runAdminOrdersBenchmark } from './admin-orders';
 import { runCheckoutThroughputBenchmark } from './checkout-throughput';
 import { runCountriesThroughputBenchmark } from './countries-throughput';
 import { runOperatorDetectionBenchmark } from './operator-detection';
 import { runReloadlyAdapterBenchmark } from './reloadly-adapter';
 import { runStartupBenchmark } from './startup';
 
-const benchmarks: Array<{ title: string; run: () => Promise<void> }> = [
-  { title: 'Cold start of the built server on an existing data directory (PGlite)', run: runStartupBenchmark },
-  { title: 'Operator detection on the sandbox provider (server-side time)', run: runOperatorDetectionBenchmark },
-  { title: `GET /api/countries at 50 connections vs a bare Fastify route`, run: runCountriesThroughputBenchmark },
-  { title: 'Reloadly adapter: upstream calls per detection', run: runReloadlyAdapterBenchmark },
-  { title: 'Checkout throughput: whole orders per second over HTTP (create intent, confirm, top-up)', run: runCheckoutThroughputBenchmark },
+interface Benchmark {
+  name: string;
+  title: string;
+  run: () => Promise<void>;
+  /** Runs against dist/ (npm run build). */
+  builtServer: boolean;
+}
+
+const benchmarks: Benchmark[] = [
+  { name: 'startup', title: 'Cold start of the built server on an existing data directory (PGlite)', run: runStartupBenchmark, builtServer: true },
+  {
+    name: 'operator-detection',
+    title: 'Operator detection on the sandbox provider (server-side time)',
+    run: runOperatorDetectionBenchmark,
+    builtServer: true,
+  },
+  {
+    name: 'countries',
+    title: `GET /api/countries at 50 connections vs a bare Fastify route`,
+    run: runCountriesThroughputBenchmark,
+    builtServer: true,
+  },
+  { name: 'reloadly-adapter', title: 'Reloadly adapter: upstream calls per detection', run: runReloadlyAdapterBenchmark, builtServer: true },
+  {
+    name: 'checkout',
+    title: 'Checkout throughput: whole orders per second over HTTP (create intent, confirm, top-up)',
+    run: runCheckoutThroughputBenchmark,
+    builtServer: true,
+  },
+  {
+    name: 'admin-orders',
+    title: 'Operations console: the order list, search and attention queue on 1,000,000 orders (PostgreSQL, server-side time)',
+    run: runAdminOrdersBenchmark,
+    builtServer: false,
+  },
 ];
 
-if (!isServerBuilt()) {
+/** The names given to a `--flag=a,b` option, or undefined when it is absent. */
+function namesOf(flag: string): Set<string> | undefined {
+  const option = process.argv.slice(2).find((argument) => argument.startsWith(`${flag}=`));
+  return option === undefined
+    ? undefined
+    : new Set(
+        option
+          .slice(flag.length + 1)
+          .split(',')
+          .filter(Boolean),
+      );
+}
+
+const only = namesOf('--only');
+const skip = namesOf('--skip') ?? new Set<string>();
+const unknown = [...(only ?? []), ...skip].filter((name) => !benchmarks.some((benchmark) => benchmark.name === name));
+if (unknown.length) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; the benchmarks are ${benchmarks.map((benchmark) => benchmark.name).join(', ')}`);
+  process.exit(1);
+}
+const chosen = benchmarks.filter((benchmark) => (only ? only.has(benchmark.name) : true) && !skip.has(benchmark.name));
+
+if (chosen.some((benchmark) => benchmark.builtServer) && !isServerBuilt()) {
   console.error('Run npm run build first');
   process.exit(1);
 }
 
-for (const benchmark of benchmarks) {
+for (const benchmark of chosen) {
   console.log(`\n${benchmark.title}`);
   await benchmark.run();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { register, signIn } from './account-helpers';
+import { openTab, PASSWORD, register, signIn } from './account-helpers';
 import { openPage, useServerAndBrowser } from './fixtures';
 import { confirmAsVisitor, text } from './top-up-helpers';
 
@@ -86,6 +86,85 @@ describe('accounts', () => {
 
     await signIn(page, 'jean@example.com', 'a-brand-new-secret-77');
     await page.getByTestId('user-menu').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('the account forms check what was typed before sending it', () => {
+  it('registering: each rule under its field, the first one focused, nothing sent until they are met', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/auth`);
+    const signUps: string[] = [];
+    page.on('request', (request) => void (request.url().endsWith('/api/auth/sign-up/email') && signUps.push(request.url())));
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const email = openTab(page).getByLabel('Email', { exact: true });
+    await email.fill('amina@');
+    await openTab(page).getByLabel('Username (optional)').fill('ab');
+    await openTab(page).getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await openTab(page).getByRole('alert').nth(2).waitFor();
+    await expect
+      .poll(() => openTab(page).getByRole('alert').allTextContents())
+      .toEqual([
+        'Please enter a valid email address.',
+        'Username must be 3 to 30 characters: letters, digits, dots, underscores or hyphens.',
+        'Password must be at least 8 characters long.',
+      ]);
+    expect(await email.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await email.getAttribute('aria-describedby');
+    expect(await page.locator(`#${describedBy}`).textContent()).toBe('Please enter a valid email address.');
+
+    await email.fill('kojo@example.com');
+    await expect.poll(() => openTab(page).getByRole('alert').count()).toBe(2);
+    expect(await email.getAttribute('aria-invalid')).toBeNull();
+    await openTab(page).getByLabel('Username (optional)').fill('');
+    await openTab(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
+    expect(signUps).toEqual([]);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByTestId('user-menu').waitFor();
+    expect(await page.getByTestId('user-menu').textContent()).toBe('Welcome, kojo');
+    expect(signUps).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it("the profile's username: the rule under the field, and a blank field removes the username", async () => {
+    const page = await openPage(app.browser, `${app.server.url}/auth`);
+    await register(page, 'yaw.k@example.com', 'yaw_k');
+    await page.getByTestId('user-menu').waitFor();
+    await page.goto(`${app.server.url}/profile`);
+    const username = page.getByLabel('Username', { exact: true });
+    await username.fill('has space');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('#profile-username-error').waitFor();
+    await expect
+      .poll(() => page.locator('#profile-username-error').textContent())
+      .toBe('Username must be 3 to 30 characters: letters, digits, dots, underscores or hyphens.');
+    expect(await username.getAttribute('aria-invalid')).toBe('true');
+
+    await username.fill('   ');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Username saved');
+    expect((await (await page.request.get(`${app.server.url}/api/user`)).json()).user.username).toBeNull();
+    expect(await page.getByTestId('user-menu').textContent()).toBe('Welcome, yaw.k');
+    await page.context().close();
+  });
+
+  it('in Arabic, the login and register forms read from the right, the login tab first', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/auth`, { storage: { language: 'ar' } });
+    const login = await page.getByRole('tab', { name: 'تسجيل الدخول' }).boundingBox();
+    const register = await page.getByRole('tab', { name: 'إنشاء حساب' }).boundingBox();
+    expect(login!.x).toBeGreaterThan(register!.x);
+    expect(await openTab(page).evaluate((panel) => getComputedStyle(panel).direction)).toBe('rtl');
+    await page.context().close();
+  });
+
+  it('in Arabic, a sign-in code that is not six digits is named in Arabic', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/auth?post-auth=google&two-factor=required`, { storage: { language: 'ar' } });
+    await page.getByLabel('الرمز', { exact: true }).fill('12345');
+    await page.getByRole('button', { name: 'تحقّق' }).click();
+    await page.getByRole('alert').waitFor();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('يُرجى إدخال أرقام الرمز الستة.');
     await page.context().close();
   });
 });

@@ -1,64 +1,15 @@
 import { createRequire } from 'node:module';
 import { request, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CreatePaymentIntentResponse, TopupResponse } from '../src/shared/api/orders';
-import { register } from './account-helpers';
+import { signedInPage } from './account-helpers';
 import { openPage, useServerAndBrowser, type VisitOptions } from './fixtures';
-import { currentStep, NUMBERS, text, toastText } from './top-up-helpers';
+import { currentStep, NUMBERS, placeOrder, type PlacedOrder, text, toastText } from './top-up-helpers';
 
 const app = useServerAndBrowser();
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Sandbox delivery fails numbers ending in 0000 (docs/sandbox-topups.md). */
 const FAILING_NG = '08031230000';
-
-interface PlacedOrder {
-  amount: string;
-  intent: CreatePaymentIntentResponse;
-  result: TopupResponse;
-}
-
-/**
- * Pays for a Nigerian top-up through the API from the signed-in page, as the checkout does: payment intent, sandbox
- * card confirmation (4242…), then the top-up call. Answers what each step returned.
- */
-function placeOrder(page: Page, phone: string): Promise<PlacedOrder> {
-  return page.evaluate(async (phone) => {
-    const call = async <T>(path: string, body?: unknown): Promise<T> => {
-      const response = await fetch(
-        path,
-        body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
-      );
-      if (!response.ok && response.status !== 402) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
-    const { data: operator } = await call<{ data: { operatorId: number; name: string; fixedAmounts: number[]; suggestedAmounts: number[] } }>(
-      `/api/reloadly/operator-detect/${phone}/NG`,
-    );
-    const amount = (operator.fixedAmounts[0] ?? operator.suggestedAmounts[0]!).toFixed(2);
-    const intent = await call<CreatePaymentIntentResponse>('/api/create-payment-intent', {
-      amount,
-      orderKey: `history-${phone}-${Date.now()}`,
-      operatorId: operator.operatorId,
-      countryCode: 'NG',
-      phone,
-    });
-    await call(`/api/sandbox-payments/${intent.paymentIntentId}/confirm`, {
-      clientSecret: intent.clientSecret,
-      paymentMethod: { type: 'card', number: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123' },
-    });
-    const result = await call<TopupResponse>('/api/reloadly/topup', {
-      paymentIntentId: intent.paymentIntentId,
-      operatorId: String(operator.operatorId),
-      amount,
-      useLocalAmount: false,
-      customIdentifier: `topup-${Date.now()}`,
-      recipientPhone: { countryCode: 'NG', number: phone },
-      operatorName: operator.name,
-    });
-    return { amount, intent, result };
-  }, phone);
-}
 
 const history = (page: Page) => page.getByTestId('transaction-history');
 /** The table's row, or the phone layout's card, of one order: whichever the screen width shows. */
@@ -101,9 +52,8 @@ describe('transaction history on the profile', () => {
   const owner = {} as { storageState: BrowserContextOptions['storageState']; successful: PlacedOrder; failed: PlacedOrder };
 
   beforeAll(async () => {
-    const page = await openPage(app.browser, `${app.server.url}/auth`);
-    await register(page, 'amara@example.com', 'amara');
-    await page.getByTestId('user-menu').waitFor();
+    const page = await openPage(app.browser, app.server.url);
+    await signedInPage(page, app.server.url, 'amara@example.com', { username: 'amara' });
     owner.successful = await placeOrder(page, NUMBERS.NG.phone);
     owner.failed = await placeOrder(page, FAILING_NG);
     owner.storageState = await page.context().storageState();
@@ -248,10 +198,8 @@ describe('transaction history on the profile', () => {
   });
 
   it("another user sees none of the first user's orders, and cannot open one", async () => {
-    const page = await openPage(app.browser, `${app.server.url}/auth`);
-    await register(page, 'bola@example.com', 'bola');
-    await page.getByTestId('user-menu').waitFor();
-    await page.goto(`${app.server.url}/profile`);
+    const page = await openPage(app.browser, app.server.url);
+    await signedInPage(page, app.server.url, 'bola@example.com', { username: 'bola', path: '/profile' });
     await history(page).getByTestId('history-empty').waitFor();
     expect(await history(page).getByTestId('order-status').count()).toBe(0);
     expect(await history(page).getByRole('link', { name: 'Send a top-up' }).getAttribute('href')).toBe('/');

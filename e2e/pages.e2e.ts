@@ -54,11 +54,11 @@ describe('routes', () => {
     await page.context().close();
   });
 
-  it('/profile sends a visitor to /auth with the way back, and /admin sends a visitor home', async () => {
+  it('/profile and /admin send a visitor to /auth with the way back', async () => {
     const page = await openPage(app.browser, `${app.server.url}/profile`);
     await page.waitForURL(`${app.server.url}/auth?returnTo=%2Fprofile`);
     await page.goto(`${app.server.url}/admin`);
-    await page.waitForURL(`${app.server.url}/`);
+    await page.waitForURL(`${app.server.url}/auth?returnTo=%2Fadmin`);
     await page.context().close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { register, signIn } from './account-helpers';
+import { register, signedInPage, signIn } from './account-helpers';
 import { openPage, useServerAndBrowser } from './fixtures';
 
 const app = useServerAndBrowser();
@@ -30,10 +30,39 @@ describe('settings of a signed-in user', () => {
     await second.context().close();
   });
 
+  it('applies the account’s settings on a device that had others, and leaves them as they are', async () => {
+    const first = await openPage(app.browser, app.server.url, { colorScheme: 'light' });
+    await signedInPage(first, app.server.url, 'leila@example.com');
+    await first.evaluate(async () => {
+      await fetch('/api/user/settings', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ language: 'fr', theme: 'dark' }),
+      });
+    });
+    // The same account on a device that remembers English and the light theme.
+    const second = await openPage(app.browser, app.server.url, {
+      colorScheme: 'light',
+      storageState: await first.context().storageState(),
+      storage: { language: 'en', theme: 'light' },
+    });
+    await first.context().close();
+    const saved: string[] = [];
+    second.on('request', (request) => {
+      if (request.url().endsWith('/api/user/settings') && request.method() === 'POST') saved.push(request.postData() ?? '');
+    });
+    await second.goto(`${app.server.url}/profile`);
+    await expect.poll(() => second.evaluate(() => document.documentElement.lang), { timeout: 10_000 }).toBe('fr');
+    await expect.poll(() => isDark(second)).toBe(true);
+    await second.waitForLoadState('networkidle');
+    expect(saved).toEqual([]);
+    expect(await second.evaluate(async () => (await fetch('/api/user/settings')).json())).toEqual({ language: 'fr', theme: 'dark' });
+    await second.context().close();
+  });
+
   it('says so when the theme cannot be saved', async () => {
-    const page = await openPage(app.browser, `${app.server.url}/auth`, { colorScheme: 'light' });
-    await register(page, 'tariq@example.com', 'tariq');
-    await page.getByTestId('user-menu').waitFor();
+    const page = await openPage(app.browser, app.server.url, { colorScheme: 'light' });
+    await signedInPage(page, app.server.url, 'tariq@example.com', { username: 'tariq' });
     await page.waitForLoadState('networkidle');
     await page.route('**/api/user/settings', (route) =>
       route.request().method() === 'POST' ? route.fulfill({ status: 500, body: 'down' }) : route.continue(),

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { CreatePaymentIntentResponse, TopupResponse } from '../src/shared/api/orders';
 
 /** Steps and selectors of the home page's top-up flow, shared by the end-to-end tests. */
 
@@ -82,4 +83,52 @@ export async function recordTexts(page: Page, selector: string): Promise<string[
   await page.context().addInitScript(observe, { selector, binding });
   await page.evaluate(observe, { selector, binding });
   return seen;
+}
+
+export interface PlacedOrder {
+  amount: string;
+  intent: CreatePaymentIntentResponse;
+  result: TopupResponse;
+}
+
+/**
+ * Pays for a Nigerian top-up through the API from the signed-in page, as the checkout does: payment intent, sandbox
+ * card confirmation (4242…), then the top-up call. Answers what each step returned.
+ */
+export function placeOrder(page: Page, phone: string): Promise<PlacedOrder> {
+  return page.evaluate(async (phone) => {
+    const call = async <T>(path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(
+        path,
+        body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+      );
+      if (!response.ok && response.status !== 402) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    const { data: operator } = await call<{ data: { operatorId: number; name: string; fixedAmounts: number[]; suggestedAmounts: number[] } }>(
+      `/api/reloadly/operator-detect/${phone}/NG`,
+    );
+    const amount = (operator.fixedAmounts[0] ?? operator.suggestedAmounts[0]!).toFixed(2);
+    const intent = await call<CreatePaymentIntentResponse>('/api/create-payment-intent', {
+      amount,
+      orderKey: `history-${phone}-${Date.now()}`,
+      operatorId: operator.operatorId,
+      countryCode: 'NG',
+      phone,
+    });
+    await call(`/api/sandbox-payments/${intent.paymentIntentId}/confirm`, {
+      clientSecret: intent.clientSecret,
+      paymentMethod: { type: 'card', number: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123' },
+    });
+    const result = await call<TopupResponse>('/api/reloadly/topup', {
+      paymentIntentId: intent.paymentIntentId,
+      operatorId: String(operator.operatorId),
+      amount,
+      useLocalAmount: false,
+      customIdentifier: `topup-${Date.now()}`,
+      recipientPhone: { countryCode: 'NG', number: phone },
+      operatorName: operator.name,
+    });
+    return { amount, intent, result };
+  }, phone);
 }

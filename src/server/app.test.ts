@@ -92,7 +92,24 @@ describe.each(TEST_DATABASE_KINDS)('HTTP API on %s', (kind) => {
   });
 
   it('serves the app for deep links and a 404 status for unknown pages', async () => {
-    for (const url of ['/', '/top-up', '/about', '/contact', '/terms', '/auth?returnTo=%2Ftop-up', '/payment-complete', '/profile', '/admin']) {
+    const consolePages = [
+      '/admin/orders?status=completed',
+      '/admin/orders/0b7e4c1a-5f7e-4d0e-9a65-2f1d3c4b5a69',
+      '/admin/customers/u-1',
+      '/admin/audit',
+    ];
+    for (const url of [
+      '/',
+      '/top-up',
+      '/about',
+      '/contact',
+      '/terms',
+      '/auth?returnTo=%2Ftop-up',
+      '/payment-complete',
+      '/profile',
+      '/admin',
+      ...consolePages,
+    ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);

@@ -25,6 +25,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { registerOrderRoutes } from './http/orders';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
 import { createFulfilment } from './orders/fulfilment';
+import { handlePaymentEvent } from './orders/payment-events';
 import { startReconciler } from './orders/reconciler';
 import type { OrderServices } from './orders/services';
 import { createPaymentProvider } from './payments';
@@ -149,7 +150,6 @@ export async function buildApp({
   const guards = createGuards(accountsAuth);
   await registerAuthRoutes(app, { auth: accountsAuth, config, db: database.db });
   registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards });
-  await registerAdminRoutes(app, { db: database.db, guards, lowWalletBalance: config.lowWalletBalance });
   if (config.nodeEnv !== 'production') registerDevOutboxRoutes(app, { db: database.db });
   if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
 
@@ -158,7 +158,14 @@ export async function buildApp({
   const topupProvider = createTopupProvider(config, database.db);
   const orderServices: OrderServices = {
     db: database.db,
-    payments: payments ?? (await createPaymentProvider(config, database.db)),
+    // The sandbox's own events (a test card's dispute) go where Stripe's webhooks go; they come only after a capture,
+    // so never before the fulfilment below exists.
+    payments:
+      payments ??
+      (await createPaymentProvider(config, database.db, {
+        deliver: (event) => handlePaymentEvent(orderServices, fulfilment, event),
+        log: app.log,
+      })),
     topups: topups ?? topupProvider,
     operators: operators ?? topupProvider,
     now: now ?? (() => new Date()),
@@ -171,6 +178,15 @@ export async function buildApp({
     app.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused and paid orders whose browser went away wait for the reconciler');
   }
   const fulfilment = createFulfilment(orderServices);
+  await registerAdminRoutes(app, {
+    db: database.db,
+    guards,
+    lowWalletBalance: config.lowWalletBalance,
+    now: now ?? (() => new Date()),
+    dailySpendLimitCents: config.dailySpendLimitCents,
+    orderServices,
+    fulfilment,
+  });
   registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators, counts: attemptCounts });
   registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts });
   if (orderServices.payments.kind === 'sandbox') registerSandboxPaymentRoutes(app, { db: database.db });

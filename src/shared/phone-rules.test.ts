@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOnly, expectedFormat, phoneErrorMessageEn, phoneLengthRule, validatePhone } from './phone-rules';
+import { englishText } from './api/message-texts';
+import { digitsOnly, expectedFormat, phoneLengthRule, validatePhone } from './phone-rules';
 
 const messageFor = (input: string, countryCode: string) => {
   const result = validatePhone(input, countryCode);
-  return result.ok ? 'ok' : phoneErrorMessageEn(result.error);
+  return result.ok ? 'ok' : englishText(result.error.key, result.error.params);
 };
 
 const ET_FORMAT = 'Invalid phone number format. Expected format: 9 digits (e.g., 911234567)';

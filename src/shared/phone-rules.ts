@@ -18,6 +18,7 @@ const COUNTRY_RULES: Record<string, CountryPhoneRule> = {
 };
 const OTHER_COUNTRIES: CountryPhoneRule = { min: 6, max: 15, format: '6-15 digits' };
 
+/** What is wrong with a number: an API message key (its English is in api/message-texts.ts) and its values. */
 export type PhoneError =
   | { key: 'phone.required'; params?: undefined }
   | { key: 'phone.tooShort'; params: { min: number; current: number } }
@@ -25,14 +26,6 @@ export type PhoneError =
   | { key: 'phone.invalidFormat'; params: { format: string } };
 
 export type PhoneValidation = { ok: true; digits: string } | { ok: false; error: PhoneError };
-
-/** English source of each message, with i18next placeholders; the locale files carry the same keys. */
-export const PHONE_MESSAGES_EN = {
-  'phone.required': 'Phone number is required',
-  'phone.tooShort': 'Phone number must be at least {{min}} digits. Current: {{current}} digits',
-  'phone.tooLong': 'Phone number cannot exceed {{max}} digits. Current: {{current}} digits',
-  'phone.invalidFormat': 'Invalid phone number format. Expected format: {{format}}',
-} as const satisfies Record<PhoneError['key'], string>;
 
 function ruleFor(countryCode: string): CountryPhoneRule {
   return COUNTRY_RULES[countryCode.trim().toUpperCase()] ?? OTHER_COUNTRIES;
@@ -62,9 +55,4 @@ export function validatePhone(input: string, countryCode: string): PhoneValidati
     return { ok: false, error: { key: 'phone.invalidFormat', params: { format: rule.format } } };
   }
   return { ok: true, digits };
-}
-
-export function phoneErrorMessageEn(error: PhoneError): string {
-  const params: Record<string, string | number> = error.params ?? {};
-  return PHONE_MESSAGES_EN[error.key].replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => String(params[name] ?? placeholder));
 }

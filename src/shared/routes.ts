@@ -17,5 +17,6 @@ const knownPaths = new Set<string>(Object.values(ROUTES));
 
 export function isClientRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return knownPaths.has(trimmed);
+  // The operations console routes its own pages (/admin/orders/<id>, /admin/audit, …) and has its own not-found page.
+  return knownPaths.has(trimmed) || trimmed.startsWith(`${ROUTES.admin}/`);
 }

@@ -14,19 +14,15 @@ function LoadingAccount() {
   );
 }
 
-/** /profile: visitors go to /auth and come back here after signing in (docs/product.md §2). */
-export function RequireUser({ children }: { children: ReactNode }) {
+/**
+ * /profile and /admin (docs/product.md §2): visitors go to /auth and come back to the page they asked for, its query
+ * included (an admin's filtered list, a deep link); `admin` pages send signed-in customers without is_admin home.
+ */
+export function RequireUser({ admin, children }: { admin?: boolean; children: ReactNode }) {
   const { user, isLoading } = useAccount();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   if (isLoading) return <LoadingAccount />;
-  if (!user) return <Navigate to={`${ROUTES.auth}?returnTo=${encodeURIComponent(pathname)}`} replace />;
-  return children;
-}
-
-/** /admin: only for is_admin; everyone else goes home (docs/product.md §2). */
-export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { user, isLoading } = useAccount();
-  if (isLoading) return <LoadingAccount />;
-  if (!user?.is_admin) return <Navigate to={ROUTES.home} replace />;
+  if (!user) return <Navigate to={`${ROUTES.auth}?returnTo=${encodeURIComponent(pathname + search)}`} replace />;
+  if (admin && !user.is_admin) return <Navigate to={ROUTES.home} replace />;
   return children;
 }

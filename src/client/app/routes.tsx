@@ -5,7 +5,6 @@ import { useAccount } from '@/lib/account';
 import { HomePage } from '@/features/home/home-page';
 import { loadPageTexts } from '@/i18n';
 import { ErrorBoundary } from './error-boundary';
-import { RequireAdmin, RequireUser } from './guards';
 import { NotFoundPage } from './not-found-page';
 import { PageLoader } from './page-loader';
 
@@ -28,8 +27,9 @@ const TermsPage = lazyPage(() => import('@/features/info/terms-page').then((m) =
 const ContactPage = lazyPage(() => import('@/features/contact/contact-page').then((m) => m.ContactPage));
 const AuthPage = lazyPage(() => import('@/features/auth/auth-page').then((m) => m.AuthPage));
 const PaymentCompletePage = lazyPage(() => import('@/features/topup/payment/payment-complete-page').then((m) => m.PaymentCompletePage));
-const ProfilePage = lazyPage(() => import('@/features/profile/profile-page').then((m) => m.ProfilePage));
-const AdminPage = lazyPage(() => import('@/features/admin/admin-page').then((m) => m.AdminPage));
+/** Behind a sign-in: their guards come first, then their code (signed-in-pages.tsx). */
+const ProfilePage = lazyPage(() => import('./signed-in-pages').then((m) => m.ProfilePage));
+const AdminPage = lazyPage(() => import('./signed-in-pages').then((m) => m.AdminPage));
 
 /**
  * The top-up flow brings its data cache with it and loads after the home shell (ADR 003). Its later steps use
@@ -67,22 +67,8 @@ export function AppRoutes() {
           <Route path={ROUTES.contact} element={<ContactPage />} />
           <Route path={ROUTES.auth} element={<AuthPage />} />
           <Route path={ROUTES.paymentComplete} element={<PaymentCompletePage />} />
-          <Route
-            path={ROUTES.profile}
-            element={
-              <RequireUser>
-                <ProfilePage />
-              </RequireUser>
-            }
-          />
-          <Route
-            path={ROUTES.admin}
-            element={
-              <RequireAdmin>
-                <AdminPage />
-              </RequireAdmin>
-            }
-          />
+          <Route path={ROUTES.profile} element={<ProfilePage />} />
+          <Route path={`${ROUTES.admin}/*`} element={<AdminPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -21,9 +21,10 @@ export function SettingsSync({ userId }: { userId: string }) {
     apiRequest<UserSettings>('/api/user/settings')
       .then(async (settings) => {
         if (cancelled) return;
-        saved.current = settings;
+        // Known as saved only once both apply: a change seen before then is the account's arriving, not the user's.
         setTheme(settings.theme);
         if (settings.language !== currentLanguage()) await changeLanguage(settings.language);
+        if (!cancelled) saved.current = settings;
       })
       .catch(() => undefined);
     return () => {

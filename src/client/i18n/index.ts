@@ -8,7 +8,7 @@ import en from './locales/en.json';
  * Texts come in two parts per language: `locales/<lang>.json` (header and home: everything the first screen shows)
  * and `locales/pages/<lang>.json` (the footer and the phone menu, which load after the first paint, and the other
  * pages). English core ships with the first bundle; everything else loads on demand, into the one default namespace,
- * so every key reads the same with t('section.key').
+ * so every key reads the same with t('section.key'). English pages add the API's messages (locales/pages/en.ts).
  */
 type Bundle = Record<string, unknown>;
 type Part = 'core' | 'pages';
@@ -21,7 +21,7 @@ const loaders: Record<Part, Record<Language, () => Promise<{ default: Bundle }>>
     ar: () => import('./locales/ar.json'),
   },
   pages: {
-    en: () => import('./locales/pages/en.json'),
+    en: () => import('./locales/pages/en'),
     es: () => import('./locales/pages/es.json'),
     fr: () => import('./locales/pages/fr.json'),
     ar: () => import('./locales/pages/ar.json'),

@@ -1,13 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { API_MESSAGE_TEXTS_EN } from '@shared/api/message-texts';
 import { SUPPORTED_LANGUAGES } from '@shared/constants';
+import englishPages, { withTexts } from './locales/pages/en';
 
 const localesDir = path.join(import.meta.dirname, 'locales');
-const PARTS = { core: '', pages: 'pages' } as const;
+const PARTS = { core: '', pages: 'pages', admin: 'admin' } as const;
 
 type Tree = { [key: string]: string | Tree };
 const read = (part: string, language: string): Tree => JSON.parse(readFileSync(path.join(localesDir, part, `${language}.json`), 'utf8'));
+/** English as the browser loads it: its pages hold the API's messages too, whose English is written in src/shared. */
+const readEnglish = (part: string): Tree => (part === PARTS.pages ? englishPages : read(part, 'en'));
 const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
   Object.fromEntries(
     Object.entries(tree).flatMap(([key, value]) =>
@@ -25,16 +29,27 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'language.ar',
   'contact.email',
   ...['visa', 'mastercard', 'amex', 'discover', 'cashapp', 'googlepay', 'amazonpay'].map((p) => `footer.payments.${p}`),
+  'admin.common.none',
+  'admin.provider.stripe',
+  'admin.customer.method.google',
 ]);
 /** Words that happen to be spelled the same as in English in that language. */
 const SAME_WORD_IN = {
-  es: new Set(['notFound.code']),
-  fr: new Set(['nav.transactions', 'footer.contact', 'common.notifications', 'mobileMenu.title']),
+  es: new Set(['notFound.code', 'admin.common.no', 'admin.order.plan']),
+  fr: new Set([
+    'nav.transactions',
+    'footer.contact',
+    'common.notifications',
+    'mobileMenu.title',
+    'admin.order.email',
+    'admin.customers.columns.email',
+    'admin.customer.email',
+  ]),
   ar: new Set(),
 };
 
 describe.each(Object.entries(PARTS))('%s translations', (_part, dir) => {
-  const english = flatten(read(dir, 'en'));
+  const english = flatten(readEnglish(dir));
 
   it('exist for every supported language and nothing else', () => {
     const files = readdirSync(path.join(localesDir, dir)).filter((file) => file.endsWith('.json'));
@@ -54,5 +69,20 @@ describe.each(Object.entries(PARTS))('%s translations', (_part, dir) => {
       const allowedSame = SAME_IN_EVERY_LANGUAGE.has(key) || SAME_WORD_IN[language as keyof typeof SAME_WORD_IN].has(key);
       if (!allowedSame) expect(text, `${language} ${key} is still English`).not.toBe(english[key]);
     }
+  });
+});
+
+describe('English page texts', () => {
+  it('hold every message the API sends, in the words the server answers with', () => {
+    const english = flatten(englishPages);
+    for (const [key, text] of Object.entries(API_MESSAGE_TEXTS_EN)) expect(english[key], key).toBe(text);
+  });
+
+  it('refuse a message written a second time, or where a section of texts is', () => {
+    expect(() => withTexts({ apiErrors: { internal: 'Oops' } }, { 'apiErrors.internal': 'Something went wrong' })).toThrow('written twice');
+    expect(() => withTexts({ apiErrors: 'Errors' }, { 'apiErrors.internal': 'Something went wrong' })).toThrow('not a section');
+    expect(withTexts({ apiErrors: { title: 'Errors' } }, { 'apiErrors.internal': 'Something went wrong' })).toEqual({
+      apiErrors: { title: 'Errors', internal: 'Something went wrong' },
+    });
   });
 });

@@ -16,13 +16,17 @@ export class ApiRequestError extends Error {
     readonly code?: string,
     /** The values of messageKey's placeholders. */
     readonly messageParams?: MessageParams,
+    /** Facts beside the message, e.g. an order's current status when an admin's action on it was refused. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function paramsOf(value: unknown): MessageParams | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   return Object.fromEntries(
     Object.entries(value).filter((entry): entry is [string, string | number] => ['string', 'number'].includes(typeof entry[1])),
   );
@@ -38,7 +42,7 @@ export interface ApiAnswer {
 
 /** The error for a refused answer, from its status and its body's text (our JSON error shape, or anything else). */
 export function apiErrorFromAnswer({ status, statusText, text }: ApiAnswer): ApiRequestError {
-  let body: { message?: unknown; field?: unknown; messageKey?: unknown; code?: unknown; messageParams?: unknown } | undefined;
+  let body: { message?: unknown; field?: unknown; messageKey?: unknown; code?: unknown; messageParams?: unknown; details?: unknown } | undefined;
   try {
     body = JSON.parse(text);
   } catch {
@@ -53,6 +57,7 @@ export function apiErrorFromAnswer({ status, statusText, text }: ApiAnswer): Api
     typeof body?.messageKey === 'string' ? body.messageKey : undefined,
     typeof body?.code === 'string' ? body.code : undefined,
     paramsOf(body?.messageParams),
+    isRecord(body?.details) ? body.details : undefined,
   );
 }
 

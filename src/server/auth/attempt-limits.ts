@@ -1,8 +1,8 @@
-import { APIError, getSessionFromCtx } from 'better-auth/api';
+import { getSessionFromCtx } from 'better-auth/api';
 import { z } from 'zod';
 import type { AttemptCounts } from '../db/attempt-counts';
-import { keyedMessage } from '../http/errors';
-import { checkLimits, REQUEST_LIMITS, type RequestLimit } from '../http/request-limits';
+import { DomainError } from '../domain-error';
+import { enforceLimits, REQUEST_LIMITS, type RequestLimit } from '../request-limits';
 import { challengedUserId, signInEmail, type AuthHookContext } from './hook-context';
 import { CLIENT_ADDRESS_HEADER } from './request-headers';
 import { CODE_CONFIRMATIONS, TWO_FACTOR_VERIFICATIONS } from './second-factor';
@@ -39,7 +39,8 @@ async function attemptKeys(ctx: AuthHookContext): Promise<string[] | undefined> 
 /**
  * Bounds guessing: at most 5 checks of a password per account and per address, and 5 two-factor or backup codes per
  * account, in 15 minutes. Each check is reserved before it is made (`before`), so requests sent at once cannot all be
- * checked; a check that succeeds gives the account its count back (`after`).
+ * checked; a check that succeeds gives the account its count back (`after`). A refusal is a DomainError, which Better
+ * Auth lets through (it only answers its own APIError) to the app's error handler.
  */
 export function createAttemptLimits(throttle: SignInThrottle) {
   const reservedKeys = new WeakMap<Request, string[]>();
@@ -50,13 +51,11 @@ export function createAttemptLimits(throttle: SignInThrottle) {
       const reservation = await throttle.reserve(keys);
       if (!reservation.allowed) {
         const codes = reservation.key.startsWith('2fa:');
-        throw new APIError(
-          'TOO_MANY_REQUESTS',
-          {
-            ...keyedMessage({ key: codes ? 'apiErrors.tooManyCodeAttempts' : 'apiErrors.tooManySignInAttempts' }),
-            code: codes ? 'TOO_MANY_CODE_ATTEMPTS' : 'TOO_MANY_ATTEMPTS',
-          },
-          { 'Retry-After': String(reservation.retryAfterSeconds) },
+        throw new DomainError(
+          'rate_limited',
+          codes ? 'TOO_MANY_CODE_ATTEMPTS' : 'TOO_MANY_ATTEMPTS',
+          { key: codes ? 'apiErrors.tooManyCodeAttempts' : 'apiErrors.tooManySignInAttempts' },
+          { retryAfterSeconds: reservation.retryAfterSeconds },
         );
       }
       if (ctx.request) reservedKeys.set(ctx.request, keys);
@@ -71,7 +70,7 @@ export function createAttemptLimits(throttle: SignInThrottle) {
 }
 
 /**
- * The limits on Better Auth's abusable flows (http/request-limits.ts): accounts made per address, and reset and
+ * The limits on Better Auth's abusable flows (request-limits.ts): accounts made per address, and reset and
  * verification e-mails per recipient as well as per address, so that one victim cannot be flooded from many addresses. Refused with 429,
  * Retry-After and the message's translation key.
  */
@@ -84,13 +83,5 @@ export async function limitAuthFlows(ctx: AuthHookContext, counts: AttemptCounts
     if (typeof email === 'string' && z.email().safeParse(email).success) uses.push([REQUEST_LIMITS.accountMailsPerRecipient, email.toLowerCase()]);
     if (ip) uses.push([REQUEST_LIMITS.accountMailsPerAddress, ip]);
   }
-  if (uses.length === 0) return;
-  const refusal = await checkLimits(counts, uses);
-  if (refusal) {
-    throw new APIError(
-      'TOO_MANY_REQUESTS',
-      { message: refusal.message, code: 'RATE_LIMITED', messageKey: refusal.messageKey },
-      { 'Retry-After': String(refusal.retryAfterSeconds) },
-    );
-  }
+  if (uses.length > 0) await enforceLimits(counts, uses);
 }

@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { englishText } from '../../shared/api/message-texts';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { and, eq, ne } from 'drizzle-orm';
 import type { ApiMessageKey } from '../../shared/api/messages';
@@ -11,10 +12,11 @@ import type { Config } from '../config';
 import { createAttemptCounts, type AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
+import { DomainError } from '../domain-error';
 import { verifyEmailMessage } from '../mail/account-emails';
-import { keyedMessage } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { grantAdmin } from './admins';
+import { ACCOUNT_BLOCKED, isAccountBlocked } from './blocked-accounts';
 import { createAccountNotices } from './account-notices';
 import { createAttemptLimits, limitAuthFlows } from './attempt-limits';
 import { resetTokenUserId, type AuthHookContext } from './hook-context';
@@ -73,9 +75,12 @@ function badRequest(message: string, code: string, field?: string): APIError {
   return new APIError('BAD_REQUEST', { message, code, ...(field ? { field } : {}) });
 }
 
-/** A refusal a customer can meet: its message is the English text of its key, which the browser translates. */
-function keyedBadRequest(key: ApiMessageKey, code: string, field: string): APIError {
-  return new APIError('BAD_REQUEST', { ...keyedMessage({ key }), code, field });
+/**
+ * A refusal a customer can meet, which the browser translates by its key. Better Auth lets a DomainError through to
+ * the app's error handler (it answers only its own APIError), which answers it as every other route does.
+ */
+function keyedBadRequest(key: ApiMessageKey, code: string, field: string): DomainError {
+  return new DomainError('invalid', code, { key }, { field });
 }
 
 /** The stored text fields Better Auth takes at sign-up and update-user: bounded, no NUL or bidi controls, https images. */
@@ -197,6 +202,8 @@ export function createAuth({ config, db, mailer, log, localOidc, attemptCounts =
         marketingPreference: { type: 'boolean', required: false, defaultValue: false },
         language: { type: 'string', required: false, defaultValue: 'en' },
         theme: { type: 'string', required: false, defaultValue: 'system' },
+        blockedAt: { type: 'date', required: false, input: false },
+        blockedReason: { type: 'string', required: false, input: false },
       },
     },
     session: {
@@ -231,6 +238,14 @@ export function createAuth({ config, db, mailer, log, localOidc, attemptCounts =
     plugins: [twoFactor({ issuer: 'GlobalTopUp' }), genericOAuth({ config: localGoogle(localOidc) })],
     databaseHooks: {
       session: {
+        create: {
+          // A blocked account opens no session, whichever way it signs in: password, Google, the two-factor step.
+          async before(newSession) {
+            if (await isAccountBlocked(db, newSession.userId)) {
+              throw new APIError('FORBIDDEN', { message: englishText('apiErrors.accountBlocked'), code: ACCOUNT_BLOCKED });
+            }
+          },
+        },
         update: {
           // The refresh of a session read in this request stops at its absolute lifetime.
           async before(data, ctx) {

@@ -1,7 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { user } from '../db/schema';
-import { keyedMessage, sendError } from '../http/errors';
+import { DomainError } from '../domain-error';
 import type { Auth } from './auth';
+import { accountBlockedError } from './blocked-accounts';
 import { authHeaders } from './request-headers';
 
 /** The signed-in user, read fresh from the database for every request that needs it. */
@@ -40,6 +41,8 @@ async function currentSession(auth: Auth, request: FastifyRequest): Promise<Curr
       marketingPreference: account.marketingPreference ?? false,
       language: account.language ?? 'en',
       theme: account.theme ?? 'system',
+      blockedAt: account.blockedAt ?? null,
+      blockedReason: account.blockedReason ?? null,
     },
     secondFactorVerified: Boolean(session.session.twoFactorVerifiedAt),
   };
@@ -53,29 +56,37 @@ export async function currentUser(auth: Auth, request: FastifyRequest): Promise<
   return (await currentSession(auth, request))?.user ?? null;
 }
 
-/** preHandlers that answer 401 to visitors and, for admin routes, 403 to users who may not use them. */
+/** A request without a session: its status says it all, so its answer carries no code. */
+const signInRequired = () => new DomainError('unauthenticated', undefined, { key: 'apiErrors.signInRequired' });
+
+/**
+ * preHandlers that refuse visitors (401) and, for admin routes, users who may not use them (403). A refusal is thrown
+ * as a DomainError, which the app's error handler answers like any other.
+ */
 export function createGuards(auth: Auth) {
-  async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+  async function requireUser(request: FastifyRequest) {
     request.account = await currentUser(auth, request);
-    if (!request.account) return sendError(reply, 401, keyedMessage({ key: 'apiErrors.signInRequired' }));
+    if (!request.account) throw signInRequired();
+    // A blocked account's sessions ended when it was blocked; one that slipped through (signed in while the block was
+    // being written) is refused all the same.
+    if (request.account.blockedAt) throw accountBlockedError();
   }
 
   /**
    * An admin with a confirmed e-mail address and two-factor on, whose session passed it: a session opened without the
    * code (before two-factor was turned on, for instance) is refused until its browser gives one.
    */
-  async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+  async function requireAdmin(request: FastifyRequest) {
     const session = await currentSession(auth, request);
     request.account = session?.user ?? null;
-    if (!session) return sendError(reply, 401, keyedMessage({ key: 'apiErrors.signInRequired' }));
-    if (!session.user.isAdmin) return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.adminRequired' }), code: 'ADMIN_REQUIRED' });
+    if (!session) throw signInRequired();
+    if (session.user.blockedAt) throw accountBlockedError();
+    if (!session.user.isAdmin) throw new DomainError('forbidden', 'ADMIN_REQUIRED', { key: 'apiErrors.adminRequired' });
     // Admin rights granted before the address was proved (an older account) wait for the proof.
-    if (!session.user.emailVerified)
-      return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.emailNotVerified' }), code: 'EMAIL_NOT_VERIFIED' });
-    if (!session.user.twoFactorEnabled)
-      return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.twoFactorRequired' }), code: 'TWO_FACTOR_REQUIRED' });
+    if (!session.user.emailVerified) throw new DomainError('forbidden', 'EMAIL_NOT_VERIFIED', { key: 'apiErrors.emailNotVerified' });
+    if (!session.user.twoFactorEnabled) throw new DomainError('forbidden', 'TWO_FACTOR_REQUIRED', { key: 'apiErrors.twoFactorRequired' });
     if (!session.secondFactorVerified) {
-      return sendError(reply, 403, { ...keyedMessage({ key: 'apiErrors.secondFactorRequired' }), code: 'SECOND_FACTOR_REQUIRED' });
+      throw new DomainError('forbidden', 'SECOND_FACTOR_REQUIRED', { key: 'apiErrors.secondFactorRequired' });
     }
   }
 

@@ -100,6 +100,9 @@ export const user = pgTable('user', {
   marketingPreference: boolean('marketing_preference').notNull().default(false),
   language: text('language').notNull().default('en'),
   theme: text('theme').notNull().default('system'),
+  /** Set by an admin: a blocked account cannot sign in or check out, and its sessions were ended when it was blocked. */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  blockedReason: text('blocked_reason'),
 });
 
 /** Signed-in browsers: the session cookie carries `token`. */
@@ -202,7 +205,7 @@ export const emailOutbox = pgTable(
 /**
  * Counts per key in fixed windows that start at the first use: checks of a password or code ('email:…', 'ip:…',
  * '2fa:…'; auth/sign-in-throttle.ts) and the limits on abusable flows (sign-ups, reset e-mails, operator detections,
- * checkouts, contact messages; http/request-limits.ts). Each use is reserved before it is made.
+ * checkouts, contact messages; request-limits.ts). Each use is reserved before it is made.
  */
 export const attemptCounts = pgTable('attempt_counts', {
   key: text('key').primaryKey(),
@@ -276,6 +279,14 @@ export const orders = pgTable(
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The payment provider's refund of a refunded order, and when it was made. */
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * Refunds the provider refused so far. The refund's idempotency key is derived from the order and this count, so a
+     * refund left mid-way by a crash is asked for again with the same key, and one refused is tried with a new one.
+     */
+    refundAttempts: integer('refund_attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -287,6 +298,13 @@ export const orders = pgTable(
     index('orders_recipient_created_idx').on(table.countryIso, table.recipientPhone, table.createdAt),
     index('orders_next_check_idx').on(table.nextCheckAt),
     index('orders_attention_idx').on(table.attentionSince),
+    // The operations console's order list: newest first (created_at, id) under each filter or kind of search that leads.
+    index('orders_created_idx').on(table.createdAt, table.id),
+    index('orders_status_created_idx').on(table.status, table.createdAt, table.id),
+    index('orders_country_created_idx').on(table.countryIso, table.createdAt, table.id),
+    index('orders_operator_created_idx').on(table.operatorId, table.createdAt, table.id),
+    index('orders_phone_created_idx').on(table.recipientPhone, table.createdAt, table.id),
+    index('orders_topup_transaction_idx').on(table.topupTransactionId),
   ],
 );
 
@@ -300,8 +318,10 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    /** Who moved it: browser, webhook, reconciler. */
+    /** Who moved it: browser, webhook, reconciler, checkout, admin. */
     source: text('source').notNull(),
+    /** For source 'admin': the admin's user id (their reason is in detail.reason). */
+    actorId: text('actor_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -325,11 +345,42 @@ export const sandboxPaymentIntents = pgTable(
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     lastPaymentError: jsonb('last_payment_error').$type<{ type: string; code?: string; decline_code?: string; message: string }>(),
     cancellationReason: text('cancellation_reason'),
+    /** What has been given back of amountReceived, by refunds that succeeded (or are pending). */
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** Set by the test card whose refunds fail: Stripe's refund failure_reason they fail with. */
+    refundFailureReason: text('refund_failure_reason'),
+    /** Set by the test card whose charges are disputed: the reason of the dispute opened once the payment is captured. */
+    disputeReason: text('dispute_reason'),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('sandbox_payment_intents_idempotency_unique').on(table.idempotencyKey)],
+);
+
+/** Refunds of the sandbox payment provider: Stripe's Refund objects, one per idempotency key. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id')
+      .notNull()
+      .references(() => sandboxPaymentIntents.id),
+    /** USD cents. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** Stripe's refund statuses: pending, requires_action, succeeded, failed, canceled. */
+    status: text('status').notNull(),
+    reason: text('reason'),
+    failureReason: text('failure_reason'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sandbox_refunds_idempotency_unique').on(table.idempotencyKey),
+    index('sandbox_refunds_payment_intent_idx').on(table.paymentIntentId),
+  ],
 );
 
 /** Top-ups sent to the sandbox top-up provider, with the outcome its documented test numbers produce. */
@@ -351,7 +402,37 @@ export const sandboxTopups = pgTable(
     pin: boolean('pin').notNull().default(false),
     /** Status reads so far; a PROCESSING test number succeeds after a few. */
     statusReads: integer('status_reads').notNull().default(0),
+    /** Until then the provider's lookups do not find the top-up (the test number of a late delivery); null: found at once. */
+    unknownUntil: timestamp('unknown_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('sandbox_topups_custom_identifier_unique').on(table.customIdentifier)],
+);
+
+/**
+ * Every action an admin takes (on an order, a customer or the configuration): one row each, written in the transaction
+ * that made the change. Append-only: nothing in the app updates or deletes these rows.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** The admin's user id; kept as text (no foreign key) so the log outlives the account. */
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    /** What was done, e.g. 'order.refund', 'customer.block', 'config.price' (shared/api/admin.ts ADMIN_ACTIONS). */
+    action: text('action').notNull(),
+    /** What it was done to: 'order', 'customer' or 'config', and its id. */
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('admin_audit_log_created_idx').on(table.createdAt, table.id),
+    index('admin_audit_log_target_idx').on(table.targetType, table.targetId, table.createdAt),
+    index('admin_audit_log_actor_idx').on(table.actorId, table.createdAt),
+  ],
 );

@@ -7,7 +7,7 @@ import type { AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
 import { TopupProviderError, type OperatorDirectory } from '../topups/provider';
 import { HttpError, parseWith, refusal } from './errors';
-import { enforceLimits, REQUEST_LIMITS } from './request-limits';
+import { enforceLimits, REQUEST_LIMITS } from '../request-limits';
 
 /**
  * A provider failure as an answer the browser can show: its own 4xx message (translated by its code where we know

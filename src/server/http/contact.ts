@@ -4,7 +4,7 @@ import type { AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
 import { contactMessages } from '../db/schema';
 import { parseWith } from './errors';
-import { enforceLimits, REQUEST_LIMITS } from './request-limits';
+import { enforceLimits, REQUEST_LIMITS } from '../request-limits';
 
 export function registerContactRoutes(app: FastifyInstance, { db, counts }: { db: Database; counts: AttemptCounts }) {
   app.post('/api/contact', async (request, reply) => {

@@ -1,17 +1,32 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiErrorBody } from '../../shared/api/errors';
+import { englishText } from '../../shared/api/message-texts';
 import { isApiMessageKey, messageForPassedOnCode, type ApiMessageKey, type KeyedMessage, type MessageParams } from '../../shared/api/messages';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { englishMessage } from './messages';
+import { DomainError, type DomainErrorKind } from '../domain-error';
 
 /** How long the browser waits before asking again when the database cannot be reached. */
 const DATABASE_RETRY_AFTER_S = 5;
+
+/** The one place where a domain refusal's kind becomes an HTTP status. */
+export const STATUS_BY_DOMAIN_ERROR_KIND: Readonly<Record<DomainErrorKind, number>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  upstream: 502,
+  unavailable: 503,
+};
 
 export interface HttpErrorDetails {
   field?: string;
   messageKey?: ApiMessageKey;
   messageParams?: MessageParams;
+  /** Facts beside the message, e.g. an order's current status on a conflict. */
+  details?: Record<string, unknown>;
 }
 
 /** An error whose message is safe to show to the user, answered with its status. */
@@ -30,7 +45,7 @@ export class HttpError extends Error {
 
 /** An answer's message as the English text of its key, with the key and its values for the browser to translate. */
 export function keyedMessage({ key, params }: KeyedMessage): { message: string } & Omit<HttpErrorDetails, 'field'> {
-  return { message: englishMessage(key, params) ?? key, messageKey: key, ...(params ? { messageParams: params } : {}) };
+  return { message: englishText(key, params), messageKey: key, ...(params ? { messageParams: params } : {}) };
 }
 
 /** A refusal the customer reads, in their own language: see keyedMessage. */
@@ -62,7 +77,22 @@ export function sendError(reply: FastifyReply, statusCode: number, body: Omit<Ap
   return reply.status(statusCode).send({ success: false, ...body, ...keyed } satisfies ApiErrorBody);
 }
 
-export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+/** A domain refusal as the error answer the browser reads: the kind's status, the key's English text, the key itself. */
+export function domainErrorAnswer(error: DomainError): HttpError {
+  const { field, retryAfterSeconds, details } = error.options;
+  const { message, ...keyed } = keyedMessage(error.messageRef);
+  const headers: Record<string, string> = retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) };
+  return new HttpError(
+    STATUS_BY_DOMAIN_ERROR_KIND[error.kind],
+    message,
+    error.code,
+    { ...(field ? { field } : {}), ...keyed, ...(details ? { details } : {}) },
+    headers,
+  );
+}
+
+export function handleError(error: FastifyError | HttpError | DomainError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) error = domainErrorAnswer(error);
   if (error instanceof HttpError) {
     reply.headers(error.headers);
     return sendError(reply, error.statusCode, { message: error.message, code: error.code, ...error.details });

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreatePaymentIntentResponse, OrderDetailResponse, OrderListResponse, TopupResponse } from '../../shared/api/orders';
 import { formatUsd, priceTopUp, toCents } from '../../shared/pricing';
 import { buildApp } from '../app';
 import { loadFeeConfig } from '../catalog/price-config';
 import { orders, sandboxPaymentIntents, sandboxTopups } from '../db/schema';
+import { listAttention } from '../orders/admin-queries';
+import { DISPUTE_ATTENTION } from '../orders/payment-events';
 import { SANDBOX_WEBHOOK_SECRET } from '../payments';
 import { signSandboxWebhook } from '../payments/sandbox/sandbox-payment-provider';
 import { testConfig } from '../testing/app';
@@ -15,6 +17,7 @@ import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../tes
 import { GOOD_CARD, SANDBOX_NUMBERS } from '../testing/orders';
 
 const PASSWORD = 'Lagos-to-Accra-2026';
+const DISPUTE_CARD = '4000000000000259';
 let addressCounter = 0;
 
 describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
@@ -369,6 +372,19 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     expect((await send()).statusCode).toBe(200);
     expect(await count(sandboxTopups)).toBe(1);
     expect((await client.get(`/api/orders/${intent.orderId}`)).json().order.status).toBe('completed');
+  });
+
+  it('a payment with the dispute test card is charged, then disputed: the order waits in the attention queue', async () => {
+    const client = await signedIn();
+    const { body, intent } = await checkout(client);
+    await pay(client, intent, DISPUTE_CARD);
+    expect((await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId))).json().status).toBe('SUCCESSFUL');
+    await vi.waitFor(async () => {
+      const [order] = await database.db.select().from(orders).where(eq(orders.id, intent.orderId));
+      expect(order).toMatchObject({ status: 'completed', attentionReason: DISPUTE_ATTENTION });
+    });
+    const { items } = await listAttention(database.db, clock);
+    expect(items.map((item) => [item.order.id, item.reason])).toEqual([[intent.orderId, 'dispute']]);
   });
 
   it('a webhook with a bad signature is refused', async () => {

@@ -7,9 +7,10 @@ import type { KeyedMessage } from '../../shared/api/messages';
 import { localAmountOf, planDescriptionOf } from '../../shared/operator-amounts';
 import { validatePhone } from '../../shared/phone-rules';
 import { formatUsd, priceTopUp, toCents, type TopUpPrice } from '../../shared/pricing';
+import { refuseBlockedCheckout } from '../auth/blocked-accounts';
 import { loadFeeConfig } from '../catalog/price-config';
 import { orders } from '../db/schema';
-import { refusal } from '../http/errors';
+import { DomainError } from '../domain-error';
 import { PaymentProviderError } from '../payments/provider';
 import { TopupProviderError } from '../topups/provider';
 import { checkOrderLimits } from './limits';
@@ -32,8 +33,9 @@ export interface CheckoutRequest {
  */
 export async function startCheckout(services: OrderServices, { userId, accountEmail, body }: CheckoutRequest): Promise<CreatePaymentIntentResponse> {
   const { db, payments, now } = services;
+  await refuseBlockedCheckout(db, userId);
   const phoneCheck = validatePhone(body.phone, body.countryCode);
-  if (!phoneCheck.ok) throw refusal(400, 'INVALID_PHONE', phoneCheck.error, 'phone');
+  if (!phoneCheck.ok) throw new DomainError('invalid', 'INVALID_PHONE', phoneCheck.error, { field: 'phone' });
 
   const operator = await findOperator(services, body.countryCode, body.operatorId);
   const amountCents = toCents(body.amount);
@@ -44,13 +46,13 @@ export async function startCheckout(services: OrderServices, { userId, accountEm
   const existing = await findOrderByKey(services, userId, body.orderKey);
   if (existing) {
     if (!sameCheckout(existing, body, price)) {
-      throw refusal(409, 'ORDER_KEY_REUSED', { key: 'apiErrors.checkoutStartedForOther' });
+      throw new DomainError('conflict', 'ORDER_KEY_REUSED', { key: 'apiErrors.checkoutStartedForOther' });
     }
     if (existing.status === 'expired' || existing.status === 'canceled') {
-      throw refusal(409, 'ORDER_CLOSED', { key: 'apiErrors.checkoutClosed' });
+      throw new DomainError('conflict', 'ORDER_CLOSED', { key: 'apiErrors.checkoutClosed' });
     }
     if (existing.status !== 'created') {
-      throw refusal(409, 'ORDER_ALREADY_PAID', { key: 'apiErrors.alreadyPaid' });
+      throw new DomainError('conflict', 'ORDER_ALREADY_PAID', { key: 'apiErrors.alreadyPaid' });
     }
     return withPaymentIntent(services, existing);
   }
@@ -103,33 +105,33 @@ async function findOperator(services: OrderServices, countryCode: string, operat
     operators = await services.operators.operatorsByCountry(countryCode);
   } catch (error) {
     if (error instanceof TopupProviderError && error.code === 'COUNTRY_NOT_SUPPORTED') {
-      throw refusal(400, 'COUNTRY_NOT_SUPPORTED', { key: 'topup.errors.unavailable' }, 'countryCode');
+      throw new DomainError('invalid', 'COUNTRY_NOT_SUPPORTED', { key: 'topup.errors.unavailable' }, { field: 'countryCode' });
     }
     if (error instanceof TopupProviderError && error.retryable) {
-      throw refusal(503, 'UPSTREAM_UNAVAILABLE', { key: 'topup.result.errors.serviceUnavailable' });
+      throw new DomainError('unavailable', 'UPSTREAM_UNAVAILABLE', { key: 'topup.result.errors.serviceUnavailable' });
     }
     throw error;
   }
   const operator = operators.find((candidate) => candidate.operatorId === operatorId);
   if (!operator) {
-    throw refusal(400, 'OPERATOR_NOT_FOUND', { key: 'apiErrors.operatorNotInCountry' }, 'operatorId');
+    throw new DomainError('invalid', 'OPERATOR_NOT_FOUND', { key: 'apiErrors.operatorNotInCountry' }, { field: 'operatorId' });
   }
   if (operator.senderCurrencyCode !== 'USD') {
-    throw refusal(400, 'CURRENCY_NOT_SUPPORTED', { key: 'apiErrors.currencyNotSupported' });
+    throw new DomainError('invalid', 'CURRENCY_NOT_SUPPORTED', { key: 'apiErrors.currencyNotSupported' });
   }
   return operator;
 }
 
 /** FIXED operators take only their listed amounts; RANGE operators anything within their bounds. */
 export function checkAmountForOperator(operator: OperatorInfo, amountCents: number): void {
-  if (amountCents <= 0) throw refusal(400, 'INVALID_AMOUNT', { key: 'apiErrors.amountNotPositive' }, 'amount');
+  if (amountCents <= 0) throw new DomainError('invalid', 'INVALID_AMOUNT', { key: 'apiErrors.amountNotPositive' }, { field: 'amount' });
   if (operator.denominationType === 'FIXED') {
     if (!operator.fixedAmounts.some((amount) => toCents(amount) === amountCents)) {
-      throw refusal(
-        400,
+      throw new DomainError(
+        'invalid',
         'INVALID_AMOUNT',
         { key: 'apiErrors.amountNotOffered', params: { operator: operator.name, amount: `$${formatUsd(amountCents)}` } },
-        'amount',
+        { field: 'amount' },
       );
     }
     return;
@@ -141,7 +143,7 @@ export function checkAmountForOperator(operator: OperatorInfo, amountCents: numb
       operator.maxAmount === null
         ? { key: 'apiErrors.amountTooLow', params: { operator: operator.name, min: `$${formatUsd(min)}` } }
         : { key: 'apiErrors.amountOutOfRange', params: { operator: operator.name, min: `$${formatUsd(min)}`, max: `$${formatUsd(max)}` } };
-    throw refusal(400, 'INVALID_AMOUNT', message, 'amount');
+    throw new DomainError('invalid', 'INVALID_AMOUNT', message, { field: 'amount' });
   }
 }
 
@@ -149,7 +151,7 @@ function checkBrowserPrice(body: CheckoutRequest['body'], price: TopUpPrice): vo
   const feeDiffers = body.fee !== undefined && toCents(body.fee) !== price.serviceFeeCents;
   const totalDiffers = body.totalAmount !== undefined && toCents(body.totalAmount) !== price.totalCents;
   if (feeDiffers || totalDiffers) {
-    throw refusal(409, 'PRICE_CHANGED', {
+    throw new DomainError('conflict', 'PRICE_CHANGED', {
       key: 'apiErrors.priceChanged',
       params: { total: `$${formatUsd(price.totalCents)}`, fee: `$${formatUsd(price.serviceFeeCents)}` },
     });
@@ -209,7 +211,7 @@ async function withPaymentIntent(services: OrderServices, order: Order): Promise
   } catch (error) {
     if (error instanceof PaymentProviderError) {
       services.log.error({ orderId: order.id, err: error }, 'payment intent creation failed');
-      throw refusal(502, 'PAYMENT_PROVIDER_ERROR', { key: 'payment.messages.api_error' });
+      throw new DomainError('upstream', 'PAYMENT_PROVIDER_ERROR', { key: 'payment.messages.api_error' });
     }
     throw error;
   }

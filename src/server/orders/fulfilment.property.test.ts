@@ -1,15 +1,17 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
+import { DomainError } from '../domain-error';
 import type { PaymentProvider } from '../payments/provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
 import { insertTestUser, orderLedger, paidOrder, SANDBOX_NUMBERS, sandboxOrderServices } from '../testing/orders';
 import type { TopupDelivery } from '../topups/provider';
+import { checkNow, refundOrder } from './admin-actions';
 import { createFulfilment, PaymentNotAuthorisedError } from './fulfilment';
 import { handlePaymentEvent } from './payment-events';
 import { reconcileDueOrders } from './reconciler';
 import type { OrderServices } from './services';
-import { canTransition, FINAL_STATUSES, type OrderStatus } from './state-machine';
+import { canTransition, SETTLED_STATUSES, type OrderStatus } from './state-machine';
 
 /** The process died: nothing after this point of the current call happens. */
 class Crash extends Error {
@@ -67,6 +69,7 @@ function crashableServices(base: OrderServices, crash: CrashSwitch): OrderServic
     retrievePaymentIntent: (id) => crash.run(() => base.payments.retrievePaymentIntent(id)),
     capturePaymentIntent: (id, options) => crash.run(() => base.payments.capturePaymentIntent(id, options)),
     cancelPaymentIntent: (id, options) => crash.run(() => base.payments.cancelPaymentIntent(id, options)),
+    refundPayment: (id, request) => crash.run(() => base.payments.refundPayment(id, request)),
     verifyWebhookEvent: (body, signature) => base.payments.verifyWebhookEvent(body, signature),
   };
   const topups: TopupDelivery = {
@@ -82,7 +85,10 @@ type Actor =
   | { kind: 'browser'; crash: CrashPlan }
   | { kind: 'webhook'; event: string; crash: CrashPlan }
   | { kind: 'reconciler'; afterMs: number; crash: CrashPlan }
-  | { kind: 'browserAndWebhook' };
+  | { kind: 'browserAndWebhook' }
+  // A person in the operations console: a refund (several clicks at once) or a check now.
+  | { kind: 'adminRefund'; clicks: number; crash: CrashPlan }
+  | { kind: 'adminCheck'; crash: CrashPlan };
 
 const crashPlan = fc.option(fc.record({ at: fc.nat({ max: 9 }), when: fc.constantFrom<'before' | 'after'>('before', 'after') }), { nil: null });
 const actor: fc.Arbitrary<Actor> = fc.oneof(
@@ -99,16 +105,33 @@ const actor: fc.Arbitrary<Actor> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('reconciler' as const), afterMs: fc.constantFrom(0, 10_000, 30_000, 120_000, 31 * 60_000), crash: crashPlan }),
   fc.record({ kind: fc.constant('browserAndWebhook' as const) }),
+  fc.record({ kind: fc.constant('adminRefund' as const), clicks: fc.integer({ min: 1, max: 3 }), crash: crashPlan }),
+  fc.record({ kind: fc.constant('adminCheck' as const), crash: crashPlan }),
 );
+const ADMIN = { id: 'admin-1', email: 'boss@example.com' };
 interface Scenario {
   payment: 'authorised' | 'declined' | 'unpaid';
   outcome: keyof typeof SANDBOX_NUMBERS;
   actors: Actor[];
+  /** Once the order has settled, a person refunds it (several clicks at once, the process maybe dying mid-way). */
+  laterRefund: { clicks: number; crash: CrashPlan } | null;
 }
 const scenario: fc.Arbitrary<Scenario> = fc.record({
+  laterRefund: fc.option(fc.record({ clicks: fc.integer({ min: 1, max: 3 }), crash: crashPlan }), { nil: null }),
   payment: fc.constantFrom<Scenario['payment']>('authorised', 'declined', 'unpaid'),
   outcome: fc.constantFrom<keyof typeof SANDBOX_NUMBERS>('successful', 'failed', 'processing', 'refunded', 'rejected', 'answerLost'),
   actors: fc.array(actor, { minLength: 1, maxLength: 6 }),
+});
+
+/** Orders that are paid and delivered, then refunded: crashes are aimed at the refund's few steps (claim, refund, record). */
+const refundScenario: fc.Arbitrary<Scenario> = fc.record({
+  payment: fc.constant('authorised' as const),
+  outcome: fc.constantFrom<keyof typeof SANDBOX_NUMBERS>('successful', 'processing', 'answerLost'),
+  actors: fc.array(actor, { minLength: 1, maxLength: 4 }),
+  laterRefund: fc.record({
+    clicks: fc.integer({ min: 1, max: 3 }),
+    crash: fc.option(fc.record({ at: fc.nat({ max: 2 }), when: fc.constantFrom<'before' | 'after'>('before', 'after') }), { nil: null }),
+  }),
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -126,7 +149,7 @@ describe.each(TEST_DATABASE_KINDS)('order invariants under random interleavings 
   });
   afterAll(() => database.close());
 
-  async function playScenario({ payment, outcome, actors }: Scenario) {
+  async function playScenario({ payment, outcome, actors, laterRefund }: Scenario) {
     run++;
     const kit = sandboxOrderServices(database.db, new Date(Date.UTC(2026, 0, 1) + run * 2 * DAY_MS));
     // A number of its own per run (recipient cooldown), ending in the digits that choose the delivery outcome.
@@ -138,7 +161,8 @@ describe.each(TEST_DATABASE_KINDS)('order invariants under random interleavings 
       try {
         await work(createFulfilment(services));
       } catch (error) {
-        if (!(error instanceof Crash || error instanceof PaymentNotAuthorisedError)) throw error;
+        // A person's action the order's status does not allow (yet, or any more) is refused: no failure either.
+        if (!(error instanceof Crash || error instanceof PaymentNotAuthorisedError || error instanceof DomainError)) throw error;
       }
     };
     const event = (type: string) => ({ id: `evt_${run}`, type, paymentIntentId, chargeId: null });
@@ -161,40 +185,72 @@ describe.each(TEST_DATABASE_KINDS)('order invariants under random interleavings 
         kit.advance(step.afterMs);
         await attempt(services, (fulfilment) => reconcileDueOrders(services, fulfilment));
       }
+      if (step.kind === 'adminRefund') {
+        const fulfilment = createFulfilment(services);
+        const click = () => attempt(services, () => refundOrder(services, fulfilment, { orderId, actor: ADMIN, reason: 'refund' }));
+        await Promise.all(Array.from({ length: step.clicks }, click));
+      }
+      if (step.kind === 'adminCheck') {
+        await attempt(services, (fulfilment) => checkNow(services, fulfilment, { orderId, actor: ADMIN, reason: 'check' }));
+      }
     }
 
     // Recovery: the processes are back and only the reconciler runs, for up to a day and a bit.
-    for (let round = 0; round < 40; round++) {
-      const { order } = await orderLedger(database.db, orderId);
-      if (FINAL_STATUSES.includes(order.status as OrderStatus)) break;
-      kit.advance(RECOVERY_STEP_MS);
-      await reconcileDueOrders(kit.services, createFulfilment(kit.services));
+    const recover = async () => {
+      for (let round = 0; round < 40; round++) {
+        const { order } = await orderLedger(database.db, orderId);
+        if (SETTLED_STATUSES.includes(order.status as OrderStatus)) break;
+        kit.advance(RECOVERY_STEP_MS);
+        await reconcileDueOrders(kit.services, createFulfilment(kit.services));
+      }
+    };
+    await recover();
+    if (laterRefund) {
+      const services = crashableServices(kit.services, new CrashSwitch(laterRefund.crash));
+      const fulfilment = createFulfilment(services);
+      const click = () => attempt(services, () => refundOrder(services, fulfilment, { orderId, actor: ADMIN, reason: 'refund' }));
+      await Promise.all(Array.from({ length: laterRefund.clicks }, click));
+      await recover();
     }
 
-    const { order, events, intent, deliveries } = await orderLedger(database.db, orderId);
+    const { order, events, intent, deliveries, refunds } = await orderLedger(database.db, orderId);
     const delivered = deliveries.filter((delivery) => delivery.status === 'SUCCESSFUL');
+    const refundsMade = refunds.filter((refund) => refund.status === 'succeeded');
 
     // Every order ends, and every authorisation ends captured or cancelled.
-    expect(FINAL_STATUSES).toContain(order.status);
+    expect(SETTLED_STATUSES).toContain(order.status);
     expect(intent!.status).not.toBe('requires_capture');
     // At most one delivery per order.
     expect(deliveries.length).toBeLessThanOrEqual(1);
     // Charged exactly when delivered, and then exactly the total.
     expect(intent!.status === 'succeeded').toBe(delivered.length === 1);
-    expect(order.status === 'completed').toBe(delivered.length === 1);
+    expect(order.status === 'completed' || order.status === 'refunded').toBe(delivered.length === 1);
     if (intent!.status === 'succeeded') expect(intent!.amountReceived).toBe(order.totalCents);
+    // At most one refund, only of a captured payment, never more than it, and recorded exactly when made.
+    expect(refundsMade.length).toBeLessThanOrEqual(1);
+    expect(intent!.amountRefunded).toBeLessThanOrEqual(intent!.amountReceived);
+    expect(order.status === 'refunded').toBe(refundsMade.length === 1);
+    if (refundsMade.length === 1) expect(order).toMatchObject({ refundId: refundsMade[0]!.id, refundAttempts: 0 });
+    if (refunds.length > 0) expect(intent!.status).toBe('succeeded');
     // Nothing is delivered without an authorisation.
     if (payment !== 'authorised') expect(deliveries).toHaveLength(0);
-    // The audit trail is one unbroken path of allowed transitions ending at the current status.
-    expect(events[0]).toMatchObject({ fromStatus: null, toStatus: 'created' });
-    for (let index = 1; index < events.length; index++) {
-      expect(events[index]!.fromStatus).toBe(events[index - 1]!.toStatus);
-      expect(canTransition(events[index]!.fromStatus as OrderStatus, events[index]!.toStatus as OrderStatus)).toBe(true);
+    // The audit trail is one unbroken path of allowed transitions ending at the current status; a person's check is
+    // written beside it without a move.
+    const moves = events.filter((event) => !(event.source === 'admin' && event.detail?.action === 'check'));
+    for (const check of events.filter((event) => !moves.includes(event))) expect(check.fromStatus).toBe(check.toStatus);
+    expect(moves[0]).toMatchObject({ fromStatus: null, toStatus: 'created' });
+    for (let index = 1; index < moves.length; index++) {
+      expect(moves[index]!.fromStatus).toBe(moves[index - 1]!.toStatus);
+      expect(canTransition(moves[index]!.fromStatus as OrderStatus, moves[index]!.toStatus as OrderStatus)).toBe(true);
     }
-    expect(events.at(-1)!.toStatus).toBe(order.status);
+    expect(moves.at(-1)!.toStatus).toBe(order.status);
   }
 
-  it('never charges without delivery, never delivers twice or unpaid, and always finishes', async () => {
+  it('never charges without delivery, never delivers twice or unpaid, refunds at most once, and always finishes', async () => {
     await fc.assert(fc.asyncProperty(scenario, playScenario), { numRuns: 60 });
+  }, 120_000);
+
+  it('refunds a delivered order exactly once, whatever the clicks, the crashes and the reconciler do', async () => {
+    await fc.assert(fc.asyncProperty(refundScenario, playScenario), { numRuns: 30 });
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import { orders } from '../db/schema';
 import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
 import { TopupProviderError, type TopupResult } from '../topups/provider';
 import { recipientNotRecentlyToppedUp, withinDailyLimit } from './limits';
+import { createRefunds } from './refunds';
 import type { OrderServices } from './services';
 import { flagForAttention, transition, type EventSource, type Order, type OrderPatch, type OrderStatus } from './state-machine';
 
@@ -20,6 +21,11 @@ export const MAX_AUTHORISATION_MS = 24 * 60 * 60 * 1000;
 export const RESEND_AFTER_MS = 2 * 60 * 1000;
 /** How often an order waiting for a person is still looked up, in case the provider's answer arrives after all. */
 export const ATTENTION_RECHECK_MS = 60 * 60 * 1000;
+/**
+ * After a person releases the hold of an order whose top-up was sent, its top-up is still looked up for this long:
+ * one that turns up delivered after all is a late delivery, which a person settles.
+ */
+export const LATE_DELIVERY_WATCH_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Why an order waits for a person (ADR 007); the operations console shows these. */
 export const ATTENTION_REASONS = {
@@ -27,6 +33,7 @@ export const ATTENTION_REASONS = {
   amountMismatch: 'The top-up provider reports another amount or currency than we sent; nothing is captured until a person checks it.',
   holdLapsed: 'The payment hold ended before the delivered top-up could be captured; the customer was not charged.',
   unknownTransaction: 'The top-up provider no longer knows a transaction it gave us; it is not sent again until a person checks it.',
+  lateDelivery: 'The top-up was delivered after its payment hold had been released; the customer was not charged.',
 } as const;
 
 /** The order's payment is not (or no longer) authorised: nothing is delivered. */
@@ -69,6 +76,7 @@ export function amountMismatch(
  */
 export function createFulfilment(services: OrderServices) {
   const { db, payments, topups } = services;
+  const refunds = createRefunds(services);
   const running = new Map<string, Promise<Order>>();
 
   function once(orderId: string, work: () => Promise<Order>): Promise<Order> {
@@ -454,6 +462,11 @@ export function createFulfilment(services: OrderServices) {
     return byTransaction ?? topups.findTopupByCustomIdentifier(order.customIdentifier);
   }
 
+  /** Whether the last send was long enough ago that a provider with no record of it never received it. */
+  function sentLongAgo(order: Order): boolean {
+    return !order.claimedAt || services.now().getTime() - order.claimedAt.getTime() >= RESEND_AFTER_MS;
+  }
+
   /** Learns the outcome of a top-up in delivering (claim expired) or delivery_pending, and acts on it. */
   async function followDelivery(order: Order, source: EventSource): Promise<Order> {
     const result = await lookUp(order);
@@ -468,8 +481,7 @@ export function createFulfilment(services: OrderServices) {
       return pending.status === 'delivery_pending' ? followDelivery(pending, source) : pending;
     }
     if (order.attentionReason) return reschedule(order, { nextCheckAt: later(services, ATTENTION_RECHECK_MS) });
-    const claimedLongAgo = !order.claimedAt || services.now().getTime() - order.claimedAt.getTime() >= RESEND_AFTER_MS;
-    if (!claimedLongAgo) {
+    if (!sentLongAgo(order)) {
       return reschedule(order, { nextCheckAt: later(services, CHECK_DELAYS_MS.unknownOutcome) });
     }
     // Long after the attempt the provider still has no top-up with our identifier: it never arrived, so send it again.
@@ -483,6 +495,36 @@ export function createFulfilment(services: OrderServices) {
     );
     if (!reclaimed) return load(order.id);
     return recordOutcome(reclaimed, await send(reclaimed), source);
+  }
+
+  /**
+   * An order whose hold a person released (canceled, next_check_at set): the release is made sure of at the provider,
+   * and a top-up that had been sent is looked up for a while, in case it turns up delivered after all.
+   */
+  async function afterRelease(order: Order, source: EventSource): Promise<Order> {
+    if (!(await cancelHold(order, `cancel-${order.id}-${order.checkAttempts}`, 'abandoned'))) return reschedule(order, retryLater(order));
+    const releasedAt = (order.finishedAt ?? services.now()).getTime();
+    if (!order.claimedAt || services.now().getTime() - releasedAt >= LATE_DELIVERY_WATCH_MS) return reschedule(order, { nextCheckAt: null });
+    const result = await lookUp(order);
+    if (result?.status === 'SUCCESSFUL') return lateDelivery(order, source, result);
+    if (result?.status === 'FAILED' || result?.status === 'REFUNDED') return reschedule(order, { nextCheckAt: null });
+    return reschedule(order, retryLater(order));
+  }
+
+  /** Delivered after the hold was released: nothing can be charged any more, so a person settles it. */
+  async function lateDelivery(order: Order, source: EventSource, result: TopupResult): Promise<Order> {
+    const reason = ATTENTION_REASONS.lateDelivery;
+    services.log.error({ orderId: order.id, transactionId: result.transactionId, reason }, 'an order needs a person');
+    const flagged = await flagForAttention(db, {
+      orderId: order.id,
+      from: ['canceled'],
+      source,
+      reason,
+      patch: { ...transactionFacts(order, result), nextCheckAt: null },
+      detail: { transactionId: result.transactionId },
+      now: services.now(),
+    });
+    return orReload(flagged, order.id);
   }
 
   function heldTooLong(order: Order): boolean {
@@ -520,25 +562,49 @@ export function createFulfilment(services: OrderServices) {
     fulfil(orderId: string, source: EventSource, loaded?: Order): Promise<Order> {
       return once(orderId, () => advance(orderId, source, loaded));
     },
-    /** The reconciler's entry: like fulfil, and also follows deliveries whose outcome is not known yet. */
-    reconcile(orderId: string): Promise<Order> {
+    /**
+     * The reconciler's entry (and a person's "check now"): like fulfil, and also follows deliveries whose outcome is
+     * not known yet, refunds left mid-way or refused, and holds a person released.
+     */
+    reconcile(orderId: string, source: EventSource = 'reconciler'): Promise<Order> {
       return once(orderId, async () => {
         const order = await load(orderId);
         const claimExpired =
           order.status === 'delivering' && (!order.claimedAt || services.now().getTime() - order.claimedAt.getTime() >= CHECK_DELAYS_MS.delivering);
         if (order.status === 'delivery_pending' || claimExpired) {
-          const followed = await followDelivery(order, 'reconciler');
+          const followed = await followDelivery(order, source);
           // Still unknown at the authorisation limit: the top-up may have gone out, so the hold is not released
           // automatically; a person settles it while the lookups go on.
           if (followed.status === 'delivery_pending' && heldTooLong(followed)) {
-            return needsPerson(followed, 'reconciler', ATTENTION_REASONS.outcomeUnknownAtLimit, {
+            return needsPerson(followed, source, ATTENTION_REASONS.outcomeUnknownAtLimit, {
               nextCheckAt: later(services, ATTENTION_RECHECK_MS),
             });
           }
           return followed;
         }
-        return advance(orderId, 'reconciler');
+        if (order.status === 'refunding') return refunds.settle(order, source);
+        if (order.status === 'refund_failed') return refunds.retry(order, source);
+        if (order.status === 'canceled' && order.nextCheckAt) return afterRelease(order, source);
+        return advance(orderId, source, order);
       });
+    },
+    /**
+     * Before a person releases the hold of an order in delivery_pending, its top-up is looked up, exactly as the
+     * reconciler looks it up, and an outcome found is recorded (a delivered top-up is captured, a failed one released).
+     * `releasable` is true only when the provider has no record of a top-up sent long enough ago to have arrived, or no
+     * longer knows a transaction it gave us: then nothing says the top-up may still succeed, and a person may decide.
+     */
+    async lookUpBeforeRelease(orderId: string, source: EventSource): Promise<{ order: Order; releasable: boolean }> {
+      let releasable = false;
+      const order = await once(orderId, async () => {
+        const current = await load(orderId);
+        if (current.status !== 'delivery_pending') return current;
+        const result = await lookUp(current);
+        if (result) return recordOutcome(current, { kind: 'result', result }, source);
+        releasable = current.topupTransactionId !== null || sentLongAgo(current);
+        return current;
+      });
+      return { order, releasable };
     },
     /**
      * For a result screen waiting on a PROCESSING top-up: asks the providers now instead of at the next reconcile. An

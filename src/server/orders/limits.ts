@@ -2,15 +2,15 @@ import { and, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { formatUsd } from '../../shared/pricing';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
-import { refusal } from '../http/errors';
-import { MONEY_HELD_STATUSES, type OrderStatus } from './state-machine';
+import { DomainError } from '../domain-error';
+import { MONEY_HELD_STATUSES, PAID_STATUSES, type OrderStatus } from './state-machine';
 
 /** Reloadly refuses a second top-up to one number within 2 minutes (PHONE_RECENTLY_RECHARGED); we refuse before paying. */
 export const RECIPIENT_COOLDOWN_MS = 2 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Orders that took, or hold, the customer's money. */
-const SPENDING_STATUSES: OrderStatus[] = [...MONEY_HELD_STATUSES, 'completed'];
+/** Orders that took, or hold, the customer's money (a refunded one gave it back). */
+export const SPENDING_STATUSES: OrderStatus[] = [...MONEY_HELD_STATUSES, ...PAID_STATUSES];
 
 export interface LimitCheck {
   userId: string;
@@ -90,13 +90,13 @@ export async function checkOrderLimits(db: Database, check: LimitCheck): Promise
   };
   const { recent, spent } = result.rows[0]!;
   if (recent) {
-    throw refusal(429, 'RECIPIENT_RECENTLY_TOPPED_UP', { key: 'apiErrors.recipientRecentlyToppedUp' });
+    throw new DomainError('rate_limited', 'RECIPIENT_RECENTLY_TOPPED_UP', { key: 'apiErrors.recipientRecentlyToppedUp' });
   }
 
   const spentCents = Number(spent);
   if (spentCents + check.totalCents > check.dailySpendLimitCents) {
     const left = Math.max(0, check.dailySpendLimitCents - spentCents);
-    throw refusal(403, 'DAILY_LIMIT_REACHED', {
+    throw new DomainError('forbidden', 'DAILY_LIMIT_REACHED', {
       key: 'apiErrors.dailyLimitReached',
       params: { limit: `$${formatUsd(check.dailySpendLimitCents)}`, left: `$${formatUsd(left)}` },
     });

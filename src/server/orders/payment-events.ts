@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { ORDER_STATUSES } from '../../shared/api/orders';
 import { orders } from '../db/schema';
 import type { PaymentEvent } from '../payments/provider';
 import { PaymentNotAuthorisedError, type Fulfilment } from './fulfilment';
 import type { OrderServices } from './services';
-import { flagForAttention, type OrderStatus } from './state-machine';
+import { flagForAttention } from './state-machine';
 
 const ADVANCING_EVENTS = new Set([
   'payment_intent.amount_capturable_updated',
@@ -32,16 +33,17 @@ export async function handlePaymentEvent(services: OrderServices, fulfilment: Fu
     services.log.warn(logged, 'payment event names no payment intent; nothing done');
     return;
   }
-  const [order] = await services.db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
+  const [order] = await services.db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
   if (!order) {
     services.log.warn(logged, 'payment event for no order; nothing done');
     return;
   }
   if (event.type === 'charge.dispute.created') {
     services.log.error({ ...logged, orderId: order.id }, 'a customer disputed a charge');
+    // Whatever the status by then: a dispute right after the capture must not be lost to the order's move to completed.
     await flagForAttention(services.db, {
       orderId: order.id,
-      from: [order.status as OrderStatus],
+      from: ORDER_STATUSES,
       source: 'webhook',
       reason: DISPUTE_ATTENTION,
       detail: { eventId: event.id },

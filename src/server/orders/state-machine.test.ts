@@ -19,6 +19,13 @@ describe('the order state machine', () => {
     ['capture_failed', 'completed'],
     ['delivery_failed', 'canceled'],
     ['created', 'expired'],
+    // A person's actions: releasing a hold not delivered, refunding a completed order (and its retries).
+    ['authorised', 'canceled'],
+    ['delivery_pending', 'canceled'],
+    ['completed', 'refunding'],
+    ['refunding', 'refunded'],
+    ['refunding', 'refund_failed'],
+    ['refund_failed', 'refunding'],
   ] as const)('allows %s → %s', (from, to) => {
     expect(canTransition(from, to)).toBe(true);
   });
@@ -32,6 +39,15 @@ describe('the order state machine', () => {
     ['delivery_pending', 'completed'],
     ['canceled', 'authorised'],
     ['completed', 'canceled'],
+    // A refund is always claimed first, and is made at most once.
+    ['completed', 'refunded'],
+    ['refund_failed', 'refunded'],
+    ['refunded', 'refunding'],
+    ['refunded', 'completed'],
+    ['delivered', 'refunding'],
+    ['capture_failed', 'refunding'],
+    ['delivering', 'canceled'],
+    ['delivered', 'canceled'],
   ] as const)('never allows %s → %s (no capture without a recorded delivery, nothing after the end)', (from, to) => {
     expect(canTransition(from, to)).toBe(false);
   });
@@ -39,6 +55,12 @@ describe('the order state machine', () => {
   it('final statuses lead nowhere, and every status is covered', () => {
     for (const status of FINAL_STATUSES) expect(TRANSITIONS[status]).toEqual([]);
     expect(Object.keys(TRANSITIONS).sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+
+  it('only a completed order is refunded, through one claim', () => {
+    const into = (target: OrderStatus) => (Object.keys(TRANSITIONS) as OrderStatus[]).filter((from) => TRANSITIONS[from].includes(target));
+    expect(into('refunding').sort()).toEqual(['completed', 'refund_failed']);
+    expect(into('refunded')).toEqual(['refunding']);
   });
 
   it('completed is reachable only through delivered', () => {

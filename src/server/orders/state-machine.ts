@@ -28,8 +28,12 @@ export type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status
  *   delivered ─► capture_failed           capture refused
  *   capture_failed ─► completed           capture retried
  *   delivery_failed ─► canceled           hold released
+ *   completed ─► refunding                a person refunds it; claimed once, the refund is asked for
+ *   refunding ─► refunded                 the provider made the refund
+ *   refunding ─► refund_failed            the provider refused the refund
+ *   refund_failed ─► refunding            the refund is asked for again
  *
- * completed, canceled and expired are final.
+ * refunded, canceled and expired are final; completed stays so unless a person refunds it.
  */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   created: ['authorised', 'expired', 'canceled'],
@@ -39,14 +43,21 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
   delivered: ['completed', 'capture_failed'],
   capture_failed: ['completed'],
   delivery_failed: ['canceled'],
-  completed: [],
+  completed: ['refunding'],
+  refunding: ['refunded', 'refund_failed'],
+  refund_failed: ['refunding'],
+  refunded: [],
   canceled: [],
   expired: [],
 };
 
 /** Statuses in which the customer's card holds (or has paid) money for the order. */
 export const MONEY_HELD_STATUSES: readonly OrderStatus[] = ['authorised', 'delivering', 'delivery_pending', 'delivered', 'capture_failed'];
-export const FINAL_STATUSES: readonly OrderStatus[] = ['completed', 'canceled', 'expired'];
+export const FINAL_STATUSES: readonly OrderStatus[] = ['refunded', 'canceled', 'expired'];
+/** Statuses the order code moves no further by itself: the final ones, and completed (only a person refunds it). */
+export const SETTLED_STATUSES: readonly OrderStatus[] = ['completed', ...FINAL_STATUSES];
+/** Statuses in which the customer has paid for the order and has not been given the money back. */
+export const PAID_STATUSES: readonly OrderStatus[] = ['completed', 'refunding', 'refund_failed'];
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from].includes(to);
@@ -56,7 +67,8 @@ export class IllegalTransitionError extends Error {
   override name = 'IllegalTransitionError';
 }
 
-export type EventSource = 'browser' | 'webhook' | 'reconciler' | 'checkout';
+/** Who moved the order; 'admin' is a person in the operations console (the event also names them, as actor_id). */
+export type EventSource = 'browser' | 'webhook' | 'reconciler' | 'checkout' | 'admin';
 
 export interface TransitionRequest {
   orderId: string;
@@ -64,6 +76,8 @@ export interface TransitionRequest {
   from: readonly OrderStatus[];
   to: OrderStatus;
   source: EventSource;
+  /** For source 'admin': the admin's user id, kept on the event. */
+  actorId?: string;
   patch?: OrderPatch;
   detail?: Record<string, unknown>;
   now: Date;
@@ -123,8 +137,8 @@ async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>,
       from previous where orders.id = previous.id and orders.status = previous.status
       returning orders.*, previous.status as previous_status
     ), recorded as (
-      insert into order_events (order_id, from_status, to_status, source, detail, created_at)
-      select id, previous_status, status, ${request.source}::text,
+      insert into order_events (order_id, from_status, to_status, source, actor_id, detail, created_at)
+      select id, previous_status, status, ${request.source}::text, ${request.actorId ?? null}::text,
              ${sql.param(request.detail ?? null, orderEvents.detail)}::jsonb, ${sql.param(request.now, orderEvents.createdAt)}::timestamptz
       from moved
     )

@@ -27,9 +27,13 @@ export function internationalNumber(callingCode: string | null, nationalNumber: 
 /** What the result screen shows for an order's status: requires_capture and later count as SUCCESSFUL (docs/product.md §4). */
 export function resultStatusOf(status: OrderStatus): TopupResultStatus {
   switch (status) {
+    // Refunded orders too were delivered: a refund gives the money back, not the top-up.
     case 'delivered':
     case 'completed':
     case 'capture_failed':
+    case 'refunding':
+    case 'refunded':
+    case 'refund_failed':
       return 'SUCCESSFUL';
     case 'delivery_failed':
     case 'canceled':

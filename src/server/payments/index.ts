@@ -3,7 +3,7 @@ import { resolveAuthSecret } from '../auth/secret';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { PaymentProvider } from './provider';
-import { createSandboxPaymentProvider } from './sandbox/sandbox-payment-provider';
+import { createSandboxPaymentProvider, type SandboxEventListener } from './sandbox/sandbox-payment-provider';
 
 /** The tests' sandbox webhook secret (NODE_ENV=test, like the tests' auth secret). */
 export const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_topups';
@@ -18,11 +18,14 @@ export function sandboxWebhookSecret(config: Config): string {
   return `whsec_${createHmac('sha256', resolveAuthSecret(config)).update('sandbox-webhook').digest('base64url')}`;
 }
 
-/** Stripe when its keys are configured (its SDK loads only then), else the sandbox provider in our own database. */
-export async function createPaymentProvider(config: Config, db: Database): Promise<PaymentProvider> {
+/**
+ * Stripe when its keys are configured (its SDK loads only then), else the sandbox provider in our own database, which
+ * hands the events it makes itself (a test card's dispute) to `sandboxEvents`.
+ */
+export async function createPaymentProvider(config: Config, db: Database, sandboxEvents?: SandboxEventListener): Promise<PaymentProvider> {
   if (config.stripe) {
     const { createStripePaymentProvider } = await import('./stripe/stripe-provider');
     return createStripePaymentProvider(config.stripe);
   }
-  return createSandboxPaymentProvider(db, { webhookSecret: sandboxWebhookSecret(config) });
+  return createSandboxPaymentProvider(db, { webhookSecret: sandboxWebhookSecret(config), events: sandboxEvents });
 }

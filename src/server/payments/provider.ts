@@ -34,6 +34,32 @@ export interface CreatePaymentIntentRequest {
   idempotencyKey: string;
 }
 
+/** Stripe's Refund statuses; the sandbox uses the same ones. */
+export type RefundStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+
+/** A refund of a captured payment, as Stripe's Refund object has it. */
+export interface PaymentRefund {
+  id: string;
+  paymentIntentId: string;
+  /** Smallest currency unit (USD cents). */
+  amount: number;
+  currency: string;
+  status: RefundStatus;
+  reason: string | null;
+  /** Why a failed refund failed (Stripe's failure_reason, e.g. expired_or_canceled_card). */
+  failureReason: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface RefundRequest {
+  /** What to give back; the provider refuses more than was captured and not yet refunded. */
+  amountCents: number;
+  reason: 'requested_by_customer' | 'duplicate' | 'fraudulent';
+  metadata: { orderId: string };
+  /** Derived from the order: a retry after a lost answer gets the same refund, never a second one. */
+  idempotencyKey: string;
+}
+
 /** A verified webhook event, reduced to what we act on; the intent itself is always read again from the provider. */
 export interface PaymentEvent {
   id: string;
@@ -75,6 +101,11 @@ export interface PaymentProvider {
     id: string,
     options: { idempotencyKey: string; reason: 'abandoned' | 'requested_by_customer' | 'failed_invoice' | 'duplicate' | 'fraudulent' },
   ): Promise<PaymentIntent>;
+  /**
+   * Gives back (part of) a captured payment. Refused (PaymentProviderError, 400) for an intent that was never captured,
+   * one already refunded in full (charge_already_refunded) and an amount above what is left (amount_too_large).
+   */
+  refundPayment(paymentIntentId: string, request: RefundRequest): Promise<PaymentRefund>;
   /** The intent a charge belongs to; null when the provider knows no such charge or it has no intent. */
   paymentIntentIdOfCharge(chargeId: string): Promise<string | null>;
   /** Verifies a webhook's signature over the raw body and returns the event; throws PaymentProviderError (400) when it does not verify. */

@@ -26,6 +26,8 @@ interface Fixtures {
   paymentIntentId: string;
   operatorId: number;
   amount: string;
+  /** `user`'s account id. */
+  customerId: string;
 }
 
 interface Row {
@@ -37,6 +39,16 @@ interface Row {
   /** The status each caller gets; one number for all. */
   expect: number | Record<Role, number>;
 }
+
+const adminOnly = (ok: number) => ({ visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 403, admin: ok });
+/** An action on an account no one has: the admin gets past the guard to a 404, and no fixture account changes. */
+const customerAction = (action: string, body: Record<string, unknown> = {}): Row => ({
+  method: 'POST',
+  route: `/api/admin/customers/:id/${action}`,
+  url: () => `/api/admin/customers/no-such-customer/${action}`,
+  body: () => ({ reason: 'Checking the matrix', ...body }),
+  expect: adminOnly(404),
+});
 
 const signedInOnly = (ok: number) => ({ visitor: 401, user: ok, otherUser: ok, adminWithoutTwoFactor: ok, admin: ok });
 
@@ -114,6 +126,46 @@ const MATRIX: Row[] = [
     route: '/api/admin/topup-wallet',
     expect: { visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 403, admin: 200 },
   },
+  { method: 'GET', route: '/api/admin/customers', expect: adminOnly(200) },
+  {
+    method: 'GET',
+    route: '/api/admin/customers/:id',
+    url: ({ customerId }) => `/api/admin/customers/${customerId}`,
+    expect: adminOnly(200),
+  },
+  customerAction('block'),
+  customerAction('unblock'),
+  customerAction('end-sessions'),
+  customerAction('admin', { isAdmin: true }),
+  { method: 'GET', route: '/api/admin/audit-log', expect: adminOnly(200) },
+  // The console's actions on an order: the fixture order is unpaid, so a check finds nothing to do and the order's
+  // status allows no release or refund.
+  {
+    method: 'POST',
+    route: '/api/admin/orders/:id/check',
+    url: ({ orderId }) => `/api/admin/orders/${orderId}/check`,
+    body: () => ({ reason: 'Customer asked where the top-up is' }),
+    expect: { visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 403, admin: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/orders/:id/release',
+    url: ({ orderId }) => `/api/admin/orders/${orderId}/release`,
+    body: () => ({ reason: 'Customer asked to cancel' }),
+    expect: { visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 403, admin: 409 },
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/orders/:id/refund',
+    url: ({ orderId }) => `/api/admin/orders/${orderId}/refund`,
+    body: () => ({ reason: 'Customer asked for a refund' }),
+    expect: { visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 403, admin: 409 },
+  },
+  { method: 'GET', route: '/api/admin/orders', url: () => '/api/admin/orders?q=amina%40example.com', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/orders/:id', url: ({ orderId }) => `/api/admin/orders/${orderId}`, expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/attention', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/attention/count', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/overview', expect: adminOnly(200) },
   // Better Auth's endpoints, all under the one /api/auth/* route.
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/get-session', expect: 200 },
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/list-accounts', expect: signedInOnly(200) },
@@ -182,8 +234,11 @@ describe('the authorization matrix', () => {
       suggestedAmounts: number[];
     };
     const partial = { operatorId: detected.operatorId, amount: detected.suggestedAmounts[0]!.toFixed(2) };
-    const intent = (await owner.post('/api/create-payment-intent', checkoutBody({ ...partial, orderId: '', paymentIntentId: '' }))).json();
-    fixtures = { ...partial, orderId: intent.orderId, paymentIntentId: intent.paymentIntentId };
+    const intent = (
+      await owner.post('/api/create-payment-intent', checkoutBody({ ...partial, orderId: '', paymentIntentId: '', customerId: '' }))
+    ).json();
+    const [ownerAccount] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, 'amina@example.com'));
+    fixtures = { ...partial, orderId: intent.orderId, paymentIntentId: intent.paymentIntentId, customerId: ownerAccount!.id };
   });
   afterAll(async () => {
     await app.close();

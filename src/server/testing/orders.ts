@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { orderEvents, orders, sandboxPaymentIntents, sandboxTopups, user } from '../db/schema';
+import { orderEvents, orders, sandboxPaymentIntents, sandboxRefunds, sandboxTopups, user } from '../db/schema';
 import { startCheckout } from '../orders/checkout';
 import { createFulfilment } from '../orders/fulfilment';
 import { createPinVault } from '../orders/pin-vault';
@@ -19,6 +19,8 @@ export const SANDBOX_NUMBERS = {
   refunded: '08031230002',
   rejected: '08031230003',
   answerLost: '08031230004',
+  holdLapses: '08031230005',
+  lostTrack: '08031230006',
 } as const;
 
 export const GOOD_CARD = { type: 'card', number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } as const;
@@ -97,7 +99,8 @@ export async function orderLedger(db: Database, orderId: string) {
     ? await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, order.paymentIntentId))
     : [];
   const deliveries = order ? await db.select().from(sandboxTopups).where(eq(sandboxTopups.customIdentifier, order.customIdentifier)) : [];
-  return { order: order!, events, intent, deliveries };
+  const refunds = intent ? await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, intent.id)) : [];
+  return { order: order!, events, intent, deliveries, refunds };
 }
 
 export { createFulfilment };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES, THEMES, type Language, type Theme } from '../constants';
+import { englishText } from './message-texts';
+import { EMAIL_MAX_LENGTH } from '../text-rules';
 
 /**
  * Accounts: the product's own calls (docs/product.md §7). Sign-up, sign-in, two-factor and password reset are Better Auth's
@@ -9,26 +11,114 @@ import { SUPPORTED_LANGUAGES, THEMES, type Language, type Theme } from '../const
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** The English the server answers a refused password with: the texts of their message keys, written in message-texts.ts. */
 export const PASSWORD_MESSAGES = {
-  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
-  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
-  tooCommon: 'This password is too common. Please choose a less common one.',
-  hasEmail: 'Your password must not contain your e-mail address.',
-  hasProductName: 'Your password must not contain the name GlobalTopUp.',
-  repeated: 'Your password must not be one character repeated.',
+  tooShort: englishText('apiErrors.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
+  tooLong: englishText('apiErrors.passwordTooLong', { max: PASSWORD_MAX_LENGTH }),
+  tooCommon: englishText('apiErrors.passwordTooCommon'),
+  hasEmail: englishText('apiErrors.passwordHasEmail'),
+  hasProductName: englishText('apiErrors.passwordHasProductName'),
+  repeated: englishText('apiErrors.passwordRepeated'),
 } as const;
 
 export const USERNAME_MESSAGES = {
-  invalid: 'Username must be 3 to 30 characters: letters, digits, dots, underscores or hyphens.',
-  taken: 'This username is already taken',
+  invalid: englishText('apiErrors.usernameInvalid'),
+  taken: englishText('apiErrors.usernameTaken'),
 } as const;
 
-export const SIGN_IN_THROTTLE_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export const SIGN_IN_THROTTLE_MESSAGE = englishText('apiErrors.tooManySignInAttempts');
+
+/*
+ * The rules of the account forms, written once for the browser's forms and the server's checks. Their messages are
+ * translation keys (docs/decisions/004-…); ACCOUNT_RULE_PARAMS holds the values of their {{placeholders}}.
+ */
+
+export const ACCOUNT_RULE_PARAMS = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH } as const;
 
 export const usernameSchema = z
-  .string(USERNAME_MESSAGES.invalid)
+  .string('apiErrors.usernameInvalid')
   .trim()
-  .regex(/^[A-Za-z0-9._-]{3,30}$/, USERNAME_MESSAGES.invalid);
+  .regex(/^[A-Za-z0-9._-]{3,30}$/, 'apiErrors.usernameInvalid');
+
+/** A username as a form field holds it: left blank (or only spaces), there is none. */
+export const usernameFieldSchema = z
+  .string('apiErrors.usernameInvalid')
+  .trim()
+  .transform((typed) => typed || null)
+  .pipe(usernameSchema.nullable());
+
+export const emailSchema = z
+  .string('validation.emailInvalid')
+  .trim()
+  .max(EMAIL_MAX_LENGTH, 'validation.emailInvalid')
+  .pipe(z.email('validation.emailInvalid'));
+
+/** A password as sign-up, sign-in and a reset take it. The server also refuses common and guessable ones. */
+export const passwordSchema = z
+  .string('validation.passwordRequired')
+  .min(1, 'validation.passwordRequired')
+  .min(PASSWORD_MIN_LENGTH, 'apiErrors.passwordTooShort')
+  .max(PASSWORD_MAX_LENGTH, 'apiErrors.passwordTooLong');
+
+/** The password typed again to turn two-factor on or off: the server says whether it is the right one. */
+export const confirmingPasswordSchema = z
+  .string('validation.passwordRequired')
+  .min(1, 'validation.passwordRequired')
+  .max(PASSWORD_MAX_LENGTH, 'apiErrors.passwordTooLong');
+
+/** People type and paste codes with spaces ('123 456'). */
+const withoutSpaces = (typed: string) => typed.replace(/\s/g, '');
+
+/** A code from an authenticator app: six digits. */
+export const totpCodeSchema = z
+  .string('validation.codeDigits')
+  .transform(withoutSpaces)
+  .pipe(z.string().regex(/^\d{6}$/, 'validation.codeDigits'));
+
+/**
+ * A backup code as the profile shows it, `abcde-12345`, from what was typed: spaces dropped, the hyphen added when it
+ * was left out. Each code works once.
+ */
+export function normaliseBackupCode(typed: string): string {
+  const code = withoutSpaces(typed);
+  return /^[A-Za-z0-9]{10}$/.test(code) ? `${code.slice(0, 5)}-${code.slice(5)}` : code;
+}
+
+export const backupCodeSchema = z
+  .string('validation.backupCodeFormat')
+  .transform(normaliseBackupCode)
+  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, 'validation.backupCodeFormat'));
+
+/** POST /api/auth/sign-in/email. */
+export const signInRequestSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type SignInRequest = z.output<typeof signInRequestSchema>;
+
+/** The register form; POST /api/auth/sign-up/email takes these, the name and no username when there is none. */
+export const signUpFieldsSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  username: usernameFieldSchema,
+  marketingPreference: z.boolean(),
+});
+export type SignUpFields = z.output<typeof signUpFieldsSchema>;
+
+/** POST /api/auth/request-password-reset (with the page the link opens). */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+
+/** POST /api/auth/reset-password: the token from the e-mailed link and the new password. */
+export const resetPasswordRequestSchema = z.object({ token: z.string().min(1), newPassword: passwordSchema });
+
+/** POST /api/auth/two-factor/verify-totp: at sign-in, and to confirm two-factor enrolment. */
+export const verifyTotpRequestSchema = z.object({ code: totpCodeSchema });
+
+/** POST /api/auth/two-factor/verify-backup-code. */
+export const verifyBackupCodeRequestSchema = z.object({ code: backupCodeSchema });
+
+/** POST /api/auth/two-factor/enable. */
+export const enableTwoFactorRequestSchema = z.object({ password: confirmingPasswordSchema });
+
+/** POST /api/auth/two-factor/disable: the server asks for a current code as well as the password. */
+export const disableTwoFactorRequestSchema = z.object({ code: totpCodeSchema, password: confirmingPasswordSchema });
 
 /** The user as the product's calls answer it. */
 export interface AccountUser {
@@ -47,6 +137,9 @@ export interface UserResponse {
 /** PATCH /api/user — change the username (null removes it). */
 export const updateUserRequestSchema = z.object({ username: usernameSchema.nullable() });
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+
+/** The profile's username form: the same call, a blank field removing the username. */
+export const usernameFormSchema = z.object({ username: usernameFieldSchema });
 
 /** GET /api/user/settings → 200; signed out → 401 with `{ language: 'en' }`. */
 export interface UserSettings {

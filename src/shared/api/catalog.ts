@@ -66,7 +66,7 @@ export interface PriceConfigDefaultsResponse {
   DEFAULT_STANDARD_FEE: number;
 }
 
-/** Path parameters of operator detection; messages are translation keys (see pages/en.json "validation"). */
+/** Path parameters of operator detection; messages are translation keys (see api/message-texts.ts, "validation"). */
 export const operatorDetectParamsSchema = z.object({
   phone: z.string().regex(/^\d{1,20}$/, 'validation.phoneDigits'),
   countryIsoCode: z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../constants';
-import { EMAIL_MAX_LENGTH, hasNoNul, isSafeName, NAME_MAX_LENGTH } from '../text-rules';
+import { hasNoNul, isSafeName, NAME_MAX_LENGTH } from '../text-rules';
+import { emailSchema } from './account';
 
 export const CONTACT_TOPICS = ['topup', 'payment', 'account', 'other'] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];
@@ -16,7 +17,7 @@ export const contactRequestSchema = z.object({
     .min(2, 'validation.nameRequired')
     .max(NAME_MAX_LENGTH, 'validation.nameTooLong')
     .refine(isSafeName, 'validation.nameCharacters'),
-  email: z.string('validation.emailInvalid').trim().max(EMAIL_MAX_LENGTH, 'validation.emailInvalid').pipe(z.email('validation.emailInvalid')),
+  email: emailSchema,
   topic: z.enum(CONTACT_TOPICS, 'validation.topicRequired'),
   message: z
     .string('validation.messageTooShort')

@@ -11,4 +11,6 @@ export interface ApiErrorBody {
   messageKey?: string;
   /** The values of the key's placeholders. */
   messageParams?: MessageParams;
+  /** Facts beside the message, e.g. an order's current status when an action on it is refused (409). */
+  details?: Record<string, unknown>;
 }

@@ -4,9 +4,10 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account';
 export type MessageParams = Record<string, string | number>;
 
 /**
- * Every translation key the API may send as an error's `messageKey`. Each has a text in every language's page texts
- * (src/client/i18n/locales/pages/<lang>.json); the English one is also the answer's `message`. A key that is not
- * listed here is never sent, so the browser can always show a refusal in the customer's language.
+ * Every translation key the API may send as an error's `messageKey`. Its English text is in message-texts.ts (the
+ * answer's `message`, and the browser's English), its other languages in the browser's page texts
+ * (src/client/i18n/locales/pages/<lang>.json). A key that is not listed here is never sent, so the browser can always
+ * show a refusal in the customer's language.
  */
 export const API_MESSAGE_KEYS = [
   // Recipient numbers (shared/phone-rules.ts) and request fields (the shared zod schemas).
@@ -24,6 +25,10 @@ export const API_MESSAGE_KEYS = [
   'validation.messageCharacters',
   'validation.phoneDigits',
   'validation.countryCode',
+  // The account forms (shared/api/account.ts).
+  'validation.passwordRequired',
+  'validation.codeDigits',
+  'validation.backupCodeFormat',
   // Catalogue and top-up provider.
   'topup.errors.unavailable',
   'topup.result.errors.serviceUnavailable',
@@ -50,6 +55,8 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.paymentNotAuthorised',
   'apiErrors.topupMismatch',
   'apiErrors.pinNotFound',
+  // The operations console's actions on orders.
+  'apiErrors.orderStatusConflict',
   // Accounts and sign-in.
   'apiErrors.signInRequired',
   'apiErrors.adminRequired',
@@ -71,15 +78,25 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.invalidBackupCode',
   'apiErrors.resetLinkInvalid',
   'apiErrors.accountLocked',
+  'apiErrors.accountBlocked',
   'profile.twoFactor.codeInvalid',
   'profile.twoFactor.passwordInvalid',
   'profile.linked.lastMethod',
-  // Limits on abusable flows (server/http/request-limits.ts).
+  // Limits on abusable flows (server/request-limits.ts).
   'apiErrors.tooManySignUps',
   'apiErrors.tooManyAccountMails',
   'apiErrors.tooManyDetections',
   'apiErrors.tooManyContactMessages',
   'payment.messages.rate_limit',
+  // The operations console: customers and lists (server/admin).
+  'apiErrors.customerNotFound',
+  'apiErrors.cursorInvalid',
+  'apiErrors.lastAdmin',
+  'apiErrors.ownAccountChange',
+  'apiErrors.customerAlreadyBlocked',
+  'apiErrors.customerNotBlocked',
+  'apiErrors.customerAlreadyAdmin',
+  'apiErrors.customerNotAdmin',
   // Any call.
   'apiErrors.rateLimited',
   'apiErrors.internal',
@@ -123,6 +140,7 @@ export const MESSAGE_BY_PASSED_ON_CODE: Readonly<Record<string, KeyedMessage>> =
   INVALID_PASSWORD: { key: 'profile.twoFactor.passwordInvalid' },
   INVALID_TOKEN: { key: 'apiErrors.resetLinkInvalid' },
   ACCOUNT_TEMPORARILY_LOCKED: { key: 'apiErrors.accountLocked' },
+  ACCOUNT_BLOCKED: { key: 'apiErrors.accountBlocked' },
   FAILED_TO_UNLINK_LAST_ACCOUNT: { key: 'profile.linked.lastMethod' },
   // The top-up provider's answers to operator detection (PROVIDERS.md).
   COULD_NOT_AUTO_DETECT_OPERATOR: { key: 'apiErrors.operatorNotDetected' },

@@ -18,4 +18,13 @@ describe('how an order reads to its customer', () => {
     // Closed before any hold was verified (a refused or cancelled payment).
     expect(paymentStateOf('canceled', false)).toBe('none');
   });
+
+  it('reads a refunded order as "refunded", and one being refunded as still paid and delivered', () => {
+    expect(ORDER_STATUSES.filter((status) => displayStatusOf(status) === 'refunded')).toEqual(['refunded']);
+    expect(displayStatusOf('refunding')).toBe('successful');
+    expect(displayStatusOf('refund_failed')).toBe('successful');
+    expect(paymentStateOf('refunded', true)).toBe('refunded');
+    expect(paymentStateOf('refunding', true)).toBe('captured');
+    expect(paymentStateOf('refund_failed', true)).toBe('captured');
+  });
 });

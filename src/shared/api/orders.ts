@@ -112,14 +112,17 @@ export const ORDER_STATUSES = [
   'delivery_failed',
   'canceled',
   'expired',
+  'refunding',
+  'refunded',
+  'refund_failed',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * How history shows an order's status: never paid (still unpaid, or closed unpaid after 30 minutes), in progress,
- * delivered, or not delivered (nothing charged).
+ * delivered, not delivered (nothing charged), or delivered and its payment given back.
  */
-export type OrderDisplayStatus = 'not_paid' | 'processing' | 'successful' | 'failed';
+export type OrderDisplayStatus = 'not_paid' | 'processing' | 'successful' | 'failed' | 'refunded';
 
 export function displayStatusOf(status: OrderStatus): OrderDisplayStatus {
   switch (status) {
@@ -130,21 +133,26 @@ export function displayStatusOf(status: OrderStatus): OrderDisplayStatus {
     case 'delivering':
     case 'delivery_pending':
       return 'processing';
+    // Delivered and paid, until a refund is made.
     case 'delivered':
     case 'completed':
     case 'capture_failed':
+    case 'refunding':
+    case 'refund_failed':
       return 'successful';
     case 'delivery_failed':
     case 'canceled':
       return 'failed';
+    case 'refunded':
+      return 'refunded';
   }
 }
 
 /**
  * The money side of an order (hold-then-capture): nothing authorised yet (or ever), a hold on the card, the captured
- * payment, or a hold that was released without charging.
+ * payment, a hold that was released without charging, or a captured payment given back in full.
  */
-export type PaymentState = 'none' | 'held' | 'captured' | 'released';
+export type PaymentState = 'none' | 'held' | 'captured' | 'released' | 'refunded';
 
 /** `authorised` is whether the server ever verified a hold for the order (its authorisedAt). */
 export function paymentStateOf(status: OrderStatus, authorised: boolean): PaymentState {
@@ -153,7 +161,11 @@ export function paymentStateOf(status: OrderStatus, authorised: boolean): Paymen
     case 'expired':
       return 'none';
     case 'completed':
+    case 'refunding':
+    case 'refund_failed':
       return 'captured';
+    case 'refunded':
+      return 'refunded';
     case 'canceled':
       return authorised ? 'released' : 'none';
     default:

@@ -1,7 +1,48 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '@/components/ui/page';
+import { Link, Route, Routes } from 'react-router';
+import { ADMIN_PATHS } from './admin-paths';
+import { addAdminTexts } from './admin-texts';
+import { AdminPageFrame } from './components/admin-page-frame';
+import { linkClass } from './components/orders-table';
+import { AdminLayout } from './layout/admin-layout';
+import { AttentionPage } from './pages/attention-page';
+import { AuditPage } from './pages/audit-page';
+import { CustomerPage } from './pages/customer-page';
+import { CustomersPage } from './pages/customers-page';
+import { OrderPage } from './pages/order-page';
+import { OrdersPage } from './pages/orders-page';
+import { OverviewPage } from './pages/overview-page';
 
-export function AdminPage() {
+addAdminTexts();
+
+function AdminNotFound() {
   const { t } = useTranslation();
-  return <Page title={t('admin.title')} lead={t('admin.subtitle')} />;
+  return (
+    <AdminPageFrame title={t('notFound.title')} lead={t('admin.common.notFound')}>
+      <Link to={ADMIN_PATHS.overview} className={linkClass}>
+        {t('admin.common.backToOverview')}
+      </Link>
+    </AdminPageFrame>
+  );
+}
+
+/**
+ * The operations console (/admin/*), loaded on its first visit by admins only. Each page has an address of its own,
+ * so a reload or a shared link opens the same page (and the same filters, kept in the search params).
+ */
+export function AdminPage() {
+  return (
+    <AdminLayout>
+      <Routes>
+        <Route index element={<OverviewPage />} />
+        <Route path="orders" element={<OrdersPage />} />
+        <Route path="orders/:orderId" element={<OrderPage />} />
+        <Route path="attention" element={<AttentionPage />} />
+        <Route path="customers" element={<CustomersPage />} />
+        <Route path="customers/:customerId" element={<CustomerPage />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="*" element={<AdminNotFound />} />
+      </Routes>
+    </AdminLayout>
+  );
 }

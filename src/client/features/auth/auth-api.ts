@@ -1,3 +1,4 @@
+import type { SignInRequest } from '@shared/api/account';
 import { apiRequest } from '@/lib/api-client';
 
 /** Better Auth's endpoints under /api/auth, as this page uses them. */
@@ -7,7 +8,7 @@ export interface SignInAnswer {
   twoFactorRedirect?: boolean;
 }
 
-export function signInWithPassword(body: { email: string; password: string }) {
+export function signInWithPassword(body: SignInRequest) {
   return apiRequest<SignInAnswer>('/api/auth/sign-in/email', { method: 'POST', body });
 }
 
@@ -19,18 +20,9 @@ export function verifyTotp(code: string) {
   return apiRequest<unknown>('/api/auth/two-factor/verify-totp', { method: 'POST', body: { code } });
 }
 
-/**
- * A backup code as the profile shows it, `abcde-12345`, from what was typed: spaces dropped, the hyphen added when it
- * was left out. Each code works once.
- */
-export function normaliseBackupCode(typed: string): string {
-  const code = typed.replace(/\s/g, '');
-  return /^[A-Za-z0-9]{10}$/.test(code) ? `${code.slice(0, 5)}-${code.slice(5)}` : code;
-}
-
 /** Finishes a two-factor sign-in with one of the backup codes given when two-factor was turned on. */
-export function verifyBackupCode(typed: string) {
-  return apiRequest<unknown>('/api/auth/two-factor/verify-backup-code', { method: 'POST', body: { code: normaliseBackupCode(typed) } });
+export function verifyBackupCode(code: string) {
+  return apiRequest<unknown>('/api/auth/two-factor/verify-backup-code', { method: 'POST', body: { code } });
 }
 
 export function requestPasswordReset(email: string) {
@@ -41,11 +33,27 @@ export function resetPassword(token: string, newPassword: string) {
   return apiRequest<unknown>('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } });
 }
 
+/** Where a failed Google sign-in comes back to: the /auth page, told so by `error=google`. */
+const GOOGLE_FAILED = 'google';
+
+/** The code the server adds (as a second `error`) when it refused the Google sign-in of a blocked account. */
+const ACCOUNT_BLOCKED = 'ACCOUNT_BLOCKED';
+
+/**
+ * What to tell a visitor back from a Google sign-in that failed: that the account is blocked when the server said so,
+ * else that Google sign-in failed. Null when the page was not opened by a failed Google sign-in.
+ */
+export function googleFailureKey(params: URLSearchParams): 'apiErrors.accountBlocked' | 'auth.googleFailed' | null {
+  const errors = params.getAll('error');
+  if (!errors.includes(GOOGLE_FAILED)) return null;
+  return errors.includes(ACCOUNT_BLOCKED) ? 'apiErrors.accountBlocked' : 'auth.googleFailed';
+}
+
 /** Starts Google sign-in: the server answers the provider's URL, the browser goes there and comes back to callbackURL. */
 export async function startGoogleSignIn(callbackURL: string) {
   const answer = await apiRequest<{ url?: string }>('/api/auth/sign-in/social', {
     method: 'POST',
-    body: { provider: 'google', callbackURL, errorCallbackURL: `${window.location.origin}/auth?error=google` },
+    body: { provider: 'google', callbackURL, errorCallbackURL: `${window.location.origin}/auth?error=${GOOGLE_FAILED}` },
   });
   if (!answer.url) throw new Error('No sign-in address');
   window.location.assign(answer.url);

@@ -1,19 +1,21 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
+import type { SignInRequest, SignUpFields } from '@shared/api/account';
 import { STORAGE_KEYS } from '@shared/constants';
 import { ROUTES } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { InlineError } from '@/components/ui/inline-error';
-import { Input, Label } from '@/components/ui/input';
+import { currentLanguage, directionOf } from '@/i18n';
 import { useAccount } from '@/lib/account';
 import { apiErrorText } from '@/lib/api-error-text';
 import { resumeAfterSignIn } from '@/lib/pending-action';
 import { safeStorage } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import {
+  googleFailureKey,
   requestPasswordReset,
   resetPassword,
   signInWithPassword,
@@ -22,6 +24,7 @@ import {
   verifyBackupCode,
   verifyTotp,
 } from './auth-api';
+import { BackupCodeForm, ForgotPasswordForm, LoginForm, RegisterForm, ResetPasswordForm, TwoFactorForm } from './auth-forms';
 
 type View = 'tabs' | 'two-factor' | 'backup-code' | 'forgot' | 'reset';
 type AuthForm = 'login' | 'register' | Exclude<View, 'tabs'>;
@@ -52,15 +55,6 @@ function destinationOf(returnTo: string | null): string {
   return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : ROUTES.home;
 }
 
-function Field({ id, label, ...props }: { id: string; label: string } & React.ComponentProps<'input'>) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} {...props} />
-    </div>
-  );
-}
-
 export function AuthPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -78,9 +72,8 @@ export function AuthPage() {
   const finishedGoogle = useRef(false);
 
   useEffect(() => {
-    if (params.get('error') === 'google') {
-      toast({ title: t('auth.googleFailedTitle'), description: t('auth.googleFailed'), variant: 'destructive' });
-    }
+    const failure = googleFailureKey(params);
+    if (failure) toast({ title: t('auth.googleFailedTitle'), description: t(failure), variant: 'destructive' });
   }, [params, t]);
 
   const run = async (form: AuthForm, action: () => Promise<void>) => {
@@ -101,8 +94,12 @@ export function AuthPage() {
     setView(next);
   };
   const clearFailure = () => setFailure(null);
-  const failureOf = (form: AuthForm) =>
-    failure?.form === form && <InlineError title={t(FAILED_TITLES[form])}>{apiErrorText(t, failure.error)}</InlineError>;
+  /** What every form gets from the page: the pending flag, its last refusal, and a change clearing the refusal. */
+  const formProps = (form: AuthForm) => ({
+    pending,
+    failure: failure?.form === form && <InlineError title={t(FAILED_TITLES[form])}>{apiErrorText(t, failure.error)}</InlineError>,
+    onChange: clearFailure,
+  });
 
   /** After sign-in: resume what the visitor was doing (docs/product.md §4), else go where ?returnTo says. */
   const finishSignIn = async () => {
@@ -135,73 +132,52 @@ export function AuthPage() {
     void refresh().then((user) => (user ? finishSignIn() : undefined));
   });
 
-  const onLogin = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const onLogin = (body: SignInRequest) =>
     void run('login', async () => {
-      const answer = await signInWithPassword({ email: String(form.get('email')), password: String(form.get('password')) });
+      const answer = await signInWithPassword(body);
       if (answer.twoFactorRedirect) setView('two-factor');
       else await finishSignIn();
     });
-  };
 
-  const onRegister = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get('email'));
-    const username = String(form.get('username') ?? '').trim();
-    const marketingPreference = form.get('marketingPreference') === 'on';
+  const onRegister = ({ email, password, username, marketingPreference }: SignUpFields) =>
     void run('register', async () => {
       safeStorage.set(STORAGE_KEYS.marketingPreference, String(marketingPreference));
       await signUpWithPassword({
         email,
-        password: String(form.get('password')),
-        name: username || email.split('@')[0]!,
+        password,
+        name: username ?? email.split('@')[0]!,
         ...(username ? { username } : {}),
         marketingPreference,
       });
       await finishSignIn();
     });
-  };
 
-  const onTwoFactor = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code')).replace(/\s/g, '');
+  const onTwoFactor = ({ code }: { code: string }) =>
     void run('two-factor', async () => {
       await verifyTotp(code);
       await finishSignIn();
     });
-  };
 
-  const onBackupCode = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code'));
+  const onBackupCode = ({ code }: { code: string }) =>
     void run('backup-code', async () => {
       await verifyBackupCode(code);
       await finishSignIn();
     });
-  };
 
-  const onForgot = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email'));
+  const onForgot = ({ email }: { email: string }) =>
     void run('forgot', async () => {
       await requestPasswordReset(email);
       toast({ title: t('auth.forgotTitle'), description: t('auth.resetSent') });
       setView('tabs');
     });
-  };
 
-  const onReset = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password'));
+  const onReset = ({ newPassword }: { newPassword: string }) =>
     void run('reset', async () => {
-      await resetPassword(resetToken ?? '', password);
+      await resetPassword(resetToken ?? '', newPassword);
       toast({ title: t('auth.resetTitle'), description: t('auth.resetDone') });
       navigate(ROUTES.auth, { replace: true });
       setView('tabs');
     });
-  };
 
   const onGoogle = () => {
     setPending(true);
@@ -214,7 +190,6 @@ export function AuthPage() {
 
   const tabClass =
     'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm';
-  const passwordProps = { type: 'password', required: true, minLength: 8, maxLength: 128, dir: 'ltr' } as const;
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
@@ -244,75 +219,15 @@ export function AuthPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
-          {view === 'two-factor' && (
-            <form onSubmit={onTwoFactor} onChange={clearFailure} className="flex flex-col gap-4">
-              <Field
-                id="two-factor-code"
-                name="code"
-                label={t('auth.code')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                required
-                pattern="[0-9 ]{6,7}"
-                dir="ltr"
-                autoFocus
-              />
-              {failureOf('two-factor')}
-              <Button type="submit" disabled={pending}>
-                {t('auth.verify')}
-              </Button>
-              <Button type="button" variant="link" onClick={() => show('backup-code')}>
-                {t('auth.useBackupCode')}
-              </Button>
-            </form>
-          )}
+          {view === 'two-factor' && <TwoFactorForm {...formProps('two-factor')} onSubmit={onTwoFactor} onUseBackupCode={() => show('backup-code')} />}
           {view === 'backup-code' && (
-            <form onSubmit={onBackupCode} onChange={clearFailure} className="flex flex-col gap-4">
-              <Field
-                id="backup-code"
-                name="code"
-                label={t('auth.backupCode')}
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                required
-                pattern="\s*[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}\s*"
-                dir="ltr"
-                autoFocus
-              />
-              {failureOf('backup-code')}
-              <Button type="submit" disabled={pending}>
-                {t('auth.verify')}
-              </Button>
-              <Button type="button" variant="link" onClick={() => show('two-factor')}>
-                {t('auth.useAuthenticator')}
-              </Button>
-            </form>
+            <BackupCodeForm {...formProps('backup-code')} onSubmit={onBackupCode} onUseAuthenticator={() => show('two-factor')} />
           )}
-          {view === 'forgot' && (
-            <form onSubmit={onForgot} onChange={clearFailure} className="flex flex-col gap-4">
-              <Field id="forgot-email" name="email" label={t('auth.email')} type="email" autoComplete="email" required dir="ltr" />
-              {failureOf('forgot')}
-              <Button type="submit" disabled={pending}>
-                {t('auth.sendResetLink')}
-              </Button>
-              <Button type="button" variant="link" onClick={() => show('tabs')}>
-                {t('auth.backToLogin')}
-              </Button>
-            </form>
-          )}
-          {view === 'reset' && (
-            <form onSubmit={onReset} onChange={clearFailure} className="flex flex-col gap-4">
-              <Field id="reset-password" name="password" label={t('auth.newPassword')} autoComplete="new-password" {...passwordProps} />
-              {failureOf('reset')}
-              <Button type="submit" disabled={pending}>
-                {t('auth.resetSubmit')}
-              </Button>
-            </form>
-          )}
+          {view === 'forgot' && <ForgotPasswordForm {...formProps('forgot')} onSubmit={onForgot} onBack={() => show('tabs')} />}
+          {view === 'reset' && <ResetPasswordForm {...formProps('reset')} onSubmit={onReset} />}
           {view === 'tabs' && (
             <>
-              <Tabs.Root defaultValue="login" onValueChange={clearFailure} className="flex flex-col gap-6">
+              <Tabs.Root defaultValue="login" onValueChange={clearFailure} dir={directionOf(currentLanguage())} className="flex flex-col gap-6">
                 <Tabs.List className="flex gap-1 rounded-lg bg-muted p-1" aria-label={t('auth.title')}>
                   <Tabs.Trigger value="login" className={tabClass}>
                     {t('auth.loginTab')}
@@ -322,32 +237,10 @@ export function AuthPage() {
                   </Tabs.Trigger>
                 </Tabs.List>
                 <Tabs.Content value="login">
-                  <form onSubmit={onLogin} onChange={clearFailure} className="flex flex-col gap-4">
-                    <Field id="login-email" name="email" label={t('auth.email')} type="email" autoComplete="email" required dir="ltr" />
-                    <Field id="login-password" name="password" label={t('auth.password')} autoComplete="current-password" {...passwordProps} />
-                    <Button type="button" variant="link" className="self-end px-0" onClick={() => show('forgot')}>
-                      {t('auth.forgotPassword')}
-                    </Button>
-                    {failureOf('login')}
-                    <Button type="submit" disabled={pending}>
-                      {t('auth.loginSubmit')}
-                    </Button>
-                  </form>
+                  <LoginForm {...formProps('login')} onSubmit={onLogin} onForgot={() => show('forgot')} />
                 </Tabs.Content>
                 <Tabs.Content value="register">
-                  <form onSubmit={onRegister} onChange={clearFailure} className="flex flex-col gap-4">
-                    <Field id="register-email" name="email" label={t('auth.email')} type="email" autoComplete="email" required dir="ltr" />
-                    <Field id="register-username" name="username" label={t('auth.username')} autoComplete="username" maxLength={30} />
-                    <Field id="register-password" name="password" label={t('auth.password')} autoComplete="new-password" {...passwordProps} />
-                    <label className="flex items-start gap-2 text-sm">
-                      <input type="checkbox" name="marketingPreference" className="mt-0.5 size-4 accent-[var(--primary)]" />
-                      {t('auth.marketing')}
-                    </label>
-                    {failureOf('register')}
-                    <Button type="submit" disabled={pending}>
-                      {t('auth.registerSubmit')}
-                    </Button>
-                  </form>
+                  <RegisterForm {...formProps('register')} onSubmit={onRegister} />
                 </Tabs.Content>
               </Tabs.Root>
               <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">

@@ -1,13 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { UserResponse } from '@shared/api/account';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { usernameFormSchema, type UpdateUserRequest, type UserResponse } from '@shared/api/account';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input, Label } from '@/components/ui/input';
+import { FieldError, Input, Label } from '@/components/ui/input';
 import { useAccount, type AccountUser } from '@/lib/account';
 import { apiRequest } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { toast } from '@/lib/toast';
+import { useFields } from './form-parts';
 import { sendVerificationEmail, useEmailVerified } from './profile-api';
 
 /** The username, changed through PATCH /api/user; an empty field removes it. */
@@ -15,29 +18,36 @@ function UsernameForm({ username }: { username: string | null }) {
   const { t } = useTranslation();
   const { refresh } = useAccount();
   const [pending, setPending] = useState(false);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('username')).trim();
+  const form = useForm({ resolver: zodResolver(usernameFormSchema), defaultValues: { username: username ?? '' } });
+  const { error, ...field } = useFields(form)('username');
+  const onSubmit = form.handleSubmit(async (body) => {
     setPending(true);
     try {
-      await apiRequest<UserResponse>('/api/user', { method: 'PATCH', body: { username: value || null } });
+      await apiRequest<UserResponse>('/api/user', { method: 'PATCH', body: body satisfies UpdateUserRequest });
       await refresh();
       toast({ title: t('profile.usernameSaved') });
-    } catch (error) {
-      toast({ title: t('profile.saveFailed'), description: apiErrorText(t, error), variant: 'destructive' });
+    } catch (failure) {
+      toast({ title: t('profile.saveFailed'), description: apiErrorText(t, failure), variant: 'destructive' });
     } finally {
       setPending(false);
     }
-  };
+  });
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-1.5">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1.5">
       <Label htmlFor="profile-username">{t('profile.username')}</Label>
       <div className="flex gap-2">
-        <Input id="profile-username" name="username" defaultValue={username ?? ''} maxLength={30} aria-describedby="profile-username-hint" />
+        <Input
+          id="profile-username"
+          maxLength={30}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'profile-username-error profile-username-hint' : 'profile-username-hint'}
+          {...field}
+        />
         <Button type="submit" disabled={pending}>
           {t('profile.save')}
         </Button>
       </div>
+      <FieldError id="profile-username-error">{error}</FieldError>
       <p id="profile-username-hint" className="text-xs text-muted-foreground">
         {t('profile.usernameHint')}
       </p>

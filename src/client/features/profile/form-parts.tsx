@@ -1,23 +1,46 @@
 import type { ComponentProps } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Input, Label } from '@/components/ui/input';
+import { ACCOUNT_RULE_PARAMS } from '@shared/api/account';
+import { FieldError, Input, Label } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 
-/** A labelled input; `invalid` marks it and points it at the form's message. */
+/**
+ * A labelled input. `error` is its own problem (a schema message, shown under it); `invalid` marks it for a refusal
+ * of the whole form, whose message is at `errorId`.
+ */
 export function ProfileField({
   id,
   label,
+  error,
   invalid,
   errorId,
   ...props
-}: { id: string; label: string; invalid?: boolean; errorId?: string } & ComponentProps<'input'>) {
+}: { id: string; label: string; error?: string; invalid?: boolean; errorId?: string } & ComponentProps<'input'>) {
+  const fieldErrorId = `${id}-error`;
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} {...props} />
+      <Input
+        id={id}
+        aria-invalid={error || invalid ? true : undefined}
+        aria-describedby={error ? fieldErrorId : invalid ? errorId : undefined}
+        {...props}
+      />
+      <FieldError id={fieldErrorId}>{error}</FieldError>
     </div>
   );
+}
+
+/** Each field's registration and its shared schema's message in the customer's language. */
+export function useFields<Input extends FieldValues, Output>(form: UseFormReturn<Input, unknown, Output>) {
+  const { t } = useTranslation();
+  const { formState } = form;
+  return (name: Path<Input>) => {
+    const message = form.getFieldState(name, formState).error?.message;
+    return { error: message ? t(message, ACCOUNT_RULE_PARAMS) : undefined, ...form.register(name) };
+  };
 }
 
 /** Always in the page, so screen readers announce a message as soon as it appears. */

@@ -89,6 +89,3 @@ export function secretOf(totpUri: string): string {
 export function groupKey(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
-
-/** Digits only: people paste codes with spaces ('123 456'). */
-export const normaliseCode = (code: string) => code.replace(/\s/g, '');

@@ -1,10 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy } from 'lucide-react';
+import { verifyTotpRequestSchema } from '@shared/api/account';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { FormMessage, ProfileField, fieldOf, useErrorText } from './form-parts';
-import { groupKey, normaliseCode, secretOf, verifyTotpCode, type TwoFactorEnrolment } from './profile-api';
+import { FormMessage, ProfileField, fieldOf, useErrorText, useFields } from './form-parts';
+import { groupKey, secretOf, verifyTotpCode, type TwoFactorEnrolment } from './profile-api';
 import { QrCode } from './qr-code';
 
 /** Step 2 of turning two-factor on: scan or type the key, keep the backup codes, confirm with a first code. */
@@ -26,9 +29,10 @@ export function TwoFactorEnrolmentStep({ enrolment, onDone, onCancel }: { enrolm
     }
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const code = normaliseCode(String(new FormData(event.currentTarget).get('code')));
+  const form = useForm({ resolver: zodResolver(verifyTotpRequestSchema), defaultValues: { code: '' } });
+  const field = useFields(form);
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
     setPending(true);
     setError(null);
     try {
@@ -39,7 +43,7 @@ export function TwoFactorEnrolmentStep({ enrolment, onDone, onCancel }: { enrolm
     } finally {
       setPending(false);
     }
-  };
+  });
 
   return (
     <div className="flex flex-col gap-6" data-testid="two-factor-enrolment">
@@ -81,18 +85,17 @@ export function TwoFactorEnrolmentStep({ enrolment, onDone, onCancel }: { enrolm
         </ul>
       </div>
 
-      <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:max-w-sm">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:max-w-sm">
         <ProfileField
           id="two-factor-enrol-code"
-          name="code"
           label={t('profile.twoFactor.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           required
-          pattern="[0-9 ]{6,7}"
           dir="ltr"
           invalid={fieldOf(error) === 'code'}
           errorId="two-factor-enrol-error"
+          {...field('code')}
         />
         <FormMessage id="two-factor-enrol-error">{error ? errorText(error) : null}</FormMessage>
         <div className="flex flex-wrap gap-2">

@@ -1,15 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { disableTwoFactorRequestSchema, enableTwoFactorRequestSchema, PASSWORD_MAX_LENGTH } from '@shared/api/account';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
-import { FormMessage, ProfileField, fieldOf, useErrorText } from './form-parts';
+import { FormMessage, ProfileField, fieldOf, useErrorText, useFields } from './form-parts';
 import {
   disableTwoFactor,
   enableTwoFactor,
-  normaliseCode,
   twoFactorQueryOptions,
   useTwoFactorEnabled,
   verifyTotpCode,
@@ -37,30 +40,28 @@ function useSubmit() {
   return { pending, error, run };
 }
 
-const passwordProps = { type: 'password', required: true, maxLength: 128, dir: 'ltr', autoComplete: 'current-password' } as const;
-const codeProps = { inputMode: 'numeric', autoComplete: 'one-time-code', required: true, pattern: '[0-9 ]{6,7}', dir: 'ltr' } as const;
+const passwordProps = { type: 'password', required: true, maxLength: PASSWORD_MAX_LENGTH, dir: 'ltr', autoComplete: 'current-password' } as const;
+const codeProps = { inputMode: 'numeric', autoComplete: 'one-time-code', required: true, dir: 'ltr' } as const;
 
 /** Step 1 of turning two-factor on: the password, which Better Auth asks for before it makes a secret. */
 function PasswordStep({ onEnrolment, onCancel }: { onEnrolment(enrolment: TwoFactorEnrolment): void; onCancel(): void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { pending, error, run } = useSubmit();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password'));
-    void run(async () => onEnrolment(await enableTwoFactor(password)));
-  };
+  const form = useForm({ resolver: zodResolver(enableTwoFactorRequestSchema), defaultValues: { password: '' } });
+  const field = useFields(form);
+  const onSubmit = form.handleSubmit(({ password }) => run(async () => onEnrolment(await enableTwoFactor(password))));
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:max-w-sm">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:max-w-sm">
       <p className="text-sm">{t('profile.twoFactor.passwordPrompt')}</p>
       <ProfileField
         id="two-factor-password"
-        name="password"
         label={t('profile.twoFactor.password')}
         invalid={fieldOf(error) === 'password'}
         errorId="two-factor-password-error"
         autoFocus
         {...passwordProps}
+        {...field('password')}
       />
       <FormMessage id="two-factor-password-error">{error ? errorText(error) : null}</FormMessage>
       <div className="flex flex-wrap gap-2">
@@ -80,37 +81,36 @@ function DisableForm({ onDone, onCancel }: { onDone(): Promise<void>; onCancel()
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { pending, error, run } = useSubmit();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    void run(async () => {
-      const code = normaliseCode(String(form.get('code')));
+  const form = useForm({ resolver: zodResolver(disableTwoFactorRequestSchema), defaultValues: { code: '', password: '' } });
+  const field = useFields(form);
+  const onSubmit = form.handleSubmit(({ code, password }) =>
+    run(async () => {
       // Checked first on its own, so that a wrong code is named as such before the password is tried.
       await verifyTotpCode(code);
-      await disableTwoFactor(String(form.get('password')), code);
+      await disableTwoFactor(password, code);
       await onDone();
-    });
-  };
+    }),
+  );
   const invalid = fieldOf(error);
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:max-w-sm">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:max-w-sm">
       <p className="text-sm">{t('profile.twoFactor.disablePrompt')}</p>
       <ProfileField
         id="two-factor-disable-code"
-        name="code"
         label={t('profile.twoFactor.code')}
         invalid={invalid === 'code'}
         errorId="two-factor-disable-error"
         autoFocus
         {...codeProps}
+        {...field('code')}
       />
       <ProfileField
         id="two-factor-disable-password"
-        name="password"
         label={t('profile.twoFactor.password')}
         invalid={invalid === 'password'}
         errorId="two-factor-disable-error"
         {...passwordProps}
+        {...field('password')}
       />
       <FormMessage id="two-factor-disable-error">{error ? errorText(error) : null}</FormMessage>
       <div className="flex flex-wrap gap-2">
@@ -136,11 +136,25 @@ function Status({ on }: { on: boolean }) {
   );
 }
 
+/** The id of the section, for links that send an admin to turn two-factor on (the operations console). */
+export const TWO_FACTOR_ANCHOR = 'two-factor';
+
+/** /profile#two-factor scrolls here once the page has rendered: the browser looks for the anchor before it exists. */
+function useScrollToAnchor() {
+  const { hash } = useLocation();
+  const section = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (hash === `#${TWO_FACTOR_ANCHOR}`) section.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+  return section;
+}
+
 export function TwoFactorSection({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const status = useTwoFactorEnabled(userId);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const section = useScrollToAnchor();
   const idle = () => setStep({ kind: 'idle' });
 
   const changed = async (on: boolean) => {
@@ -152,7 +166,14 @@ export function TwoFactorSection({ userId }: { userId: string }) {
   };
 
   return (
-    <Card aria-labelledby="two-factor-title" role="region" data-testid="two-factor-section">
+    <Card
+      ref={section}
+      id={TWO_FACTOR_ANCHOR}
+      aria-labelledby="two-factor-title"
+      role="region"
+      className="scroll-mt-20"
+      data-testid="two-factor-section"
+    >
       <CardHeader>
         <CardTitle level={2} id="two-factor-title">
           {t('profile.twoFactor.title')}

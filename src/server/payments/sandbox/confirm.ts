@@ -68,7 +68,13 @@ export async function confirmSandboxPaymentIntent(
 function intentChangesFor(outcome: TestCardOutcome, paymentMethodType: 'card' | 'cashapp') {
   switch (outcome.kind) {
     case 'authorised':
-      return { status: 'requires_capture', paymentMethodType, lastPaymentError: null };
+      return {
+        status: 'requires_capture',
+        paymentMethodType,
+        lastPaymentError: null,
+        refundFailureReason: outcome.refundFailureReason ?? null,
+        disputeReason: outcome.disputeReason ?? null,
+      };
     case 'declined':
       return { status: 'requires_payment_method', paymentMethodType: null, lastPaymentError: outcome.error };
     case 'requires_action':

@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { sandboxPaymentIntents } from '../../db/schema';
+import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sandboxPaymentIntents } from '../../db/schema';
 import { type PaymentIntent, type PaymentIntentStatus, PaymentProviderError } from '../provider';
 
 export type SandboxPaymentIntentRow = typeof sandboxPaymentIntents.$inferSelect;
@@ -55,4 +57,28 @@ export function unexpectedState(
     retryable: false,
     paymentIntentStatus: status,
   });
+}
+
+/** Stripe's answer for an idempotency key sent again with other parameters. */
+export function idempotencyKeyReused(key: string): PaymentProviderError {
+  return new PaymentProviderError(
+    `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+    { type: 'idempotency_error', status: 400, retryable: false },
+  );
+}
+
+/** A sandbox payment's charge is named after its intent: ch_sandbox_X belongs to pi_sandbox_X. */
+export function chargeIdOf(paymentIntentId: string): string {
+  return paymentIntentId.replace(/^pi_/, 'ch_');
+}
+
+/**
+ * What Stripe does to an authorisation nobody captured within 7 days: the intent is canceled with reason `expired`.
+ * The sandbox's test number for a hold that lapses during delivery (topups/sandbox) calls it for its payment.
+ */
+export async function lapseSandboxAuthorisations(db: Database, paymentIntentIds: SQLWrapper, now: Date): Promise<void> {
+  await db
+    .update(sandboxPaymentIntents)
+    .set({ status: 'canceled', cancellationReason: 'expired', updatedAt: now })
+    .where(and(eq(sandboxPaymentIntents.status, 'requires_capture'), inArray(sandboxPaymentIntents.id, paymentIntentIds)));
 }

@@ -14,6 +14,7 @@ const NOW = new Date('2026-11-22T10:00:00Z');
 const NOW_SECONDS = Math.floor(NOW.getTime() / 1000);
 const GOOD_CARD = '4242424242424242';
 const INSUFFICIENT_FUNDS_CARD = '4000000000009995';
+const FAILING_REFUNDS_CARD = '4000000000005126';
 
 const providerError = (promise: Promise<unknown>) => rejectionOf(promise, PaymentProviderError);
 
@@ -51,6 +52,9 @@ describe.each(TEST_DATABASE_KINDS)('sandbox payment provider on %s', (kind) => {
     },
     async declineForInsufficientFunds(intent) {
       expect(await confirmWith(intent, INSUFFICIENT_FUNDS_CARD)).toMatchObject({ error: { decline_code: 'insufficient_funds' } });
+    },
+    async authoriseWithFailingRefunds(intent) {
+      expect(await confirmWith(intent, FAILING_REFUNDS_CARD)).toMatchObject({ paymentIntent: { status: 'requires_capture' } });
     },
     chargeIdOf: async (intent) => intent.id.replace(/^pi_sandbox_/, 'ch_sandbox_'),
     async intentCount() {

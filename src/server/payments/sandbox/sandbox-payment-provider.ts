@@ -4,11 +4,22 @@ import { sandboxPaymentIntents } from '../../db/schema';
 import {
   type CreatePaymentIntentRequest,
   type PaymentIntent,
+  type PaymentEvent,
+  paymentEventOf,
   type PaymentIntentStatus,
   type PaymentProvider,
   PaymentProviderError,
 } from '../provider';
-import { paymentIntentNotFound, randomBase62, type SandboxPaymentIntentRow, toPaymentIntent, unexpectedState } from './payment-intents';
+import {
+  chargeIdOf,
+  idempotencyKeyReused,
+  paymentIntentNotFound,
+  randomBase62,
+  type SandboxPaymentIntentRow,
+  toPaymentIntent,
+  unexpectedState,
+} from './payment-intents';
+import { refundSandboxPayment } from './refunds';
 import { verifySandboxWebhook } from './webhook-signature';
 
 export { signSandboxWebhook } from './webhook-signature';
@@ -17,6 +28,15 @@ export interface SandboxPaymentProviderOptions {
   /** Signs the webhook events the provider accepts (STRIPE_WEBHOOK_SECRET's stand-in). */
   webhookSecret: string;
   now?: () => Date;
+  /** Where the events Stripe would send unasked go (the dispute of a test card's charge); none are made without it. */
+  events?: SandboxEventListener;
+}
+
+/** Takes the sandbox's own events to the handler of the webhook's, without HTTP. */
+export interface SandboxEventListener {
+  deliver(event: PaymentEvent): Promise<void>;
+  /** A delivery that failed is reported here; it never fails the capture behind it. */
+  log: { error(detail: Record<string, unknown>, message: string): void };
 }
 
 /** Stripe's smallest USD charge. */
@@ -63,8 +83,23 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
       .set({ status: 'succeeded', amountReceived: sql`${sandboxPaymentIntents.amount}`, updatedAt: now() })
       .where(and(eq(sandboxPaymentIntents.id, id), inArray(sandboxPaymentIntents.status, [...CAPTURABLE])))
       .returning();
-    if (captured) return toPaymentIntent(captured);
+    if (captured) {
+      if (captured.disputeReason) disputeLater(captured);
+      return toPaymentIntent(captured);
+    }
     throw unexpectedState('capture', (await findRow(id)).status as PaymentIntentStatus, CAPTURABLE);
+  }
+
+  /** As Stripe does shortly after capturing a test card's charge: a dispute, sent once the capture has been answered. */
+  function disputeLater(row: SandboxPaymentIntentRow) {
+    const listener = options.events;
+    if (!listener) return;
+    const event = paymentEventOf({ id: `evt_sandbox_${randomBase62(24)}`, type: 'charge.dispute.created', data: { object: disputeOf(row) } });
+    setImmediate(() => {
+      listener.deliver(event).catch((error: unknown) => {
+        listener.log.error({ err: error, eventId: event.id, paymentIntentId: row.id }, 'the sandbox could not deliver its dispute event');
+      });
+    });
   }
 
   return {
@@ -150,9 +185,27 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
       throw unexpectedState('cancel', latest.status as PaymentIntentStatus, CANCELABLE);
     },
 
+    refundPayment(paymentIntentId, request) {
+      return refundSandboxPayment(db, paymentIntentId, request, now());
+    },
+
     verifyWebhookEvent(rawBody, signature) {
       return verifySandboxWebhook(rawBody, signature, options.webhookSecret, now());
     },
+  };
+}
+
+/** Stripe's Dispute object, as a charge.dispute.created event carries it. */
+function disputeOf(row: SandboxPaymentIntentRow) {
+  return {
+    id: `dp_sandbox_${randomBase62(24)}`,
+    object: 'dispute',
+    amount: row.amountReceived,
+    currency: row.currency,
+    charge: chargeIdOf(row.id),
+    payment_intent: row.id,
+    reason: row.disputeReason,
+    status: 'needs_response',
   };
 }
 
@@ -167,11 +220,4 @@ function sameCreateParameters(row: SandboxPaymentIntentRow, request: CreatePayme
 
 function canonicalJson(record: Record<string, string>): string {
   return JSON.stringify(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
-function idempotencyKeyReused(key: string): PaymentProviderError {
-  return new PaymentProviderError(
-    `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-    { type: 'idempotency_error', status: 400, retryable: false },
-  );
 }

@@ -7,7 +7,9 @@ import type { PaymentErrorDetail } from '../provider';
 
 /** What confirming with a card does: authorise it, decline it, or ask for 3-D Secure (which the sandbox cannot run). */
 export type TestCardOutcome =
-  { kind: 'authorised' } | { kind: 'declined'; error: PaymentErrorDetail } | { kind: 'requires_action'; error: PaymentErrorDetail };
+  | { kind: 'authorised'; refundFailureReason?: string; disputeReason?: string }
+  | { kind: 'declined'; error: PaymentErrorDetail }
+  | { kind: 'requires_action'; error: PaymentErrorDetail };
 
 export interface TestCard {
   number: string;
@@ -21,6 +23,18 @@ function declinedWith(code: string, declineCode: string, message: string): TestC
 
 export const TEST_CARDS: readonly TestCard[] = [
   { number: '4242424242424242', description: 'Succeeds: the payment is authorised', outcome: { kind: 'authorised' } },
+  {
+    number: '4000000000005126',
+    description: 'Succeeds, but a refund of the payment fails (expired_or_canceled_card)',
+    // Stripe fails such a refund a moment after making it; the sandbox answers the failed refund at once.
+    outcome: { kind: 'authorised', refundFailureReason: 'expired_or_canceled_card' },
+  },
+  {
+    number: '4000000000000259',
+    description: 'Succeeds, and the charge is then disputed as fraudulent',
+    // Stripe opens the dispute shortly after the capture; the sandbox sends its charge.dispute.created right after it.
+    outcome: { kind: 'authorised', disputeReason: 'fraudulent' },
+  },
   {
     number: '4000000000000002',
     description: 'Declined',

@@ -56,6 +56,10 @@ describe('Stripe adapter over the local Stripe', () => {
     provider: provider(),
     authorise: async (intent) => void fake.authorise(intent.id),
     declineForInsufficientFunds: async (intent) => void fake.declinePayment(intent.id, INSUFFICIENT_FUNDS_ERROR),
+    async authoriseWithFailingRefunds(intent) {
+      fake.authorise(intent.id);
+      fake.failRefundsOf(intent.id);
+    },
     chargeIdOf: async (intent) => fake.intent(intent.id).latest_charge!,
     intentCount: async () => fake.intentCount,
     signWebhook: (payload, { secret = FAKE_STRIPE_WEBHOOK_SECRET, ageSeconds = 0 } = {}) =>
@@ -106,6 +110,28 @@ describe('what the adapter asks of Stripe', () => {
       method: 'POST',
       path: `/v1/payment_intents/${created.id}/capture`,
       idempotencyKey: 'order-1:capture',
+    });
+  });
+
+  it('refunds a captured intent with POST /v1/refunds: the intent, the amount, the reason, the order and the refund key', async () => {
+    const stripe = provider();
+    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
+    fake.authorise(created.id);
+    await stripe.capturePaymentIntent(created.id, { idempotencyKey: 'order-1:capture' });
+
+    const refund = await stripe.refundPayment(created.id, {
+      amountCents: 1250,
+      reason: 'requested_by_customer',
+      metadata: { orderId: 'order-1' },
+      idempotencyKey: 'refund-order-1-0',
+    });
+
+    expect(refund).toMatchObject({ paymentIntentId: created.id, amount: 1250, status: 'succeeded' });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/refunds',
+      idempotencyKey: 'refund-order-1-0',
+      body: { payment_intent: created.id, amount: '1250', reason: 'requested_by_customer', metadata: { orderId: 'order-1' } },
     });
   });
 

@@ -1,5 +1,13 @@
 import Stripe from 'stripe';
-import { paymentEventOf, PaymentProviderError, type PaymentIntent, type PaymentIntentStatus, type PaymentProvider } from '../provider';
+import {
+  paymentEventOf,
+  PaymentProviderError,
+  type PaymentIntent,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+  type PaymentRefund,
+  type RefundStatus,
+} from '../provider';
 
 export interface StripeProviderOptions {
   /** sk_… or rk_… */
@@ -32,6 +40,7 @@ const PAYMENT_INTENT_STATUSES: readonly string[] = [
   'succeeded',
   'canceled',
 ] satisfies PaymentIntentStatus[];
+const REFUND_STATUSES: readonly string[] = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] satisfies RefundStatus[];
 
 /** Stripe behind the PaymentProvider interface (shared/PROVIDERS.md "Stripe (manual capture)"). */
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
@@ -76,6 +85,19 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       // Stripe sets failed_invoice itself but refuses it on cancel; abandoned is the nearest reason it accepts.
       const cancellationReason = reason === 'failed_invoice' ? 'abandoned' : reason;
       return callStripe(() => stripe.paymentIntents.cancel(id, { cancellation_reason: cancellationReason }, { idempotencyKey }));
+    },
+
+    async refundPayment(paymentIntentId, request) {
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create(
+          { payment_intent: paymentIntentId, amount: request.amountCents, reason: request.reason, metadata: request.metadata },
+          { idempotencyKey: request.idempotencyKey },
+        );
+      } catch (error) {
+        throw error instanceof Stripe.errors.StripeError ? toPaymentProviderError(error) : error;
+      }
+      return toPaymentRefund(refund, paymentIntentId);
     },
 
     verifyWebhookEvent(rawBody, signature) {
@@ -137,6 +159,29 @@ function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
         }
       : null,
     cancellationReason: intent.cancellation_reason,
+  };
+}
+
+function toPaymentRefund(refund: Stripe.Refund, paymentIntentId: string): PaymentRefund {
+  const status = refund.status ?? 'pending';
+  if (!REFUND_STATUSES.includes(status)) {
+    // Neither made nor refused as far as we can tell: asked for again later with the same key.
+    throw new PaymentProviderError(`Stripe sent a refund status this application does not know: ${status}`, {
+      type: 'api_error',
+      status: 502,
+      retryable: true,
+    });
+  }
+  const intent = refund.payment_intent;
+  return {
+    id: refund.id,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? paymentIntentId),
+    amount: refund.amount,
+    currency: refund.currency,
+    status: status as RefundStatus,
+    reason: refund.reason,
+    failureReason: refund.failure_reason ?? null,
+    metadata: { ...refund.metadata },
   };
 }
 

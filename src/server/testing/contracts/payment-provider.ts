@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type CreatePaymentIntentRequest, type PaymentIntent, type PaymentProvider, PaymentProviderError } from '../../payments/provider';
+import {
+  type CreatePaymentIntentRequest,
+  type PaymentIntent,
+  type PaymentProvider,
+  PaymentProviderError,
+  type RefundRequest,
+} from '../../payments/provider';
 import { rejectionOf, thrownBy } from '../rejections';
 
 /**
@@ -14,6 +20,8 @@ export interface PaymentProviderSubject {
   authorise(intent: PaymentIntent): Promise<void>;
   /** What the payer's browser does when the card is declined for insufficient funds. */
   declineForInsufficientFunds(intent: PaymentIntent): Promise<void>;
+  /** Authorises with a card whose refunds fail (Stripe's test card 4000 0000 0000 5126). */
+  authoriseWithFailingRefunds(intent: PaymentIntent): Promise<void>;
   /** The charge an authorised intent's payment made. */
   chargeIdOf(intent: PaymentIntent): Promise<string>;
   /** How many intents the provider holds. */
@@ -56,6 +64,20 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
     await subject().authorise(intent);
     return intent;
   }
+  async function capturedIntent(authorise: (intent: PaymentIntent) => Promise<void> = subject().authorise) {
+    const intent = await newIntent();
+    await authorise(intent);
+    await subject().provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') });
+    return intent;
+  }
+  const fullRefund = (overrides: Partial<RefundRequest> = {}): RefundRequest => ({
+    amountCents: 1063,
+    reason: 'requested_by_customer',
+    metadata: { orderId: 'order-1' },
+    idempotencyKey: key('refund'),
+    ...overrides,
+  });
+  const noChargeMessage = (id: string) => `This PaymentIntent (${id}) does not have a successful charge to refund.`;
 
   describe('the PaymentProvider contract', () => {
     describe('creating payment intents', () => {
@@ -269,6 +291,106 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
           expect(final.status).toBe(capture.status === 'fulfilled' ? 'succeeded' : 'canceled');
           expect(final.amountReceived).toBe(capture.status === 'fulfilled' ? 1063 : 0);
         }
+      });
+    });
+
+    describe('refunding', () => {
+      it('refunds a captured payment in full', async () => {
+        const intent = await capturedIntent();
+        const refund = await subject().provider.refundPayment(intent.id, fullRefund());
+        expect(refund).toEqual({
+          id: expect.stringMatching(/^re_\w+$/),
+          paymentIntentId: intent.id,
+          amount: 1063,
+          currency: 'usd',
+          status: 'succeeded',
+          reason: 'requested_by_customer',
+          failureReason: null,
+          metadata: { orderId: 'order-1' },
+        });
+      });
+
+      it('answers the first refund again for the same idempotency key, even to 10 concurrent requests', async () => {
+        const { provider } = subject();
+        const intent = await capturedIntent();
+        const request = fullRefund();
+        const refunds = await Promise.all(Array.from({ length: 10 }, () => provider.refundPayment(intent.id, request)));
+        expect(new Set(refunds.map((refund) => refund.id)).size).toBe(1);
+        expect(await provider.refundPayment(intent.id, request)).toEqual(refunds[0]);
+      });
+
+      it('refuses a second refund with another key: the charge has already been refunded', async () => {
+        const { provider, chargeIdOf } = subject();
+        const intent = await capturedIntent();
+        await provider.refundPayment(intent.id, fullRefund());
+        const error = await providerError(provider.refundPayment(intent.id, fullRefund()));
+        expect(error).toMatchObject({
+          type: 'invalid_request_error',
+          code: 'charge_already_refunded',
+          status: 400,
+          retryable: false,
+          message: `Charge ${await chargeIdOf(intent)} has already been refunded.`,
+        });
+      });
+
+      it('never refunds more than was captured, however many refunds race with their own keys', async () => {
+        const { provider } = subject();
+        const intent = await capturedIntent();
+        const tooMuch = await providerError(provider.refundPayment(intent.id, fullRefund({ amountCents: 1064 })));
+        expect(tooMuch).toMatchObject({
+          code: 'amount_too_large',
+          status: 400,
+          message: 'Refund amount ($10.64) is greater than charge amount ($10.63)',
+        });
+        const results = await Promise.allSettled(
+          Array.from({ length: 5 }, () => provider.refundPayment(intent.id, fullRefund({ amountCents: 400 }))),
+        );
+        expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(2);
+        const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as PaymentProviderError] : []));
+        expect(refusals.map((error) => error.code)).toEqual(['amount_too_large', 'amount_too_large', 'amount_too_large']);
+        expect(refusals[0]!.message).toBe('Refund amount ($4.00) is greater than unrefunded amount on charge ($2.63)');
+      });
+
+      it('refuses the same idempotency key with another amount with a 400 idempotency_error', async () => {
+        const { provider } = subject();
+        const intent = await capturedIntent();
+        const request = fullRefund({ amountCents: 500 });
+        await provider.refundPayment(intent.id, request);
+        const error = await providerError(provider.refundPayment(intent.id, { ...request, amountCents: 563 }));
+        expect(error).toMatchObject({ type: 'idempotency_error', status: 400, message: idempotencyMessage(request.idempotencyKey) });
+      });
+
+      it.each([
+        ['held (authorised, not captured)', authorisedIntent],
+        ['never paid', newIntent],
+        [
+          'cancelled',
+          async () => {
+            const intent = await authorisedIntent();
+            await subject().provider.cancelPaymentIntent(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' });
+            return intent;
+          },
+        ],
+      ])('refuses to refund a payment %s, with Stripe’s error shape', async (_label, make) => {
+        const { provider } = subject();
+        const intent = await make();
+        const error = await providerError(provider.refundPayment(intent.id, fullRefund()));
+        expect(error).toMatchObject({ type: 'invalid_request_error', status: 400, retryable: false, message: noChargeMessage(intent.id) });
+        expect((await provider.retrievePaymentIntent(intent.id)).amountReceived).toBe(0);
+      });
+
+      it('answers a refund of a card whose refunds fail with a failed refund, which gives nothing back', async () => {
+        const { provider, authoriseWithFailingRefunds } = subject();
+        const intent = await capturedIntent(authoriseWithFailingRefunds);
+        const failed = await provider.refundPayment(intent.id, fullRefund());
+        expect(failed).toMatchObject({ status: 'failed', failureReason: 'expired_or_canceled_card', amount: 1063 });
+        // Nothing was given back, so the whole amount may be asked for again (and fails again for this card).
+        expect(await provider.refundPayment(intent.id, fullRefund())).toMatchObject({ status: 'failed' });
+      });
+
+      it('answers 404 for refunding an unknown intent', async () => {
+        const error = await providerError(subject().provider.refundPayment('pi_unknown', fullRefund()));
+        expect(error).toMatchObject({ code: 'resource_missing', status: 404, message: "No such payment_intent: 'pi_unknown'" });
       });
     });
 

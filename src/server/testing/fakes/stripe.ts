@@ -5,7 +5,8 @@ import Stripe from 'stripe';
 import type { PaymentIntentStatus } from '../../payments/provider';
 
 /**
- * A local stand-in for the part of Stripe's API the payment adapter uses (PaymentIntents with manual capture),
+ * A local stand-in for the part of Stripe's API the payment adapter uses (PaymentIntents with manual capture, and
+ * refunds of captured ones),
  * answering with Stripe's payloads, status codes, error envelopes and idempotency rules, and recording every request.
  * The contract tests and the checkout tests run the real `stripe` SDK against it.
  */
@@ -51,6 +52,21 @@ export interface FakePaymentIntent {
   payment_method: string | null;
   receipt_email: string | null;
   status: FakeIntentStatus;
+}
+
+/** A Refund as Stripe's API writes it, reduced to the fields this application reads or sends. */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  created: number;
+  currency: string;
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
 }
 
 export interface RecordedStripeRequest {
@@ -99,6 +115,8 @@ const CANCELABLE_STATUSES: FakeIntentStatus[] = [
 ];
 const CANCELLATION_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
 const CAPTURE_METHODS = ['automatic', 'automatic_async', 'manual'];
+const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
+const REFUND_PARAMETERS = new Set(['payment_intent', 'charge', 'amount', 'reason', 'metadata', 'expand']);
 const CREATE_PARAMETERS = new Set([
   'amount',
   'currency',
@@ -129,6 +147,9 @@ interface KeptResult {
 export class FakeStripe {
   requests: RecordedStripeRequest[] = [];
   private intents = new Map<string, FakePaymentIntent>();
+  refunds: FakeRefund[] = [];
+  /** Intents whose refunds fail, with the failure_reason they fail with. */
+  private refundFailures = new Map<string, string>();
   private keptResults = new Map<string, KeptResult>();
   private faults: StripeFault[] = [];
   private server: Server = createServer((request, response) => {
@@ -153,6 +174,8 @@ export class FakeStripe {
   reset() {
     this.requests = [];
     this.intents.clear();
+    this.refunds = [];
+    this.refundFailures.clear();
     this.keptResults.clear();
     this.faults = [];
   }
@@ -204,6 +227,15 @@ export class FakeStripe {
       canceled_at: nowInSeconds(),
     } satisfies Partial<FakePaymentIntent>);
     return this.intent(id);
+  }
+
+  /**
+   * What paying with Stripe's test card 4000 0000 0000 5126 does: refunds of the payment fail. Stripe fails them a
+   * moment after making them; the fake answers the failed refund at once, as the sandbox does.
+   */
+  failRefundsOf(id: string, failureReason = 'expired_or_canceled_card') {
+    this.existingIntent(id);
+    this.refundFailures.set(id, failureReason);
   }
 
   setStatus(id: string, status: FakeIntentStatus): FakePaymentIntent {
@@ -277,6 +309,7 @@ export class FakeStripe {
 
   private route(method: string, path: string, body: Record<string, unknown>): Answer {
     if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(body);
+    if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
     const chargeId = /^\/v1\/charges\/([^/]+)$/.exec(path)?.[1];
     if (method === 'GET' && chargeId !== undefined) return this.charge(decodeURIComponent(chargeId));
     const [, encodedId, action] = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path) ?? [];
@@ -383,6 +416,76 @@ export class FakeStripe {
     return succeeded(intent);
   }
 
+  /** A refund of a captured PaymentIntent (by `payment_intent`), never more than is left of what was captured. */
+  private createRefund(body: Record<string, unknown>): Answer {
+    const unknown = Object.keys(body).find((name) => !REFUND_PARAMETERS.has(name));
+    if (unknown) return invalidParameter(unknown, 'parameter_unknown', `Received unknown parameter: ${unknown}`);
+    if (typeof body.payment_intent !== 'string') {
+      return invalidParameter('payment_intent', 'parameter_missing', 'Missing required param: payment_intent.');
+    }
+    if (body.reason !== undefined && (typeof body.reason !== 'string' || !REFUND_REASONS.includes(body.reason))) {
+      return invalidParameter('reason', 'parameter_invalid_string', 'Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer');
+    }
+    const intent = this.intents.get(body.payment_intent);
+    if (!intent) {
+      return rejected(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_intent',
+        message: `No such payment_intent: '${body.payment_intent}'`,
+      });
+    }
+    if (intent.status !== 'succeeded' || !intent.latest_charge) {
+      return rejected(
+        400,
+        { type: 'invalid_request_error', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` },
+        true,
+      );
+    }
+    const refunded = this.refunds
+      .filter((refund) => refund.payment_intent === intent.id && refund.status !== 'failed' && refund.status !== 'canceled')
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const left = intent.amount_received - refunded;
+    if (left <= 0) {
+      return rejected(
+        400,
+        { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${intent.latest_charge} has already been refunded.` },
+        true,
+      );
+    }
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 1) return invalidParameter('amount', 'parameter_invalid_integer', 'Invalid positive integer');
+    if (amount > left) {
+      const what = refunded === 0 ? 'charge amount' : 'unrefunded amount on charge';
+      return rejected(
+        400,
+        {
+          type: 'invalid_request_error',
+          code: 'amount_too_large',
+          param: 'amount',
+          message: `Refund amount ($${dollars(amount)}) is greater than ${what} ($${dollars(left)})`,
+        },
+        true,
+      );
+    }
+    const failureReason = this.refundFailures.get(intent.id) ?? null;
+    const refund: FakeRefund = {
+      id: `re_${randomId()}`,
+      object: 'refund',
+      amount,
+      charge: intent.latest_charge,
+      created: nowInSeconds(),
+      currency: intent.currency,
+      failure_reason: failureReason,
+      metadata: stringRecord(body.metadata),
+      payment_intent: intent.id,
+      reason: typeof body.reason === 'string' ? body.reason : null,
+      status: failureReason ? 'failed' : 'succeeded',
+    };
+    this.refunds.push(refund);
+    return { status: 200, payload: structuredClone(refund), keep: true };
+  }
+
   private cancelIntent(intent: FakePaymentIntent, body: Record<string, unknown>): Answer {
     const reason = body.cancellation_reason;
     if (reason !== undefined && (typeof reason !== 'string' || !CANCELLATION_REASONS.includes(reason))) {
@@ -428,6 +531,10 @@ export function stripeEvent(type: string, object: object) {
 export function signWebhook(event: object, secret: string = FAKE_STRIPE_WEBHOOK_SECRET, timestamp?: number) {
   const payload = JSON.stringify(event);
   return { rawBody: Buffer.from(payload), signature: Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }) };
+}
+
+function dollars(cents: number): string {
+  return (cents / 100).toFixed(2);
 }
 
 function succeeded(intent: FakePaymentIntent): Answer {

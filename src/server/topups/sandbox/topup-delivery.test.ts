@@ -6,7 +6,7 @@ import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../
 import { rejectionOf } from '../../testing/rejections';
 import { type TopupProvider, TopupProviderError, type TopupRequest } from '../provider';
 import { createSandboxTopupProvider } from '.';
-import { OUTCOMES_BY_LAST_FOUR_DIGITS, SANDBOX_RECHARGE_COOLDOWN_MS } from './topup-delivery';
+import { OUTCOMES_BY_LAST_FOUR_DIGITS, SANDBOX_LOST_TRACK_MS, SANDBOX_RECHARGE_COOLDOWN_MS } from './topup-delivery';
 
 const NOW = new Date('2026-11-22T10:15:30Z');
 
@@ -62,7 +62,7 @@ describe.each(TEST_DATABASE_KINDS)('sandbox top-up provider on %s', (kind) => {
   };
 
   describe('test numbers', () => {
-    it.each(['08031230000', '08031230001', '08031230002', '08031230003', '08031230004', '08031234567'])(
+    it.each(['08031230000', '08031230001', '08031230002', '08031230003', '08031230004', '08031230005', '08031230006', '08031234567'])(
       'the documented number %s belongs to MTN Nigeria',
       async (number) => {
         expect((await provider.detectOperator(number, 'NG')).operatorId).toBe(mtn.id);
@@ -131,7 +131,29 @@ describe.each(TEST_DATABASE_KINDS)('sandbox top-up provider on %s', (kind) => {
         '0002': 'REFUNDED',
         '0003': 'INVALID_RECIPIENT_PHONE',
         '0004': 'ANSWER_LOST',
+        '0005': 'HOLD_LAPSES',
+        '0006': 'LOST_TRACK',
       });
+    });
+
+    it('delivers 08031230005 (its payment hold lapses meanwhile: see the order tests), answering SUCCESSFUL', async () => {
+      const request = mtnTopup('08031230005');
+      const result = await provider.sendTopup(request);
+      expect(result.status).toBe('SUCCESSFUL');
+      expect(await provider.findTopupByCustomIdentifier(request.customIdentifier)).toEqual(result);
+    });
+
+    it('answers 08031230006 PROCESSING with a transaction, which no lookup finds for 10 minutes, then SUCCESSFUL', async () => {
+      const request = mtnTopup('08031230006');
+      const sentAt = clock;
+      const result = await provider.sendTopup(request);
+      expect(result).toMatchObject({ status: 'PROCESSING', transactionId: expect.stringMatching(/^\d+$/) });
+      clock = new Date(sentAt.getTime() + SANDBOX_LOST_TRACK_MS - 1);
+      expect(await provider.topupStatus(result.transactionId!)).toBeNull();
+      expect(await provider.findTopupByCustomIdentifier(request.customIdentifier)).toBeNull();
+      clock = new Date(sentAt.getTime() + SANDBOX_LOST_TRACK_MS);
+      expect(await provider.topupStatus(result.transactionId!)).toMatchObject({ status: 'SUCCESSFUL', transactionId: result.transactionId });
+      expect(await provider.findTopupByCustomIdentifier(request.customIdentifier)).toMatchObject({ status: 'SUCCESSFUL' });
     });
   });
 

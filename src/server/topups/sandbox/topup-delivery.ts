@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type CountryCode, isPossiblePhoneNumber } from 'libphonenumber-js/max';
 import { localAmountFor, type OperatorRow } from '../../catalog/operator-info';
 import type { Database } from '../../db/client';
-import { countries, operators, sandboxTopups } from '../../db/schema';
+import { countries, operators, orders, sandboxTopups } from '../../db/schema';
+import { lapseSandboxAuthorisations } from '../../payments/sandbox/payment-intents';
 import { type PinDetail, type TopupDelivery, TopupProviderError, type TopupRequest, type TopupResult, type TopupStatus } from '../provider';
 import { nationalSignificantNumber } from './operator-directory';
 
 /** What the sandbox does with a top-up, chosen by the recipient number (docs/sandbox-topups.md). */
-export type SandboxDeliveryOutcome = TopupStatus | 'INVALID_RECIPIENT_PHONE' | 'ANSWER_LOST';
+export type SandboxDeliveryOutcome = TopupStatus | 'INVALID_RECIPIENT_PHONE' | 'ANSWER_LOST' | 'HOLD_LAPSES' | 'LOST_TRACK';
 
 /** Outcomes by the last four digits of the recipient's number; every other number is delivered at once. */
 export const OUTCOMES_BY_LAST_FOUR_DIGITS: Readonly<Record<string, SandboxDeliveryOutcome>> = {
@@ -17,6 +18,22 @@ export const OUTCOMES_BY_LAST_FOUR_DIGITS: Readonly<Record<string, SandboxDelive
   '0002': 'REFUNDED',
   '0003': 'INVALID_RECIPIENT_PHONE',
   '0004': 'ANSWER_LOST',
+  '0005': 'HOLD_LAPSES',
+  '0006': 'LOST_TRACK',
+};
+
+/** A LOST_TRACK top-up (0006) is unknown to the provider's lookups for this long after it was sent, then SUCCESSFUL. */
+export const SANDBOX_LOST_TRACK_MS = 10 * 60 * 1000;
+
+/** How the sandbox keeps a sent top-up for each outcome: the scripted ones are top-ups that did go out. */
+const STORED_STATUS: Readonly<Record<Exclude<SandboxDeliveryOutcome, 'INVALID_RECIPIENT_PHONE'>, TopupStatus>> = {
+  SUCCESSFUL: 'SUCCESSFUL',
+  PROCESSING: 'PROCESSING',
+  FAILED: 'FAILED',
+  REFUNDED: 'REFUNDED',
+  ANSWER_LOST: 'SUCCESSFUL',
+  HOLD_LAPSES: 'SUCCESSFUL',
+  LOST_TRACK: 'SUCCESSFUL',
 };
 
 /** Like Reloadly, the sandbox refuses a second top-up to one number within this time (PHONE_RECENTLY_RECHARGED). */
@@ -37,13 +54,14 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
 
   /** Reads a top-up and counts the read in one statement, so a PROCESSING one moves on even under concurrent reads. */
   async function readTopup(where: SQL): Promise<TopupResult | null> {
+    const known = or(isNull(sandboxTopups.unknownUntil), lte(sandboxTopups.unknownUntil, now()));
     const [row] = await db
       .update(sandboxTopups)
       .set({
         statusReads: sql`${sandboxTopups.statusReads} + 1`,
         status: sql`case when ${sandboxTopups.status} = 'PROCESSING' and ${sandboxTopups.statusReads} + 1 >= ${STATUS_READS_UNTIL_SUCCESSFUL} then 'SUCCESSFUL' else ${sandboxTopups.status} end`,
       })
-      .where(where)
+      .where(and(where, known))
       .returning();
     return row ? toTopupResult(row) : null;
   }
@@ -105,7 +123,7 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
           operatorName: found.operator.name,
           countryIso,
           recipientPhone,
-          status: outcome === 'ANSWER_LOST' ? 'SUCCESSFUL' : outcome,
+          status: STORED_STATUS[outcome],
           requestedAmount: (amountCents / 100).toFixed(2),
           // A bundle delivers a plan, not local money: what it is worth is the amount paid for it.
           ...(sellsPlans(found.operator)
@@ -115,6 +133,7 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
                 deliveredCurrencyCode: found.operator.destinationCurrencyCode,
               }),
           pin: found.operator.pin,
+          unknownUntil: outcome === 'LOST_TRACK' ? new Date(now().getTime() + SANDBOX_LOST_TRACK_MS) : null,
           createdAt: now(),
         })
         .onConflictDoNothing({ target: sandboxTopups.customIdentifier })
@@ -122,6 +141,13 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
       if (!stored) {
         throw new TopupProviderError('Custom identifier already used', { code: 'CUSTOM_IDENTIFIER_ALREADY_USED', status: 400, retryable: false });
       }
+      if (outcome === 'HOLD_LAPSES') {
+        // Delivered so late that the card's hold has lapsed meanwhile, as Stripe lets it lapse after 7 days.
+        const payment = db.select({ id: orders.paymentIntentId }).from(orders).where(eq(orders.customIdentifier, request.customIdentifier));
+        await lapseSandboxAuthorisations(db, payment, now());
+      }
+      // The provider answers the send, then loses track of the transaction for a while.
+      if (outcome === 'LOST_TRACK') return { ...toTopupResult(stored), status: 'PROCESSING', pin: null };
       if (outcome === 'ANSWER_LOST') {
         throw new TopupProviderError('The sandbox delivered the top-up but its answer was lost (test number ending in 0004)', {
           code: 'UPSTREAM_UNAVAILABLE',

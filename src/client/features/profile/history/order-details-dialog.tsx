@@ -46,6 +46,20 @@ function NothingChargedNotice({ order }: { order: OrderView }) {
   );
 }
 
+/** A refunded order: the payment was given back in full. */
+function RefundedNotice() {
+  const { t } = useTranslation();
+  return (
+    <p
+      role="note"
+      className="rounded-xl border border-violet-300 bg-violet-50 p-4 text-sm text-violet-900 dark:border-violet-800 dark:bg-violet-950 dark:text-violet-100"
+      data-testid="order-refunded"
+    >
+      {t('history.detail.refunded')}
+    </p>
+  );
+}
+
 function OrderDetails({ userId, listed }: { userId: string; listed: OrderView }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -65,6 +79,7 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
         <OrderStatusBadge status={order.displayStatus} className="max-w-none" />
       </div>
       {isNothingCharged(order.displayStatus) && <NothingChargedNotice order={order} />}
+      {order.displayStatus === 'refunded' && <RefundedNotice />}
       {current.isError && (
         <p className="text-sm text-muted-foreground" role="status">
           {t('history.detail.refreshFailed')}

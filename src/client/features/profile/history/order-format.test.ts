@@ -85,6 +85,11 @@ describe('what the recipient gets', () => {
     expect(formatDeliveredAmount(order, 'en')).toBeNull();
   });
 
+  it('is the delivered amount for a refunded order too: the refund gave the payment back, not the top-up', () => {
+    const order = testOrder({ status: 'refunded', displayStatus: 'refunded', deliveredAmount: 14950.5, deliveredAmountCurrencyCode: 'NGN' });
+    expect(plain(formatDeliveredAmount(order, 'en') ?? '')).toBe('NGN 14,950.50');
+  });
+
   it('is the currency alone when the operator gave no rate', () => {
     const order = testOrder({ localAmount: null, deliveredAmount: null, deliveredAmountCurrencyCode: null });
     expect(formatExpectedAmount(order, 'en')).toBe('NGN');

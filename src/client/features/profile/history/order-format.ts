@@ -42,7 +42,7 @@ export function formatExpectedAmount(order: RecipientAmounts, language: Language
 
 /** What the operator delivered; null unless the top-up succeeded (a failed delivery may still report an amount). */
 export function formatDeliveredAmount(order: RecipientAmounts, language: Language): string | null {
-  if (order.displayStatus !== 'successful' || order.deliveredAmount === null) return null;
+  if (!wasDelivered(order.displayStatus) || order.deliveredAmount === null) return null;
   return formatLocalAmount(order.deliveredAmount, order.deliveredAmountCurrencyCode ?? order.destinationCurrencyCode, language);
 }
 
@@ -59,6 +59,11 @@ export function formatRecipientNumber(phone: string, callingCode: string | null)
 /** Keeps a number such as "+234 803…" left to right inside a right-to-left sentence (a left-to-right isolate). */
 export function isolateLeftToRight(text: string): string {
   return `\u2066${text}\u2069`;
+}
+
+/** The top-up reached the recipient: a refund gives the payment back, not the top-up. */
+export function wasDelivered(status: OrderDisplayStatus): boolean {
+  return status === 'successful' || status === 'refunded';
 }
 
 /** A failed or never paid order took no money: the authorisation was released, or never given. */

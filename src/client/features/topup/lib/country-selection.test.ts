@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import core from '@/i18n/locales/en.json';
-import pages from '@/i18n/locales/pages/en.json';
+import pages from '@/i18n/locales/pages/en';
 import { COUNTRY_SELECTION_TOASTS, firstPhoneCode, parseCallingCodes, selectCountry, type CountrySelectionProblem } from './country-selection';
 import { testCountry } from '@/testing/builders';
 

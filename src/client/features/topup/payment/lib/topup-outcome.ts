@@ -100,7 +100,9 @@ export function resultViewOf(outcome: TopupOutcome, latest: TopupResponse | null
 export function failedMoneyKey(outcome: TopupOutcome, latest: TopupResponse | null): string {
   const payment = outcome.kind === 'refused' ? 'none' : (latest?.payment ?? 'none');
   switch (payment) {
+    // A refunded order was delivered, so its view is never the failed one; its payment was taken, then given back.
     case 'captured':
+    case 'refunded':
       return 'topup.result.failedCaptured';
     case 'released':
       return 'topup.result.failedHoldReleased';

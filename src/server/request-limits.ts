@@ -1,7 +1,6 @@
-import type { AttemptCounts, WindowRule } from '../db/attempt-counts';
-import type { ApiMessageKey } from '../../shared/api/messages';
-import { refusal } from './errors';
-import { englishMessage } from './messages';
+import type { ApiMessageKey } from '../shared/api/messages';
+import type { AttemptCounts, WindowRule } from './db/attempt-counts';
+import { DomainError } from './domain-error';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -27,30 +26,13 @@ export const REQUEST_LIMITS = {
   contactsPerAddress: { name: 'contact:ip', limit: 5, windowMs: 10 * MINUTE_MS, messageKey: 'apiErrors.tooManyContactMessages' },
 } as const satisfies Record<string, RequestLimit>;
 
-export interface LimitRefusal {
-  message: string;
-  messageKey: ApiMessageKey;
-  retryAfterSeconds: number;
-}
-
-/** Counts one use under each (limit, subject); the refusal to answer (429) when any limit is spent, else undefined. */
-export async function checkLimits(counts: AttemptCounts, uses: ReadonlyArray<[RequestLimit, string]>): Promise<LimitRefusal | undefined> {
-  const reservation = await counts.reserve(uses.map(([rule, subject]) => ({ key: `${rule.name}:${subject}`, rule })));
-  if (reservation.allowed) return undefined;
-  const [spent] = uses.find(([rule, subject]) => `${rule.name}:${subject}` === reservation.key)!;
-  return {
-    message: englishMessage(spent.messageKey) ?? 'Too many requests',
-    messageKey: spent.messageKey,
-    retryAfterSeconds: reservation.retryAfterSeconds,
-  };
-}
-
-/** checkLimits for the product's own routes: a refusal is thrown as a 429 with Retry-After. */
+/**
+ * Counts one use under each (limit, subject). When any limit is spent, nothing is counted and the request is refused
+ * (rate_limited: a 429 with Retry-After, the seconds until that limit's window ends).
+ */
 export async function enforceLimits(counts: AttemptCounts, uses: ReadonlyArray<[RequestLimit, string]>): Promise<void> {
-  const refused = await checkLimits(counts, uses);
-  if (refused) {
-    const error = refusal(429, 'RATE_LIMITED', { key: refused.messageKey });
-    error.headers['Retry-After'] = String(refused.retryAfterSeconds);
-    throw error;
-  }
+  const reservation = await counts.reserve(uses.map(([rule, subject]) => ({ key: `${rule.name}:${subject}`, rule })));
+  if (reservation.allowed) return;
+  const [spent] = uses.find(([rule, subject]) => `${rule.name}:${subject}` === reservation.key)!;
+  throw new DomainError('rate_limited', 'RATE_LIMITED', { key: spent.messageKey }, { retryAfterSeconds: reservation.retryAfterSeconds });
 }

@@ -1,22 +1,41 @@
 import { desc, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AdminTopupWalletResponse, AdminUsersResponse } from '../../shared/api/account';
-import type { Guards } from '../auth/guards';
-import type { Database } from '../db/client';
-import { orders, user } from '../db/schema';
+import type { AdminTopupWalletResponse, AdminUsersResponse } from '../../../shared/api/account';
+import type { Guards } from '../../auth/guards';
+import type { Database } from '../../db/client';
+import { orders, user } from '../../db/schema';
+import { registerAdminAuditLogRoutes } from './audit-log';
+import { registerAdminCustomerRoutes, type AdminCustomerRouteDeps } from './customers';
+import type { Fulfilment } from '../../orders/fulfilment';
+import type { OrderServices } from '../../orders/services';
+import { registerOrderActionRoutes } from './order-actions';
+import { registerAdminOrderReadRoutes } from './orders';
 
-interface AdminRouteDeps {
+interface AdminRouteDeps extends AdminCustomerRouteDeps {
   db: Database;
   guards: Guards;
   /** Under this wallet balance the overview warns (RELOADLY_LOW_BALANCE_USD). */
   lowWalletBalance: number | null;
+  /** The order code the actions on orders run (the same instance the checkout and the reconciler use). */
+  orderServices: OrderServices;
+  fulfilment: Fulfilment;
 }
 
-/** /api/admin/*: every route behind requireAdmin (401 visitors; 403 non-admins and admins without two-factor). */
-export async function registerAdminRoutes(app: FastifyInstance, { db, guards, lowWalletBalance }: AdminRouteDeps) {
+/**
+ * /api/admin/*: every route behind requireAdmin (401 visitors; 403 non-admins and admins without two-factor). Each
+ * area of the operations console registers its routes from a file of its own in this folder.
+ */
+export async function registerAdminRoutes(
+  app: FastifyInstance,
+  { db, guards, lowWalletBalance, now, dailySpendLimitCents, orderServices, fulfilment }: AdminRouteDeps,
+) {
   await app.register(
     async (admin) => {
       admin.addHook('preHandler', guards.requireAdmin);
+      registerAdminCustomerRoutes(admin, { db, now, dailySpendLimitCents });
+      registerAdminAuditLogRoutes(admin, { db });
+      registerOrderActionRoutes(admin, { services: orderServices, fulfilment });
+      registerAdminOrderReadRoutes(admin, { db, now });
 
       admin.get('/users', async () => {
         const rows = await db.select().from(user).orderBy(desc(user.createdAt));

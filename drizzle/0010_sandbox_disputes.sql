@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_payment_intents" ADD COLUMN "dispute_reason" text;

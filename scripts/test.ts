@@ -1,0 +1,85 @@
+/**
+ * `npm test`: every check CI runs, with the independent ones side by side.
+ *
+ *   lint ─────────────┐
+ *   typecheck ────────┤
+ *   build, check:size ┼─► test:e2e (needs the build)
+ *   test:unit ────────┘
+ *
+ * The first group runs at once (the quick static checks overlap the unit tests, whose workers wait on databases much
+ * of the time); the end-to-end tests start when all of it has passed, so they have the machine to themselves and a
+ * failure shows first where it is cheapest to find. Each step's output is printed whole when it ends, so parallel
+ * steps do not interleave; the first failure stops the rest and the exit code is non-zero.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+interface Step {
+  name: string;
+  /** npm scripts run one after the other. */
+  scripts: string[];
+}
+
+const FIRST: Step[] = [
+  { name: 'lint', scripts: ['lint'] },
+  { name: 'typecheck', scripts: ['typecheck'] },
+  { name: 'build', scripts: ['build', 'check:size'] },
+  { name: 'unit tests', scripts: ['test:unit'] },
+];
+const THEN: Step[] = [{ name: 'end-to-end tests', scripts: ['test:e2e'] }];
+
+const running = new Set<ChildProcess>();
+const started = Date.now();
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+function runScript(script: string, output: Buffer[]): Promise<number> {
+  return new Promise((resolve) => {
+    // A process group of its own, so stopping a step stops the tools it started (Vitest's workers, Chromium).
+    const child = spawn('npm', ['run', '--silent', script], { detached: true, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    running.add(child);
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+async function runStep(step: Step): Promise<void> {
+  const since = Date.now();
+  const output: Buffer[] = [];
+  for (const script of step.scripts) {
+    const code = await runScript(script, output);
+    if (code !== 0) {
+      process.stdout.write(Buffer.concat(output));
+      throw new Error(`${step.name} failed (npm run ${script}, exit code ${code}) after ${seconds(since)}`);
+    }
+  }
+  process.stdout.write(Buffer.concat(output));
+  console.log(`\n✔ ${step.name} passed in ${seconds(since)}\n`);
+}
+
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+try {
+  await Promise.all(FIRST.map(runStep));
+  for (const step of THEN) await runStep(step);
+  console.log(`All checks passed in ${seconds(started)}.`);
+} catch (error) {
+  stopAll();
+  console.error(`\n✘ ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,17 @@
+import { ROUTES } from '@shared/routes';
+
+/** The console's pages under /admin; each one is a link that survives a reload and can be shared. */
+export const ADMIN_PATHS = {
+  overview: ROUTES.admin,
+  orders: `${ROUTES.admin}/orders`,
+  attention: `${ROUTES.admin}/attention`,
+  customers: `${ROUTES.admin}/customers`,
+  audit: `${ROUTES.admin}/audit`,
+} as const;
+
+export const orderPath = (orderId: string) => `${ADMIN_PATHS.orders}/${encodeURIComponent(orderId)}`;
+
+export const customerPath = (customerId: string) => `${ADMIN_PATHS.customers}/${encodeURIComponent(customerId)}`;
+
+/** The orders table with its search params set, e.g. one customer's orders or one operator's. */
+export const ordersPathWith = (params: URLSearchParams) => `${ADMIN_PATHS.orders}?${params.toString()}`;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_NAV, currentSection } from './admin-nav-items';
+
+const labelOf = (pathname: string) => currentSection(pathname)?.labelKey;
+
+describe('the console’s navigation', () => {
+  it('lists every section, each once', () => {
+    expect(ADMIN_NAV.map((item) => item.labelKey)).toEqual([
+      'admin.nav.overview',
+      'admin.nav.orders',
+      'admin.nav.attention',
+      'admin.nav.customers',
+      'admin.nav.audit',
+    ]);
+    expect(new Set(ADMIN_NAV.map((item) => item.to)).size).toBe(ADMIN_NAV.length);
+  });
+
+  it('marks the section of the page, a page below a section included', () => {
+    expect(labelOf('/admin')).toBe('admin.nav.overview');
+    expect(labelOf('/admin/')).toBe('admin.nav.overview');
+    expect(labelOf('/admin/orders')).toBe('admin.nav.orders');
+    expect(labelOf('/admin/orders/0b7e4c1a')).toBe('admin.nav.orders');
+    expect(labelOf('/admin/customers/u-1')).toBe('admin.nav.customers');
+    expect(labelOf('/admin/attention')).toBe('admin.nav.attention');
+    expect(labelOf('/admin/audit')).toBe('admin.nav.audit');
+  });
+
+  it('marks nothing for a path that is no section', () => {
+    expect(labelOf('/admin/nothing')).toBeUndefined();
+    expect(labelOf('/admin/ordersx')).toBeUndefined();
+  });
+
+  it('shows the attention count beside the queue only', () => {
+    expect(ADMIN_NAV.filter((item) => item.showsAttentionCount).map((item) => item.labelKey)).toEqual(['admin.nav.attention']);
+  });
+});

@@ -1,0 +1,27 @@
+import { ClipboardList, LayoutDashboard, ScrollText, TriangleAlert, Users, type LucideIcon } from 'lucide-react';
+import { ADMIN_PATHS } from '../admin-paths';
+
+export interface AdminNavItem {
+  to: string;
+  labelKey: string;
+  icon: LucideIcon;
+  /** Active only on this exact path (the overview), not on the pages below it. */
+  end?: boolean;
+  /** Shows the attention queue's count beside the label. */
+  showsAttentionCount?: boolean;
+}
+
+/** The console's sections, in the order the navigation lists them; a new section is one more entry here. */
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { to: ADMIN_PATHS.overview, labelKey: 'admin.nav.overview', icon: LayoutDashboard, end: true },
+  { to: ADMIN_PATHS.orders, labelKey: 'admin.nav.orders', icon: ClipboardList },
+  { to: ADMIN_PATHS.attention, labelKey: 'admin.nav.attention', icon: TriangleAlert, showsAttentionCount: true },
+  { to: ADMIN_PATHS.customers, labelKey: 'admin.nav.customers', icon: Users },
+  { to: ADMIN_PATHS.audit, labelKey: 'admin.nav.audit', icon: ScrollText },
+];
+
+/** The section a console path belongs to (an order's page is in Orders), as the navigation marks it. */
+export function currentSection(pathname: string): AdminNavItem | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return ADMIN_NAV.find(({ to, end }) => path === to || (!end && path.startsWith(`${to}/`)));
+}

@@ -1,0 +1,63 @@
+import type { Language } from '@shared/constants';
+import { intlLocale } from '@/lib/local-format';
+
+/** Integer USD cents as money in the admin's language: 1063 is "$10.63" in English, "10,63 $US" in French. */
+export function formatCents(cents: number, language: Language): string {
+  return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** A wallet balance in its own currency (whole units, not cents). */
+export function formatMoney(amount: number, currency: string, language: Language): string {
+  try {
+    return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+/** A moment of the API (ISO 8601) as the admin reads dates: "Nov 22, 2026, 2:05 PM" in English. */
+export function formatDateTime(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** The number as dialled from abroad, "+234 8031234567" (the trunk 0 goes); the national number alone without a code. */
+export function formatRecipient(phone: string, callingCode: string | null): string {
+  return callingCode ? `+${callingCode} ${phone.replace(/^0/, '')}` : phone;
+}
+
+/** The start of an order id, enough to tell orders apart in a list ("0b7e4c1a"); the whole id is on its page. */
+export function shortId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** A whole ISO 8601 moment, as the API writes them ("2026-11-24T04:05:11.495Z"). */
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A value of an event's detail or an audit row's before/after, as one line of text: nothing is "—", and a moment
+ * reads as a date in the admin's language when one is given.
+ */
+export function displayValue(value: unknown, language?: Language): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return language && MOMENT.test(value) ? formatDateTime(value, language) : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+const regionNames = new Map<Language, Intl.DisplayNames | null>();
+
+/** A country's name from its ISO code in the admin's language ("Nigeria", "Nigéria"); the code when Intl has none. */
+export function countryName(code: string, language: Language): string {
+  if (!regionNames.has(language)) {
+    try {
+      regionNames.set(language, new Intl.DisplayNames([intlLocale(language)], { type: 'region', fallback: 'code' }));
+    } catch {
+      regionNames.set(language, null);
+    }
+  }
+  try {
+    return regionNames.get(language)?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

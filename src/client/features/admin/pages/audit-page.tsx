@@ -1,0 +1,192 @@
+import { useId, useMemo, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ArrowRight } from 'lucide-react';
+import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, type AdminAuditEntry } from '@shared/api/admin';
+import { Button } from '@/components/ui/button';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { customerPath, orderPath } from '../admin-paths';
+import { auditLogQueryOptions } from '../api/queries';
+import { AdminPageFrame } from '../components/admin-page-frame';
+import { Field } from '../components/field';
+import { LoadMore } from '../components/load-more';
+import { linkClass } from '../components/orders-table';
+import { LoadError, Loading } from '../components/query-state';
+import { EmptyRow, ScrollTable, Td, Th, Tr } from '../components/table';
+import { auditFiltersFromParams, auditFiltersToParams, auditFiltersToQuery, NO_AUDIT_FILTERS, type AuditFilters } from '../lib/audit-filters';
+import { changesOf } from '../lib/changes';
+import { formatDateTime, shortId } from '../lib/format';
+import { useDraft } from '../lib/use-draft';
+import { useLanguage } from '../lib/use-language';
+
+/** The audit log's filters; like the orders', they go to the URL when applied. */
+function AuditFiltersForm({ applied, onApply }: { applied: AuditFilters; onApply: (filters: AuditFilters) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [draft, setDraft] = useDraft(applied, auditFiltersToParams(applied).toString());
+  const set = <K extends keyof AuditFilters>(key: K, value: AuditFilters[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  return (
+    <form
+      role="search"
+      aria-label={t('admin.audit.filters')}
+      onSubmit={submit}
+      className="grid gap-4 rounded-2xl border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3"
+    >
+      <Field id={`${id}-actor`} label={t('admin.audit.actor')}>
+        <Input id={`${id}-actor`} value={draft.actor} onChange={(event) => set('actor', event.target.value)} maxLength={200} />
+      </Field>
+      <Field id={`${id}-action`} label={t('admin.audit.action')}>
+        <NativeSelect id={`${id}-action`} value={draft.action} onChange={(event) => set('action', event.target.value as AuditFilters['action'])}>
+          <option value="">{t('admin.audit.anyAction')}</option>
+          {ADMIN_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {t(`admin.audit.actions.${action}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id={`${id}-target-type`} label={t('admin.audit.targetType')}>
+        <NativeSelect
+          id={`${id}-target-type`}
+          value={draft.targetType}
+          onChange={(event) => set('targetType', event.target.value as AuditFilters['targetType'])}
+        >
+          <option value="">{t('admin.audit.anyTarget')}</option>
+          {ADMIN_TARGET_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`admin.audit.targets.${type}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id={`${id}-target-id`} label={t('admin.audit.targetId')}>
+        <Input id={`${id}-target-id`} value={draft.targetId} onChange={(event) => set('targetId', event.target.value)} maxLength={200} />
+      </Field>
+      <Field id={`${id}-from`} label={t('admin.audit.from')}>
+        <Input id={`${id}-from`} type="date" value={draft.from} max={draft.to || undefined} onChange={(event) => set('from', event.target.value)} />
+      </Field>
+      <Field id={`${id}-to`} label={t('admin.audit.to')}>
+        <Input id={`${id}-to`} type="date" value={draft.to} min={draft.from || undefined} onChange={(event) => set('to', event.target.value)} />
+      </Field>
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
+        <Button type="submit">{t('admin.common.apply')}</Button>
+        <Button type="button" variant="ghost" onClick={() => onApply(NO_AUDIT_FILTERS)}>
+          {t('admin.common.clear')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Target({ entry }: { entry: AdminAuditEntry }) {
+  const { t } = useTranslation();
+  const kind = t(`admin.audit.targets.${entry.targetType}`, { defaultValue: entry.targetType });
+  const to = entry.targetType === 'order' ? orderPath(entry.targetId) : entry.targetType === 'customer' ? customerPath(entry.targetId) : null;
+  return (
+    <>
+      <span className="block text-xs text-muted-foreground">{kind}</span>
+      {to ? (
+        <Link to={to} className={`${linkClass} font-mono text-xs`} title={entry.targetId}>
+          {entry.targetType === 'order' ? shortId(entry.targetId) : entry.targetId}
+        </Link>
+      ) : (
+        <span className="font-mono text-xs break-all">{entry.targetId}</span>
+      )}
+    </>
+  );
+}
+
+/** Before and after, field by field, only what changed: "status: completed → refunded", each part isolated so a date in Arabic reads whole. */
+function Changes({ entry }: { entry: AdminAuditEntry }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const changes = changesOf(entry.before, entry.after, language);
+  if (changes.length === 0) return <span className="text-muted-foreground">{t('admin.audit.noChange')}</span>;
+  return (
+    <ul className="flex flex-col gap-0.5 text-xs" data-testid="audit-changes">
+      {changes.map(({ field, before, after }) => (
+        <li key={field} className="text-start wrap-anywhere">
+          <bdi className="font-mono text-muted-foreground">{field}</bdi>:{' '}
+          <del className="text-muted-foreground">
+            <bdi>{before}</bdi>
+          </del>{' '}
+          <ArrowRight className="inline size-3 rtl:rotate-180" aria-hidden="true" />
+          <span className="sr-only">{t('admin.audit.became')}</span>{' '}
+          <ins className="font-medium no-underline">
+            <bdi>{after}</bdi>
+          </ins>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AuditPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => auditFiltersFromParams(params), [params]);
+  const log = useInfiniteQuery(auditLogQueryOptions(auditFiltersToQuery(filters)));
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  return (
+    <AdminPageFrame title={t('admin.audit.title')} lead={t('admin.audit.lead')}>
+      <AuditFiltersForm applied={filters} onApply={(next) => setParams(auditFiltersToParams(next))} />
+      {!log.data ? (
+        log.isError ? (
+          <LoadError error={log.error} onRetry={() => void log.refetch()} />
+        ) : (
+          <Loading />
+        )
+      ) : (
+        <>
+          <ScrollTable label={t('admin.audit.table')} minWidth="min-w-[60rem]" testId="audit-table">
+            <thead>
+              <tr>
+                <Th>{t('admin.audit.columns.time')}</Th>
+                <Th>{t('admin.audit.columns.actor')}</Th>
+                <Th>{t('admin.audit.columns.action')}</Th>
+                <Th>{t('admin.audit.columns.target')}</Th>
+                <Th>{t('admin.audit.columns.reason')}</Th>
+                <Th>{t('admin.audit.columns.changes')}</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.length === 0 && <EmptyRow columns={6}>{t('admin.audit.empty')}</EmptyRow>}
+              {entries.map((entry) => (
+                <Tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
+                  <Td className="whitespace-nowrap">
+                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, language)}</time>
+                  </Td>
+                  <Td className="max-w-48 break-words">{entry.actorEmail}</Td>
+                  <Td className="font-medium">{t(`admin.audit.actions.${entry.action}`, { defaultValue: entry.action })}</Td>
+                  <Td>
+                    <Target entry={entry} />
+                  </Td>
+                  <Td className="max-w-64 break-words" dir="auto">
+                    {entry.reason}
+                  </Td>
+                  <Td className="max-w-80">
+                    <Changes entry={entry} />
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+          <LoadMore
+            shown={entries.length}
+            hasNextPage={log.hasNextPage}
+            isFetchingNextPage={log.isFetchingNextPage}
+            error={log.isFetchNextPageError ? log.error : null}
+            fetchNextPage={() => void log.fetchNextPage()}
+          />
+        </>
+      )}
+    </AdminPageFrame>
+  );
+}

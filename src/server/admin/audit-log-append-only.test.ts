@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../paths';
+
+/**
+ * The admin audit log is append-only: no production code updates or deletes its rows, through Drizzle or in SQL.
+ * Tests may (they empty every table between tests), so test files and the test helpers are not read.
+ */
+
+/** Changes to the table through Drizzle (`db.update(adminAuditLog)`, `tx.delete(schema.adminAuditLog)`) or in SQL. */
+const CHANGES = [
+  /\.\s*(update|delete)\s*\(\s*(\w+\.)?adminAuditLog\b/,
+  /\b(update|delete\s+from|truncate(\s+table)?)\s+(only\s+)?("?\w+"?\.)?"?admin_audit_log\b/i,
+  /\b(alter|drop)\s+table\s+(if\s+exists\s+)?"?admin_audit_log\b/i,
+];
+
+const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || file.split(path.sep).includes('testing');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx|js|mjs)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !isTestCode(file));
+}
+
+const changesIn = (text: string) => CHANGES.filter((pattern) => pattern.test(text)).map(String);
+
+describe('the admin audit log', () => {
+  it('is never updated or deleted by production code', () => {
+    const files = [...sourceFiles(path.join(projectRoot, 'src/server')), ...sourceFiles(path.join(projectRoot, 'scripts'))];
+    expect(files.length).toBeGreaterThan(50);
+    const offenders = files.filter((file) => changesIn(readFileSync(file, 'utf8')).length > 0).map((file) => path.relative(projectRoot, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('is read and appended to, which the check lets through', () => {
+    expect(changesIn(readFileSync(path.join(projectRoot, 'src/server/admin/audit-log.ts'), 'utf8'))).toEqual([]);
+    expect(changesIn('await db.insert(adminAuditLog).values(row); await db.select().from(adminAuditLog);')).toEqual([]);
+    expect(changesIn('insert into admin_audit_log (actor_id) values ($1)')).toEqual([]);
+  });
+
+  it.each([
+    'await db.update(adminAuditLog).set({ reason: "" })',
+    'await tx\n  .delete(schema.adminAuditLog)\n  .where(eq(schema.adminAuditLog.id, 1))',
+    'sql`UPDATE admin_audit_log SET reason = ${reason}`',
+    'sql`delete from "admin_audit_log" where id = 1`',
+    'sql`DELETE FROM public.admin_audit_log`',
+    'TRUNCATE TABLE admin_audit_log',
+    'drop table if exists admin_audit_log',
+  ])('would catch %s', (code) => {
+    expect(changesIn(code)).not.toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { adminReasonBodySchema, type AdminOrderActionResponse } from '../../../shared/api/admin';
+import { checkNow, refundOrder, releaseHold, type AdminOrderActionRequest } from '../../orders/admin-actions';
+import type { Fulfilment } from '../../orders/fulfilment';
+import type { OrderServices } from '../../orders/services';
+import { adminOrderDetail } from '../../orders/admin-queries';
+import type { Order } from '../../orders/state-machine';
+import { parseWith, refusal } from '../errors';
+
+interface OrderActionDeps {
+  services: OrderServices;
+  fulfilment: Fulfilment;
+}
+
+const orderIdSchema = z.object({ id: z.uuid() });
+
+type OrderAction = (services: OrderServices, fulfilment: Fulfilment, request: AdminOrderActionRequest) => Promise<Order>;
+
+const ACTIONS: Record<'check' | 'release' | 'refund', OrderAction> = { check: checkNow, release: releaseHold, refund: refundOrder };
+
+/**
+ * POST /api/admin/orders/:id/check | release | refund with `{ reason }`: the console's actions on an order, each
+ * guarded by the order's state machine (409 with `details.status` when the order changed or does not allow it) and
+ * written to the order's timeline and the audit log under the signed-in admin's name.
+ */
+export function registerOrderActionRoutes(admin: FastifyInstance, { services, fulfilment }: OrderActionDeps) {
+  for (const [name, act] of Object.entries(ACTIONS)) {
+    admin.post(`/orders/:id/${name}`, async (request): Promise<AdminOrderActionResponse> => {
+      const parsedId = orderIdSchema.safeParse(request.params);
+      if (!parsedId.success) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
+      const { reason } = parseWith(adminReasonBodySchema, request.body);
+      const account = request.account!;
+      const order = await act(services, fulfilment, { orderId: parsedId.data.id, actor: { id: account.id, email: account.email }, reason });
+      return { success: true, order: (await adminOrderDetail(services.db, order.id, services.now())).order };
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type {
+  AdminAttentionCountResponse,
+  AdminAttentionResponse,
+  AdminOrderResponse,
+  AdminOrdersResponse,
+  AdminOverviewResponse,
+} from '../../../shared/api/admin';
+import type { Database } from '../../db/client';
+import { adminOrderDetail, adminOrdersFiltersSchema, adminOverview, listAdminOrders, listAttention } from '../../orders/admin-queries';
+import { countAttention } from '../../orders/attention';
+import { parseWith } from '../errors';
+
+interface AdminOrderRouteDeps {
+  db: Database;
+  now: () => Date;
+}
+
+/** The console's read side of orders: the list, one order, the attention queue and the overview. */
+export function registerAdminOrderReadRoutes(admin: FastifyInstance, { db, now }: AdminOrderRouteDeps) {
+  admin.get('/orders', async (request): Promise<AdminOrdersResponse> => {
+    const filters = parseWith(adminOrdersFiltersSchema, request.query);
+    return { success: true, ...(await listAdminOrders(db, filters, now())) };
+  });
+
+  admin.get<{ Params: { id: string } }>('/orders/:id', async (request): Promise<AdminOrderResponse> => {
+    return { success: true, ...(await adminOrderDetail(db, request.params.id, now())) };
+  });
+
+  admin.get('/attention', async (): Promise<AdminAttentionResponse> => {
+    return { success: true, ...(await listAttention(db, now())) };
+  });
+
+  admin.get('/attention/count', async (): Promise<AdminAttentionCountResponse> => {
+    return { success: true, count: await countAttention(db, now()) };
+  });
+
+  admin.get('/overview', async (): Promise<AdminOverviewResponse> => {
+    return { success: true, ...(await adminOverview(db, now())) };
+  });
+}

@@ -1,0 +1,401 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, sum, type SQL } from 'drizzle-orm';
+import { alias, union, type SelectedFields } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import {
+  ADMIN_PAGE_SIZE,
+  adminActionsFor,
+  adminOrdersQuerySchema,
+  type AdminOrderDetail,
+  type AdminOrderEvent,
+  type AdminOrderRow,
+  type AdminOverviewResponse,
+  type AttentionItem,
+  type PaymentProviderName,
+} from '../../shared/api/admin';
+import type { OrderStatus } from '../../shared/api/orders';
+import type { Database } from '../db/client';
+import { countries, orderEvents, orders, user } from '../db/schema';
+import { DomainError } from '../domain-error';
+import { attentionReasonSql, attentionSinceSql, countAttention, needsAttention } from './attention';
+
+/**
+ * What the operations console reads about orders: the paginated, filtered and searchable list, one order with its
+ * timeline, the attention queue and the overview. Lists are newest first, paginated by keyset on (created_at, id) so
+ * that a page deep in a million orders costs what the first one does.
+ */
+
+/** The attention queue shows at most this many orders, oldest first; its count counts them all. */
+export const ATTENTION_LIST_LIMIT = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Cursors
+
+/** Where a page ended: the last order's created_at to the microsecond (as PostgreSQL keeps it) and its id. */
+export interface OrderCursor {
+  createdAt: string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MICROSECOND_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** A real instant in the cursor's format: the calendar must agree (no 31 February). */
+const isMicrosecondTime = (value: string) => {
+  if (!MICROSECOND_TIME.test(value)) return false;
+  const milliseconds = `${value.slice(0, 23)}Z`;
+  const date = new Date(milliseconds);
+  return !Number.isNaN(date.getTime()) && date.toISOString() === milliseconds;
+};
+
+const cursorContent = z.object({ t: z.string().refine(isMicrosecondTime), i: z.string().regex(UUID) });
+
+export function encodeOrderCursor(cursor: OrderCursor): string {
+  return Buffer.from(JSON.stringify({ t: cursor.createdAt, i: cursor.id })).toString('base64url');
+}
+
+export function decodeOrderCursor(value: string): OrderCursor | null {
+  let content: unknown;
+  try {
+    content = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const parsed = cursorContent.safeParse(content);
+  return parsed.success ? { createdAt: parsed.data.t, id: parsed.data.i.toLowerCase() } : null;
+}
+
+/** The `cursor` of a list query: one that this list gave (nextCursor), or the request names a bad field. */
+export const orderCursorSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500)
+  .transform((value, context) => {
+    const cursor = decodeOrderCursor(value);
+    if (cursor) return cursor;
+    context.addIssue({ code: 'custom', message: 'cursor must be a nextCursor this list gave' });
+    return z.NEVER;
+  })
+  .optional();
+
+/** The order's created_at as the cursor keeps it (a JavaScript Date would drop the microseconds). */
+const cursorTimeSql = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Orders after the cursor in newest-first order; an index on (…, created_at, id) answers it as a range. */
+const afterCursor = (cursor: OrderCursor) => sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+
+const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Search
+
+/** A national number with and without the trunk 0, since the data keeps it as the customer typed it. */
+const trunkForms = (national: string) => (national.startsWith('0') ? [national, national.slice(1)] : [national, `0${national}`]);
+
+export interface PhoneSearch {
+  /** National forms matched in any country; none when the number was typed with a +. */
+  national: string[];
+  /** The digits after a leading + or 00, to be read as calling code + national number. */
+  international: string;
+}
+
+/**
+ * Reads the search box as a phone number: spaces, dashes, dots and parentheses dropped, then 4–20 digits, perhaps after
+ * a + or 00. Null when it is not one.
+ */
+export function phoneSearch(q: string): PhoneSearch | null {
+  const compact = q.replace(/[\s\-().]/g, '');
+  const match = /^(\+|00)?(\d{4,20})$/.exec(compact);
+  if (!match) return null;
+  const [, prefix, digits] = match;
+  return { national: prefix === '+' ? [] : trunkForms(`${prefix ?? ''}${digits}`), international: digits! };
+}
+
+/** The countries whose calling code starts the digits, each with the national number that follows it. */
+async function nationalNumbersAbroad(db: Database, digits: string): Promise<Array<{ countryIso: string; national: string }>> {
+  const prefixes = [1, 2, 3].map((length) => digits.slice(0, length)).filter((prefix) => prefix.length < digits.length);
+  const rows = await db
+    .select({ isoName: countries.isoName, callingCodes: countries.callingCodes })
+    .from(countries)
+    .where(or(...prefixes.map((prefix) => sql`${countries.callingCodes} @> ${JSON.stringify([prefix])}::jsonb`)));
+  return rows.flatMap((row) =>
+    row.callingCodes.filter((code) => prefixes.includes(code)).map((code) => ({ countryIso: row.isoName, national: digits.slice(code.length) })),
+  );
+}
+
+/**
+ * The conditions an order may match the search box by, each exact and answered by an index of its own: the order id,
+ * the payment intent, the top-up transaction, the customIdentifier, the customer's e-mail (any case), the recipient's
+ * number (national as typed, with or without its trunk 0; or international, within the country of its calling code).
+ */
+export async function searchConditions(db: Database, q: string): Promise<SQL[]> {
+  const conditions: SQL[] = [eq(orders.paymentIntentId, q), eq(orders.topupTransactionId, q), eq(orders.customIdentifier, q)];
+  if (UUID.test(q)) conditions.push(eq(orders.id, q.toLowerCase()));
+  if (q.includes('@')) {
+    // Accounts keep their address in lower case (Better Auth normalises it), so the unique index on it answers. The
+    // customer is looked up first: given their id, PostgreSQL knows a customer with many orders and reads them in order.
+    const [customer] = await db.select({ id: user.id }).from(user).where(eq(user.email, q.toLowerCase()));
+    if (customer) conditions.push(eq(orders.userId, customer.id));
+  }
+  const phone = phoneSearch(q);
+  if (phone) {
+    for (const national of phone.national) conditions.push(eq(orders.recipientPhone, national));
+    const abroad = new Map<string, string[]>();
+    for (const { countryIso, national } of await nationalNumbersAbroad(db, phone.international)) {
+      for (const form of trunkForms(national)) abroad.set(form, [...(abroad.get(form) ?? []), countryIso]);
+    }
+    for (const [national, countryIsos] of abroad) {
+      conditions.push(and(eq(orders.recipientPhone, national), inArray(orders.countryIso, countryIsos))!);
+    }
+  }
+  return conditions;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Rows
+
+/** The console's rows: the order's own columns, the customer's e-mail and the country's calling code. */
+function rowColumns(now: Date) {
+  return {
+    id: orders.id,
+    status: orders.status,
+    createdAt: orders.createdAt,
+    updatedAt: orders.updatedAt,
+    userId: orders.userId,
+    customerEmail: user.email,
+    countryCode: orders.countryIso,
+    recipientPhone: orders.recipientPhone,
+    callingCodes: countries.callingCodes,
+    operatorId: orders.operatorId,
+    operatorName: orders.operatorName,
+    amountCents: orders.amountCents,
+    totalCents: orders.totalCents,
+    paymentProvider: orders.paymentProvider,
+    attention: attentionReasonSql(now),
+  };
+}
+
+function toAdminOrderRow(row: RowValues): AdminOrderRow {
+  return {
+    id: row.id,
+    status: row.status as OrderStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    userId: row.userId,
+    customerEmail: row.customerEmail,
+    countryCode: row.countryCode,
+    recipientPhone: row.recipientPhone,
+    callingCode: row.callingCodes?.[0] ?? null,
+    operatorId: row.operatorId,
+    operatorName: row.operatorName,
+    amountCents: row.amountCents,
+    totalCents: row.totalCents,
+    paymentProvider: row.paymentProvider as PaymentProviderName,
+    attention: row.attention,
+  };
+}
+
+function selectRows<T extends SelectedFields>(db: Database, now: Date, extra: T) {
+  return db
+    .select({ ...rowColumns(now), ...extra })
+    .from(orders)
+    .innerJoin(user, eq(user.id, orders.userId))
+    .leftJoin(countries, eq(countries.isoName, orders.countryIso));
+}
+
+type RowValues = Awaited<ReturnType<typeof selectRows<Record<never, never>>>>[number];
+
+/** A customer's latest orders, newest first, as rows of the console's orders table (the customer page). */
+export async function customerOrderRows(db: Database, userId: string, now: Date, limit: number): Promise<AdminOrderRow[]> {
+  const rows = await selectRows(db, now, {})
+    .where(eq(orders.userId, userId))
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
+  return rows.map(toAdminOrderRow);
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The orders list
+
+/** GET /api/admin/orders's query, its cursor read back into the place where the previous page ended. */
+export const adminOrdersFiltersSchema = adminOrdersQuerySchema.extend({ cursor: orderCursorSchema });
+export type AdminOrdersFilters = z.output<typeof adminOrdersFiltersSchema>;
+
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `to` is inclusive: a bare date means up to the end of that day (UTC). */
+function createdUpTo(to: string): SQL | undefined {
+  if (!BARE_DATE.test(to)) return lte(orders.createdAt, new Date(to));
+  const dayAfter = new Date(new Date(to).getTime() + DAY_MS);
+  // The day after 9999-12-31 is no timestamp PostgreSQL reads (+010000-01-01), and every order is before it anyway.
+  return dayAfter.getUTCFullYear() > 9999 ? undefined : lt(orders.createdAt, dayAfter);
+}
+
+/** The filters that narrow whatever leads the query. */
+function narrowing(filters: AdminOrdersFilters): SQL | undefined {
+  return and(
+    filters.status?.length ? inArray(orders.status, filters.status) : undefined,
+    filters.from ? gte(orders.createdAt, new Date(filters.from)) : undefined,
+    filters.to ? createdUpTo(filters.to) : undefined,
+    filters.country ? eq(orders.countryIso, filters.country) : undefined,
+    filters.operator ? eq(orders.operatorId, filters.operator) : undefined,
+    filters.provider ? eq(orders.paymentProvider, filters.provider) : undefined,
+    filters.cursor ? afterCursor(filters.cursor) : undefined,
+  );
+}
+
+/**
+ * What leads the query, each answered by an index in newest-first order: the kinds of search, else each status asked
+ * for, else nothing (created_at itself). With several, each gives its own newest page and the union is cut to one
+ * page, so no kind has to be read beyond a page.
+ */
+async function leads(db: Database, filters: AdminOrdersFilters): Promise<SQL[]> {
+  if (filters.q) return searchConditions(db, filters.q);
+  if (filters.status && filters.status.length > 1) return filters.status.map((status) => eq(orders.status, status));
+  return [];
+}
+
+export interface AdminOrdersPage {
+  orders: AdminOrderRow[];
+  nextCursor: string | null;
+}
+
+/** The statement that reads one page (and one order more, to tell whether another page follows). */
+export async function adminOrdersPageQuery(db: Database, filters: AdminOrdersFilters, now: Date) {
+  const pageSize = filters.limit ?? ADMIN_PAGE_SIZE;
+  const narrow = narrowing(filters);
+  const pageOf = (lead: SQL) =>
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(lead, narrow))
+      .orderBy(...NEWEST_FIRST)
+      .limit(pageSize + 1);
+  const [first, second, ...rest] = await leads(db, filters);
+  const where = second ? inArray(orders.id, union(pageOf(first!), pageOf(second), ...rest.map(pageOf))) : and(first, narrow);
+  // Wrapped: a query builder is thenable, so an async function returning it would run it.
+  return {
+    pageSize,
+    query: selectRows(db, now, { cursorTime: cursorTimeSql })
+      .where(where)
+      .orderBy(...NEWEST_FIRST)
+      .limit(pageSize + 1),
+  };
+}
+
+export async function listAdminOrders(db: Database, filters: AdminOrdersFilters, now: Date): Promise<AdminOrdersPage> {
+  const { pageSize, query } = await adminOrdersPageQuery(db, filters, now);
+  const rows = await query;
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
+  return {
+    orders: page.map(toAdminOrderRow),
+    nextCursor: rows.length > pageSize && last ? encodeOrderCursor({ createdAt: last.cursorTime, id: last.id }) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// One order
+
+const orderNotFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Everything the order knows, and its timeline (order_events, oldest first, with the admin behind each admin event). */
+export async function adminOrderDetail(db: Database, orderId: string, now: Date): Promise<{ order: AdminOrderDetail; events: AdminOrderEvent[] }> {
+  if (!UUID.test(orderId)) throw orderNotFound();
+  const [found] = await selectRows(db, now, { order: orders, customerName: user.name, attentionSince: attentionSinceSql(now) }).where(
+    eq(orders.id, orderId.toLowerCase()),
+  );
+  if (!found) throw orderNotFound();
+  const { order, customerName, attentionSince } = found;
+  const status = order.status as OrderStatus;
+  const actor = alias(user, 'actor');
+  const eventRows = await db
+    .select({ event: orderEvents, actorEmail: actor.email })
+    .from(orderEvents)
+    .leftJoin(actor, eq(actor.id, orderEvents.actorId))
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.id));
+  return {
+    order: {
+      ...toAdminOrderRow(found),
+      customerName,
+      orderKey: order.orderKey,
+      percentageFeeCents: order.percentageFeeCents,
+      standardFeeCents: order.standardFeeCents,
+      currency: 'USD',
+      localAmount: order.localAmount,
+      destinationCurrencyCode: order.destinationCurrencyCode,
+      planDescription: order.planDescription,
+      receiptEmail: order.receiptEmail,
+      paymentIntentId: order.paymentIntentId,
+      customIdentifier: order.customIdentifier,
+      topupTransactionId: order.topupTransactionId,
+      operatorTransactionId: order.operatorTransactionId,
+      deliveredAmount: order.deliveredAmount,
+      deliveredCurrencyCode: order.deliveredCurrencyCode,
+      failureCode: order.failureCode,
+      failureMessage: order.failureMessage,
+      attentionNote: order.attentionReason,
+      attentionSince: iso(attentionSince),
+      nextCheckAt: iso(order.nextCheckAt),
+      checkAttempts: order.checkAttempts,
+      authorisedAt: iso(order.authorisedAt),
+      finishedAt: iso(order.finishedAt),
+      refundId: order.refundId,
+      refundedAt: iso(order.refundedAt),
+      actions: adminActionsFor(status),
+    },
+    events: eventRows.map(({ event, actorEmail }) => ({
+      id: event.id,
+      fromStatus: event.fromStatus as OrderStatus | null,
+      toStatus: event.toStatus as OrderStatus,
+      source: event.source,
+      actorId: event.actorId,
+      actorEmail,
+      detail: event.detail,
+      createdAt: event.createdAt.toISOString(),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Needs attention and the overview
+
+/** The orders that wait for a person, oldest first (at most ATTENTION_LIST_LIMIT), and how many there are in all. */
+export async function listAttention(db: Database, now: Date): Promise<{ items: AttentionItem[]; count: number }> {
+  const since = attentionSinceSql(now);
+  const [rows, total] = await Promise.all([
+    selectRows(db, now, { since }).where(needsAttention(now)).orderBy(asc(since), asc(orders.id)).limit(ATTENTION_LIST_LIMIT),
+    countAttention(db, now),
+  ]);
+  return {
+    items: rows.map((row) => ({ order: toAdminOrderRow(row), reason: row.attention!, since: row.since!.toISOString() })),
+    count: total,
+  };
+}
+
+/** The day at a glance: the orders of the last 24 hours, the attention queue, and how many orders each status holds. */
+export async function adminOverview(db: Database, now: Date): Promise<Omit<AdminOverviewResponse, 'success'>> {
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const [attentionCount, [day], statusRows] = await Promise.all([
+    countAttention(db, now),
+    db
+      .select({
+        orders: count(),
+        completed: count(sql`case when ${orders.status} = 'completed' then 1 end`),
+        failed: count(sql`case when ${orders.status} in ('delivery_failed', 'canceled') then 1 end`),
+        capturedCents: sum(sql`case when ${orders.status} = 'completed' then ${orders.totalCents} end`).mapWith(Number),
+      })
+      .from(orders)
+      .where(gte(orders.createdAt, dayAgo)),
+    db.select({ status: orders.status, orders: count() }).from(orders).groupBy(orders.status),
+  ]);
+  return {
+    attentionCount,
+    last24h: { orders: day?.orders ?? 0, completed: day?.completed ?? 0, failed: day?.failed ?? 0, capturedCents: day?.capturedCents ?? 0 },
+    statusCounts: Object.fromEntries(statusRows.map((row) => [row.status, row.orders])),
+  };
+}

@@ -1,0 +1,133 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { orders } from '../db/schema';
+import { SANDBOX_WEBHOOK_SECRET } from '../payments';
+import type { PaymentEvent } from '../payments/provider';
+import { createSandboxPaymentProvider, type SandboxEventListener } from '../payments/sandbox/sandbox-payment-provider';
+import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
+import { insertTestUser, orderLedger, paidOrder, sandboxOrderServices } from '../testing/orders';
+import { listAttention } from './admin-queries';
+import { createFulfilment, type Fulfilment } from './fulfilment';
+import { DISPUTE_ATTENTION, handlePaymentEvent } from './payment-events';
+import type { OrderServices } from './services';
+
+const DISPUTE_CARD = { number: '4000000000000259' };
+const OTHER_CARDS = ['4242424242424242', '4000000000005126'];
+
+describe.each(TEST_DATABASE_KINDS)('the sandbox dispute test card on %s', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  beforeEach(() => database.reset());
+  afterAll(() => database.close());
+
+  /** The order code on the sandbox, its own events handed to the webhook's handler as app.ts wires them. */
+  function wired(deliver?: SandboxEventListener['deliver']) {
+    const delivered: PaymentEvent[] = [];
+    const deliveries: Array<Promise<void>> = [];
+    const errors: Array<Record<string, unknown>> = [];
+    const events: SandboxEventListener = {
+      deliver(event) {
+        delivered.push(event);
+        const delivery = (deliver ?? ((sent) => handlePaymentEvent(services, fulfilment, sent)))(event);
+        deliveries.push(delivery.catch(() => {}));
+        return delivery;
+      },
+      log: { error: (detail) => errors.push(detail) },
+    };
+    const payments = createSandboxPaymentProvider(database.db, { webhookSecret: SANDBOX_WEBHOOK_SECRET, events });
+    const { services } = sandboxOrderServices(database.db, undefined, { payments });
+    const fulfilment: Fulfilment = createFulfilment(services);
+    return {
+      services,
+      fulfilment,
+      delivered,
+      errors,
+      /** Waits for what the sandbox sends after a capture, as it sends it on the next turn of the event loop. */
+      async settled() {
+        await new Promise((resolve) => setImmediate(resolve));
+        await Promise.all(deliveries);
+      },
+    };
+  }
+
+  it('a payment with it is captured, then disputed: the order ends completed and waits in the queue as a dispute', async () => {
+    const { services, fulfilment, delivered, settled } = wired();
+    const { orderId, paymentIntentId } = await paidOrder(services, { userId: await insertTestUser(services.db), card: DISPUTE_CARD });
+    expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('completed');
+    await settled();
+
+    expect(delivered).toEqual([
+      {
+        id: expect.stringMatching(/^evt_sandbox_\w+$/),
+        type: 'charge.dispute.created',
+        paymentIntentId,
+        chargeId: paymentIntentId.replace(/^pi_/, 'ch_'),
+      },
+    ]);
+    const { order, events, intent } = await orderLedger(services.db, orderId);
+    expect(intent).toMatchObject({ status: 'succeeded', disputeReason: 'fraudulent' });
+    expect(order).toMatchObject({ status: 'completed', attentionReason: DISPUTE_ATTENTION });
+    expect(events.at(-1)).toMatchObject({ source: 'webhook', fromStatus: 'completed', toStatus: 'completed' });
+    const { items } = await listAttention(services.db, services.now());
+    expect(items.map((item) => [item.order.id, item.reason])).toEqual([[orderId, 'dispute']]);
+  });
+
+  it.each(OTHER_CARDS)('a payment with %s is not disputed', async (number) => {
+    const { services, fulfilment, delivered, settled } = wired();
+    const { orderId } = await paidOrder(services, { userId: await insertTestUser(services.db), card: { number } });
+    expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('completed');
+    await settled();
+
+    expect(delivered).toEqual([]);
+    expect((await orderLedger(services.db, orderId)).order.attentionReason).toBeNull();
+    expect((await listAttention(services.db, services.now())).count).toBe(0);
+  });
+
+  it('a dispute held back by an authorised payment comes only with the capture', async () => {
+    const { services, delivered, settled } = wired();
+    const { paymentIntentId } = await paidOrder(services, { userId: await insertTestUser(services.db), card: DISPUTE_CARD });
+    expect((await services.payments.retrievePaymentIntent(paymentIntentId)).status).toBe('requires_capture');
+    await settled();
+    expect(delivered).toEqual([]);
+  });
+
+  it('a dispute that cannot be delivered is logged and never fails the capture', async () => {
+    const { services, fulfilment, errors, settled } = wired(() => Promise.reject(new Error('the database went away')));
+    const { orderId, paymentIntentId } = await paidOrder(services, { userId: await insertTestUser(services.db), card: DISPUTE_CARD });
+    expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('completed');
+    await settled();
+    expect(errors).toEqual([expect.objectContaining({ paymentIntentId, err: expect.objectContaining({ message: 'the database went away' }) })]);
+  });
+
+  it('a dispute flags its order even when the order moved on after it was looked up', async () => {
+    const { services, fulfilment } = wired();
+    const { orderId, paymentIntentId } = await paidOrder(services, { userId: await insertTestUser(services.db), card: DISPUTE_CARD });
+    await fulfilment.fulfil(orderId, 'browser');
+    await services.db.update(orders).set({ status: 'delivered', attentionReason: null }).where(eq(orders.id, orderId));
+    // The capture's move to completed lands between the dispute's look-up and its flag (which is an execute).
+    const racing: OrderServices = { ...services, db: completingBeforeExecute(services.db, orderId) };
+    await handlePaymentEvent(racing, fulfilment, { id: 'evt_1', type: 'charge.dispute.created', paymentIntentId, chargeId: null });
+    expect((await orderLedger(services.db, orderId)).order).toMatchObject({ status: 'completed', attentionReason: DISPUTE_ATTENTION });
+  });
+});
+
+/** The database, except that the first raw statement is preceded by the order's move to completed. */
+function completingBeforeExecute(db: Database, orderId: string): Database {
+  let moved = false;
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver);
+      return async (...args: Parameters<Database['execute']>) => {
+        if (!moved) {
+          moved = true;
+          await target.update(orders).set({ status: 'completed' }).where(eq(orders.id, orderId));
+        }
+        return target.execute(...args);
+      };
+    },
+  });
+}

@@ -1,0 +1,394 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, type OrderStatus } from './orders';
+
+/**
+ * The operations console's calls (/api/admin/*). Every route is behind requireAdmin on the server: visitors get 401,
+ * signed-in non-admins and admins whose session has not given a two-factor code get 403.
+ *
+ * Money travels as integer USD cents (the console shows them as money); times as ISO 8601 strings. Lists are
+ * newest first and paginated by an opaque `cursor` (keyset pagination): pass `nextCursor` back to read the next page.
+ */
+
+/** How many rows a page of a list holds unless `limit` asks for another number (1–100). */
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+/** An admin's reason for an action: required, trimmed, at most this long. */
+export const ADMIN_REASON_MAX_LENGTH = 500;
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Shared pieces
+
+const cursorSchema = z.string().trim().min(1).max(500).optional();
+const limitSchema = z.coerce
+  .number()
+  .int('limit must be a whole number')
+  .min(1, 'limit must be 1–100')
+  .max(ADMIN_PAGE_SIZE_MAX, 'limit must be 1–100')
+  .optional();
+/** Within the years the database can be asked about (a year past 9999 is written +010000, which it refuses). */
+const isQueryDate = (value: string) => {
+  const time = Date.parse(value);
+  const year = new Date(time).getUTCFullYear();
+  return !Number.isNaN(time) && year >= 1 && year <= 9999;
+};
+/** A date or date-time in a query string (`2026-11-24` or full ISO 8601). */
+const queryDateSchema = z.string().trim().refine(isQueryDate, 'must be a date (YYYY-MM-DD or ISO 8601)').optional();
+/** A list in a query string, comma-separated (`status=completed,canceled`) or repeated. */
+const queryList = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value), z.array(item).max(20)).optional();
+
+/** Body of every admin action: why it is done (kept on the order's timeline and in the audit log). */
+export const adminReasonBodySchema = z.object({
+  reason: z
+    .string('reason is required')
+    .trim()
+    .min(1, 'reason is required')
+    .max(ADMIN_REASON_MAX_LENGTH, `reason must be at most ${ADMIN_REASON_MAX_LENGTH} characters`),
+});
+export type AdminReasonBody = z.input<typeof adminReasonBodySchema>;
+
+export interface AdminPage {
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Orders
+
+/** GET /api/admin/orders — filters combine (AND); `status` may name several (OR among them). */
+export const adminOrdersQuerySchema = z.object({
+  status: queryList(z.enum(ORDER_STATUSES, 'status must be one of the order statuses')),
+  /** Created at or after (inclusive) / before the end of (inclusive, a bare date means the whole day). */
+  from: queryDateSchema,
+  to: queryDateSchema,
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'country must be a 2-letter ISO code')
+    .transform((code) => code.toUpperCase())
+    .optional(),
+  operator: z.coerce.number().int().positive('operator must be an operator id').max(2_147_483_647, 'operator must be an operator id').optional(),
+  provider: z.enum(PAYMENT_PROVIDERS, 'provider must be sandbox or stripe').optional(),
+  /**
+   * One search box: an order id, payment-intent id, top-up transaction id, customIdentifier, the recipient's number
+   * (national, or international with or without + and the calling code) or the customer's e-mail.
+   */
+  q: z
+    .string()
+    .trim()
+    .max(200, 'q must be at most 200 characters')
+    // PostgreSQL text cannot hold a NUL character: refused here rather than failing the query.
+    .refine((value) => !value.includes('\u0000'), 'q must not contain a NUL character')
+    .optional(),
+  cursor: cursorSchema,
+  limit: limitSchema,
+});
+export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
+
+/** One row of the orders table. */
+export interface AdminOrderRow {
+  id: string;
+  status: OrderStatus;
+  createdAt: string;
+  updatedAt: string;
+  userId: string;
+  customerEmail: string;
+  countryCode: string;
+  /** National number, digits only. */
+  recipientPhone: string;
+  /** Digits only, e.g. "234"; null when the catalogue does not know the country. */
+  callingCode: string | null;
+  operatorId: number;
+  operatorName: string;
+  amountCents: number;
+  totalCents: number;
+  paymentProvider: PaymentProviderName;
+  /** Why the order waits for a person, if it does (see AttentionReason). */
+  attention: AttentionReason | null;
+}
+
+export interface AdminOrdersResponse extends AdminPage {
+  success: true;
+  orders: AdminOrderRow[];
+}
+
+/** One row of order_events: a move of the order, or an admin's action on it. */
+export interface AdminOrderEvent {
+  id: number;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  /** browser, webhook, reconciler, checkout or admin. */
+  source: string;
+  /** For admin events: who. */
+  actorId: string | null;
+  actorEmail: string | null;
+  detail: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+/** GET /api/admin/orders/:id — everything the order knows. */
+export interface AdminOrderDetail extends AdminOrderRow {
+  customerName: string;
+  orderKey: string;
+  percentageFeeCents: number;
+  standardFeeCents: number;
+  currency: 'USD';
+  localAmount: string | null;
+  destinationCurrencyCode: string;
+  planDescription: string | null;
+  receiptEmail: string | null;
+  paymentIntentId: string | null;
+  customIdentifier: string;
+  topupTransactionId: string | null;
+  operatorTransactionId: string | null;
+  deliveredAmount: string | null;
+  deliveredCurrencyCode: string | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+  /** The free-text reason the fulfilment recorded when it flagged the order (attention_reason). */
+  attentionNote: string | null;
+  /** Since when the order needs a person (AttentionItem.since); null when `attention` is. */
+  attentionSince: string | null;
+  nextCheckAt: string | null;
+  checkAttempts: number;
+  authorisedAt: string | null;
+  finishedAt: string | null;
+  refundId: string | null;
+  refundedAt: string | null;
+  /** The actions the order's status allows now (the server checks again when one is asked for). */
+  actions: AdminOrderAction[];
+}
+
+export interface AdminOrderResponse {
+  success: true;
+  order: AdminOrderDetail;
+  events: AdminOrderEvent[];
+}
+
+/**
+ * What an admin can do to an order (POST /api/admin/orders/:id/<action> with AdminReasonBody), each guarded by the
+ * state machine: `check` runs the reconciler's fulfil now; `release` cancels the hold of an order that is not
+ * delivered; `refund` gives a completed order's money back. An order that changed meanwhile, or whose status does not
+ * allow the action, answers 409 with `details.status`.
+ */
+export const ADMIN_ORDER_ACTIONS = ['check', 'release', 'refund'] as const;
+export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
+
+/**
+ * The actions an order's status allows. The server checks again, under the order's lock, when one is asked for:
+ * - check: anything not final (the reconciler's own fulfil, which does nothing to an order that needs nothing);
+ * - release: a hold on an order that is not delivered (the server first looks a sent top-up up, as the reconciler does);
+ * - refund: a completed (captured) order. A refund the provider refused (refund_failed), or one left mid-way
+ *   (refunding), is tried again by `check`.
+ */
+export function adminActionsFor(status: OrderStatus): AdminOrderAction[] {
+  switch (status) {
+    case 'created':
+    case 'delivering':
+    case 'delivered':
+    case 'capture_failed':
+    case 'refunding':
+    case 'refund_failed':
+      return ['check'];
+    case 'authorised':
+    case 'delivery_pending':
+    case 'delivery_failed':
+      return ['check', 'release'];
+    case 'completed':
+      return ['refund'];
+    case 'canceled':
+    case 'expired':
+    case 'refunded':
+      return [];
+  }
+}
+
+export interface AdminOrderActionResponse {
+  success: true;
+  order: AdminOrderDetail;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Needs attention
+
+/**
+ * Why an order is in the attention queue:
+ * - capture_failed: delivered, but the payment could not be captured;
+ * - delivery_stuck: delivery_pending or delivering for more than 10 minutes;
+ * - long_hold: a payment authorisation held for more than 12 hours;
+ * - late_delivery: delivered after its authorisation was released (the customer was not charged);
+ * - dispute: the customer disputed the payment with their bank;
+ * - refund_failed: a refund the payment provider refused;
+ * - flagged: the fulfilment put it in front of a person for another reason (AdminOrderDetail.attentionNote says which).
+ */
+export const ATTENTION_REASONS = ['capture_failed', 'delivery_stuck', 'long_hold', 'late_delivery', 'dispute', 'refund_failed', 'flagged'] as const;
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
+
+/** Orders in delivery_pending or delivering longer than this need a person. */
+export const ATTENTION_STUCK_DELIVERY_MS = 10 * 60 * 1000;
+/** Authorisations held longer than this need a person. */
+export const ATTENTION_LONG_HOLD_MS = 12 * 60 * 60 * 1000;
+
+export interface AttentionItem {
+  order: AdminOrderRow;
+  reason: AttentionReason;
+  /** Since when the order needs a person. */
+  since: string;
+}
+
+/** GET /api/admin/attention — oldest first, every reason at once: the 200 oldest items, and `count` of them all. */
+export interface AdminAttentionResponse {
+  success: true;
+  items: AttentionItem[];
+  count: number;
+}
+
+/** GET /api/admin/attention/count — for the navigation's badge. */
+export interface AdminAttentionCountResponse {
+  success: true;
+  count: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Customers
+
+/** GET /api/admin/customers — by e-mail, name or id (part of any of them); newest accounts first. */
+export const adminCustomersQuerySchema = z.object({
+  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  cursor: cursorSchema,
+  limit: limitSchema,
+});
+export type AdminCustomersQuery = z.input<typeof adminCustomersQuerySchema>;
+
+export interface AdminCustomerRow {
+  id: string;
+  email: string;
+  name: string;
+  username: string | null;
+  emailVerified: boolean;
+  isAdmin: boolean;
+  twoFactorEnabled: boolean;
+  blocked: boolean;
+  createdAt: string;
+}
+
+export interface AdminCustomersResponse extends AdminPage {
+  success: true;
+  customers: AdminCustomerRow[];
+}
+
+export interface AdminCustomerSession {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  secondFactorVerified: boolean;
+}
+
+/** GET /api/admin/customers/:id */
+export interface AdminCustomerDetail extends AdminCustomerRow {
+  blockedAt: string | null;
+  blockedReason: string | null;
+  language: string;
+  /** 'credential' (e-mail and password), 'google', … */
+  signInMethods: string[];
+  sessions: AdminCustomerSession[];
+  totals: {
+    /** Captured (completed) orders. */
+    paidCents: number;
+    refundedCents: number;
+    /** Held or paid in the last 24 hours, as the daily cap counts it. */
+    last24hCents: number;
+    dailyLimitCents: number;
+    orderCount: number;
+  };
+}
+
+export interface AdminCustomerResponse {
+  success: true;
+  customer: AdminCustomerDetail;
+  /** The customer's latest orders (at most 50); the orders page filtered by their e-mail has all of them. */
+  orders: AdminOrderRow[];
+}
+
+/**
+ * What an admin can do to a customer: POST /api/admin/customers/:id/<action> with AdminReasonBody (`admin` also takes
+ * `isAdmin`). Blocking ends all sessions at once; `admin` never removes the last admin, and no admin changes their own
+ * rights or blocks themselves (409).
+ */
+export const ADMIN_CUSTOMER_ACTIONS = ['block', 'unblock', 'end-sessions', 'admin'] as const;
+export type AdminCustomerAction = (typeof ADMIN_CUSTOMER_ACTIONS)[number];
+
+export const adminSetAdminBodySchema = adminReasonBodySchema.extend({ isAdmin: z.boolean('isAdmin must be true or false') });
+export type AdminSetAdminBody = z.input<typeof adminSetAdminBodySchema>;
+
+export interface AdminCustomerActionResponse {
+  success: true;
+  customer: AdminCustomerDetail;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Audit log
+
+/** The `action` of an audit row. Part 2 of the console adds configuration actions. */
+export const ADMIN_ACTIONS = [
+  'order.check',
+  'order.release',
+  'order.refund',
+  'customer.block',
+  'customer.unblock',
+  'customer.end-sessions',
+  'customer.grant-admin',
+  'customer.revoke-admin',
+] as const;
+export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
+export const ADMIN_TARGET_TYPES = ['order', 'customer', 'config'] as const;
+export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
+
+/** GET /api/admin/audit-log — filters combine; newest first. */
+export const adminAuditQuerySchema = z.object({
+  /** The admin, by user id or e-mail. */
+  actor: z.string().trim().max(200).optional(),
+  action: z.enum(ADMIN_ACTIONS, 'action must be one of the admin actions').optional(),
+  targetType: z.enum(ADMIN_TARGET_TYPES, 'targetType must be order, customer or config').optional(),
+  targetId: z.string().trim().max(200).optional(),
+  from: queryDateSchema,
+  to: queryDateSchema,
+  cursor: cursorSchema,
+  limit: limitSchema,
+});
+export type AdminAuditQuery = z.input<typeof adminAuditQuerySchema>;
+
+export interface AdminAuditEntry {
+  id: number;
+  actorId: string;
+  actorEmail: string;
+  action: AdminActionName;
+  targetType: AdminTargetType;
+  targetId: string;
+  reason: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+export interface AdminAuditResponse extends AdminPage {
+  success: true;
+  entries: AdminAuditEntry[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Overview
+
+/** GET /api/admin/overview — the day at a glance. */
+export interface AdminOverviewResponse {
+  success: true;
+  attentionCount: number;
+  last24h: { orders: number; completed: number; failed: number; capturedCents: number };
+  /** Orders by status, all time. */
+  statusCounts: Partial<Record<OrderStatus, number>>;
+}

@@ -1,0 +1,107 @@
+import type { ApiMessageKey, MessageParams } from './messages';
+
+/**
+ * The English text of every message the API sends, written here and nowhere else: the server answers with it (the
+ * error's `message`) and the browser's English page texts take it from here (src/client/i18n/locales/pages/en.ts). The
+ * other languages translate the same keys in src/client/i18n/locales/pages/<lang>.json. {{placeholders}} are filled
+ * from the message's values.
+ */
+export const API_MESSAGE_TEXTS_EN = {
+  // Recipient numbers (shared/phone-rules.ts) and request fields (the shared zod schemas).
+  'phone.required': 'Phone number is required',
+  'phone.tooShort': 'Phone number must be at least {{min}} digits. Current: {{current}} digits',
+  'phone.tooLong': 'Phone number cannot exceed {{max}} digits. Current: {{current}} digits',
+  'phone.invalidFormat': 'Invalid phone number format. Expected format: {{format}}',
+  'validation.nameRequired': 'Please enter your name (at least 2 characters).',
+  'validation.nameTooLong': 'Your name can be at most 100 characters.',
+  'validation.emailInvalid': 'Please enter a valid email address.',
+  'validation.topicRequired': 'Please choose a topic.',
+  'validation.messageTooShort': 'Please write a message of at least 10 characters.',
+  'validation.messageTooLong': 'Your message can be at most 2000 characters.',
+  'validation.nameCharacters': 'Your name can only hold letters, digits, spaces and punctuation.',
+  'validation.messageCharacters': 'Your message contains a character that cannot be sent. Please remove it.',
+  'validation.phoneDigits': 'Enter a phone number of 6 to 15 digits.',
+  'validation.countryCode': 'Choose a valid country.',
+  'validation.passwordRequired': 'Please enter your password.',
+  'validation.codeDigits': 'Please enter the 6 digits of the code.',
+  'validation.backupCodeFormat': 'A backup code is 10 letters and digits, like abcde-12345.',
+  // Catalogue and top-up provider.
+  'topup.errors.unavailable': 'This country is currently not available for service.',
+  'topup.result.errors.serviceUnavailable': 'Service temporarily unavailable. Please try again later.',
+  'apiErrors.operatorNotDetected': 'We could not find the operator of this phone number. Please check the number and try again.',
+  'apiErrors.invalidPhoneNumber': 'This phone number is not valid for the chosen country.',
+  // Checkout.
+  'apiErrors.checkoutStartedForOther': 'This checkout was already started for a different top-up. Please review your top-up and confirm again.',
+  'apiErrors.checkoutClosed': 'This checkout has ended and nothing was charged. Please confirm again to start a new one.',
+  'apiErrors.alreadyPaid': 'This top-up has already been paid for.',
+  'apiErrors.operatorNotInCountry': 'The selected operator does not serve this country. Please enter the number again.',
+  'apiErrors.currencyNotSupported': 'This operator cannot be paid in USD.',
+  'apiErrors.amountNotPositive': 'The amount must be more than $0.00.',
+  'apiErrors.amountNotOffered': '{{operator}} does not offer a {{amount}} top-up. Please choose one of the amounts shown.',
+  'apiErrors.amountTooLow': '{{operator}} top-ups must be at least {{min}}.',
+  'apiErrors.amountOutOfRange': '{{operator}} top-ups must be between {{min}} and {{max}}.',
+  'apiErrors.priceChanged': 'The price has changed: the total is now {{total}} (fee {{fee}}). Please review it and confirm again.',
+  'apiErrors.recipientRecentlyToppedUp':
+    'This number was topped up less than 2 minutes ago. Please wait a couple of minutes before sending it another top-up.',
+  'apiErrors.dailyLimitReached':
+    'This top-up would pass your limit of {{limit}} in 24 hours. You can still send up to {{left}} today, fees included.',
+  'payment.messages.api_error': 'Our payment service is experiencing issues. Please try again shortly.',
+  // Sending the top-up and reading orders.
+  'apiErrors.paymentOrderNotFound': 'No order of yours matches this payment.',
+  'apiErrors.orderNotFound': 'Order not found',
+  'apiErrors.paymentCanceled': 'This payment was cancelled. Nothing was charged; please start a new top-up.',
+  'apiErrors.paymentNotAuthorised': 'The payment has not been authorised yet. Please complete the payment first.',
+  'apiErrors.topupMismatch':
+    'The top-up details do not match the order that was paid for. The order goes on as it was paid for; see it in your history.',
+  'apiErrors.pinNotFound': 'This top-up has no PIN.',
+  // Accounts and sign-in.
+  'apiErrors.signInRequired': 'Please login to continue',
+  'apiErrors.adminRequired': 'Admin access required',
+  'apiErrors.twoFactorRequired': 'Two-factor authentication is required for admin access',
+  'apiErrors.emailNotVerified': 'Confirm your e-mail address with the link we sent you to use admin pages.',
+  'apiErrors.secondFactorRequired': 'Enter the current code from your authenticator app to use admin pages: sign in again with your code.',
+  'apiErrors.usernameInvalid': 'Username must be 3 to 30 characters: letters, digits, dots, underscores or hyphens.',
+  'apiErrors.usernameTaken': 'This username is already taken',
+  'apiErrors.invalidCredentials': 'The e-mail or password is not correct.',
+  'apiErrors.emailTaken': 'An account with this e-mail already exists. Log in, or register with another e-mail.',
+  'apiErrors.passwordTooShort': 'Password must be at least {{min}} characters long.',
+  'apiErrors.passwordTooLong': 'Password must be at most {{max}} characters long.',
+  'apiErrors.passwordTooCommon': 'This password is too common. Please choose a less common one.',
+  'apiErrors.passwordRepeated': 'Your password must not be one character repeated.',
+  'apiErrors.passwordHasEmail': 'Your password must not contain your e-mail address.',
+  'apiErrors.passwordHasProductName': 'Your password must not contain the name GlobalTopUp.',
+  'apiErrors.tooManySignInAttempts': 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  'apiErrors.tooManyCodeAttempts': 'Too many wrong codes. Please wait 15 minutes and try again.',
+  'apiErrors.invalidBackupCode': 'That backup code is not correct, or it has been used already.',
+  'apiErrors.resetLinkInvalid': 'This password reset link is no longer valid. Please ask for a new one.',
+  'apiErrors.accountLocked': 'Too many wrong codes. Your account is locked for a while; please try again later.',
+  'profile.twoFactor.codeInvalid': 'That code is not correct. Check that the time on your phone is right and enter the newest code.',
+  'profile.twoFactor.passwordInvalid': 'That password is not correct.',
+  'profile.linked.lastMethod': 'You need at least one way to sign in.',
+  // Limits on abusable flows (server/request-limits.ts).
+  'apiErrors.tooManySignUps': 'Too many accounts were created from your network. Please try again in an hour.',
+  'apiErrors.tooManyAccountMails': 'Too many e-mails were asked for this address. Please wait an hour and try again.',
+  'apiErrors.tooManyDetections': 'Too many phone numbers were checked. Please wait a minute and try again.',
+  'apiErrors.tooManyContactMessages': 'Too many messages were sent. Please wait 10 minutes and try again.',
+  'payment.messages.rate_limit': 'Too many payment attempts. Please wait a moment before trying again.',
+  // Any call.
+  'apiErrors.rateLimited': 'Too many requests in a short time. Please wait a moment and try again.',
+  'apiErrors.internal': 'Something went wrong on our side. Please try again later.',
+  'apiErrors.serviceUnavailable': 'The service is briefly unavailable. Please try again in a moment.',
+  // Accounts blocked by an admin, and the operations console.
+  'apiErrors.accountBlocked': 'This account has been blocked. If you think this is a mistake, please write to us from the contact page.',
+  'apiErrors.orderStatusConflict': 'This order changed, or its status does not allow this action. It is now: {{status}}.',
+  'apiErrors.customerNotFound': 'No customer has this id.',
+  'apiErrors.cursorInvalid': 'This page link is no longer valid. Please start again from the first page.',
+  'apiErrors.lastAdmin': 'This is the last admin: give another account admin rights first.',
+  'apiErrors.ownAccountChange': 'You cannot change your own admin rights or block your own account; ask another admin.',
+  'apiErrors.customerAlreadyBlocked': 'This customer is already blocked.',
+  'apiErrors.customerNotBlocked': 'This customer is not blocked.',
+  'apiErrors.customerAlreadyAdmin': 'This customer is already an admin.',
+  'apiErrors.customerNotAdmin': 'This customer is not an admin.',
+} as const satisfies Record<ApiMessageKey, string>;
+
+/** The English text of a message, its {{placeholders}} filled from `params`. */
+export function englishText(key: ApiMessageKey, params: MessageParams = {}): string {
+  return API_MESSAGE_TEXTS_EN[key].replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => String(params[name] ?? placeholder));
+}
