@@ -3,14 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTIONS, ADMIN_ORDER_ACTIONS, ADMIN_TARGET_TYPES, ATTENTION_REASONS, PAYMENT_PROVIDERS } from '@shared/api/admin';
 import { ORDER_STATUSES } from '@shared/api/orders';
 import { SUPPORTED_LANGUAGES } from '@shared/constants';
-import ar from '@/i18n/locales/admin/ar.json';
-import en from '@/i18n/locales/admin/en.json';
-import es from '@/i18n/locales/admin/es.json';
-import fr from '@/i18n/locales/admin/fr.json';
+import { adminTexts } from './admin-texts';
 import { CUSTOMER_ACTION_CHOICES } from './lib/actions';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
+  const { en, es, fr, ar } = adminTexts();
   await i18n.init({
     lng: 'en',
     resources: { en: { translation: en }, es: { translation: es }, fr: { translation: fr }, ar: { translation: ar } },
@@ -45,5 +43,17 @@ describe('attention reasons', () => {
     expect(t('admin.reason.capture_failed')).toBe('Capture failed');
     expect(t('admin.reason.capture_failed_help')).toBe('Delivered, but the payment could not be captured.');
     expect(i18n.getFixedT('fr')('admin.reason.long_hold')).toBe('Blocage prolongé');
+  });
+});
+
+describe('every console text', () => {
+  function keys(texts: object, prefix = ''): string[] {
+    return Object.entries(texts).flatMap(([key, value]) =>
+      typeof value === 'object' ? keys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+    );
+  }
+  const texts = adminTexts();
+  it.each(['es', 'fr', 'ar'] as const)('is written in %s as in English, with no extra or missing key', (language) => {
+    expect(keys(texts[language]).sort()).toEqual(keys(texts.en).sort());
   });
 });
