@@ -36,6 +36,17 @@ const isQueryDate = (value: string) => {
 };
 /** A date or date-time in a query string (`2026-11-24` or full ISO 8601). */
 const queryDateSchema = z.string().trim().refine(isQueryDate, 'must be a date (YYYY-MM-DD or ISO 8601)').optional();
+/**
+ * A text filter typed by an admin (a search box, an actor, an id): at most `max` characters and no NUL character,
+ * which PostgreSQL text cannot hold — refused here, naming the field, rather than failing the query.
+ */
+export const adminTextFilter = (field: string, max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine((value) => !value.includes('\u0000'), `${field} must not contain a NUL character`)
+    .optional();
 /** A list in a query string, comma-separated (`status=completed,canceled`) or repeated. */
 const queryList = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value), z.array(item).max(20)).optional();
@@ -76,13 +87,7 @@ export const adminOrdersQuerySchema = z.object({
    * One search box: an order id, payment-intent id, top-up transaction id, customIdentifier, the recipient's number
    * (national, or international with or without + and the calling code) or the customer's e-mail.
    */
-  q: z
-    .string()
-    .trim()
-    .max(200, 'q must be at most 200 characters')
-    // PostgreSQL text cannot hold a NUL character: refused here rather than failing the query.
-    .refine((value) => !value.includes('\u0000'), 'q must not contain a NUL character')
-    .optional(),
+  q: adminTextFilter('q'),
   cursor: cursorSchema,
   limit: limitSchema,
 });
@@ -257,7 +262,7 @@ export interface AdminAttentionCountResponse {
 
 /** GET /api/admin/customers — by e-mail, name or id (part of any of them); newest accounts first. */
 export const adminCustomersQuerySchema = z.object({
-  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  q: adminTextFilter('q'),
   cursor: cursorSchema,
   limit: limitSchema,
 });
@@ -352,10 +357,10 @@ export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
 /** GET /api/admin/audit-log — filters combine; newest first. */
 export const adminAuditQuerySchema = z.object({
   /** The admin, by user id or e-mail. */
-  actor: z.string().trim().max(200).optional(),
+  actor: adminTextFilter('actor'),
   action: z.enum(ADMIN_ACTIONS, 'action must be one of the admin actions').optional(),
   targetType: z.enum(ADMIN_TARGET_TYPES, 'targetType must be order, customer or config').optional(),
-  targetId: z.string().trim().max(200).optional(),
+  targetId: adminTextFilter('targetId'),
   from: queryDateSchema,
   to: queryDateSchema,
   cursor: cursorSchema,
