@@ -27,6 +27,8 @@ export default mergeConfig(
             environment: 'node',
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            // A page answers in its own time: a busy machine can take seconds for what takes milliseconds on a quiet one.
+            expect: { poll: { timeout: 10_000 } },
             maxWorkers: 2,
           },
         },

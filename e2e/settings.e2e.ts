@@ -60,6 +60,28 @@ describe('settings of a signed-in user', () => {
     await second.context().close();
   });
 
+  it('keeps and saves a theme chosen while the account’s settings were still on their way', async () => {
+    const page = await openPage(app.browser, app.server.url, { colorScheme: 'light' });
+    await signedInPage(page, app.server.url, 'samir@example.com', { username: 'samir' });
+    await page.waitForLoadState('networkidle');
+    let answerSettings = () => undefined as void;
+    const held = new Promise<void>((resolve) => (answerSettings = resolve));
+    await page.route('**/api/user/settings', async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('user-menu').waitFor();
+    const saved = page.waitForRequest((request) => request.url().endsWith('/api/user/settings') && request.method() === 'POST');
+    await page.getByTestId('theme-toggle').click();
+    expect(await isDark(page)).toBe(true);
+    answerSettings();
+    expect(JSON.parse((await saved).postData()!)).toEqual({ theme: 'dark', language: 'en' });
+    await expect.poll(() => page.evaluate(async () => (await fetch('/api/user/settings')).json())).toEqual({ language: 'en', theme: 'dark' });
+    expect(await isDark(page)).toBe(true);
+    await page.context().close();
+  });
+
   it('says so when the theme cannot be saved', async () => {
     const page = await openPage(app.browser, app.server.url, { colorScheme: 'light' });
     await signedInPage(page, app.server.url, 'tariq@example.com', { username: 'tariq' });
