@@ -249,8 +249,9 @@ describe('an admin at work', () => {
     await admin.getByRole('button', { name: 'Apply' }).first().click();
     await admin.waitForURL(/q=%2B234\+803\+123\+9876/);
     const row = admin.locator(`[data-testid="order-row"][data-order-id="${refunded.intent.orderId}"]`);
+    // The unfiltered list may still show (with this order in it) while the search loads: wait for the search's answer.
+    await expect.poll(() => admin.getByTestId('order-row').count()).toBe(1);
     await row.waitFor();
-    expect(await admin.getByTestId('order-row').count()).toBe(1);
     expect(await row.getByTestId('order-recipient').textContent()).toBe('+234 8031239876');
 
     await row.getByRole('link', { name: refunded.intent.orderId.slice(0, 8) }).click();
@@ -338,12 +339,12 @@ describe('an admin at work', () => {
     await admin.getByRole('button', { name: 'Apply' }).click();
     await admin.waitForURL(/\/admin\/customers\?q=kofi\.mensah$/);
     const row = admin.locator(`[data-testid="customer-row"][data-customer-id="${kofiId}"]`);
+    await expect.poll(() => admin.getByTestId('customer-row').count()).toBe(1);
     await row.waitFor();
-    expect(await admin.getByTestId('customer-row').count()).toBe(1);
     await row.getByRole('link', { name: 'kofi.mensah@example.com' }).click();
     await admin.waitForURL(`${app.server.url}/admin/customers/${kofiId}`);
     await admin.getByTestId('customer-sessions-table').waitFor();
-    expect(await admin.getByTestId('customer-session').count()).toBeGreaterThan(0);
+    await expect.poll(() => admin.getByTestId('customer-session').count()).toBeGreaterThan(0);
 
     const act = async (action: string, label: string, reason: string) => {
       await admin.getByTestId(`action-${action}`).click();
