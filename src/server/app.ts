@@ -164,6 +164,7 @@ export async function buildApp({
     blocked: config.blockedDestinations,
     operators: operators ?? topupProvider,
   });
+  app.decorate('dropCatalogueCaches', () => catalogue.dropCaches());
   const orderServices: OrderServices = {
     db: database.db,
     // The sandbox's own events (a test card's dispute) go where Stripe's webhooks go; they come only after a capture,

@@ -83,7 +83,7 @@ const folded = (text: string) =>
 
 /**
  * GET /api/admin/catalogue/countries: every destination by name, with its status, narrowed to part of its name (any
- * case, accents ignored) or its ISO code, and to one status. The counts are of every destination.
+ * case, accents ignored) or its ISO code (listed first), and to one status. The counts are of every destination.
  */
 export async function listCatalogueCountries(db: Database, catalogue: Catalogue, query: z.output<typeof adminCatalogueCountriesQuerySchema>) {
   const { blocked } = catalogue.switches;
@@ -97,7 +97,9 @@ export async function listCatalogueCountries(db: Database, catalogue: Catalogue,
       (!search || folded(country.name).includes(search) || country.isoName.toLowerCase() === search) &&
       (!query.status || country.status === query.status),
   );
-  return { countries: matches, counts };
+  // "ng" is Nigeria's code before it is part of Hong Kong's name.
+  const byCode = matches.filter((country) => country.isoName.toLowerCase() === search);
+  return { countries: [...byCode, ...matches.filter((country) => !byCode.includes(country))], counts };
 }
 
 async function countryRow(db: Database, iso: string): Promise<CountryRow> {

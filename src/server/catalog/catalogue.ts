@@ -5,6 +5,16 @@ import { createDestinationSwitches, type DestinationSwitches } from './destinati
 import { createCountryListCache, type CountryListCache } from './list-countries';
 import { servedOperators } from './served-operators';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Drops this server's copies of the catalogue's switches now (Catalogue.dropCaches): the hook a message from
+     * another server would call, and tests after they change the tables behind the server's back.
+     */
+    dropCatalogueCaches(): void;
+  }
+}
+
 /** What one server knows of the catalogue: the switches and the copies it keeps of them, and the two operator views. */
 export interface Catalogue {
   switches: DestinationSwitches;
