@@ -109,7 +109,10 @@ async function countryRow(db: Database, iso: string): Promise<CountryRow> {
 }
 
 /** The provider's operators for a country, or why there are none to show. */
-async function providerOperatorsOf(catalogue: Catalogue, iso: string): Promise<{ operators: OperatorInfo[]; problem: CatalogueOperatorsProblem | null }> {
+async function providerOperatorsOf(
+  catalogue: Catalogue,
+  iso: string,
+): Promise<{ operators: OperatorInfo[]; problem: CatalogueOperatorsProblem | null }> {
   try {
     return { operators: await catalogue.providerOperators.operatorsByCountry(iso), problem: null };
   } catch (error) {

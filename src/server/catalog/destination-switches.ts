@@ -112,6 +112,11 @@ export async function refuseUnservedDestination(
     throw new DomainError('invalid', 'COUNTRY_NOT_SUPPORTED', { key: 'topup.errors.unavailable' }, fields.country ? { field: fields.country } : {});
   }
   if (refusal === 'operator') {
-    throw new DomainError('invalid', 'OPERATOR_UNAVAILABLE', { key: 'apiErrors.operatorUnavailable' }, fields.operator ? { field: fields.operator } : {});
+    throw new DomainError(
+      'invalid',
+      'OPERATOR_UNAVAILABLE',
+      { key: 'apiErrors.operatorUnavailable' },
+      fields.operator ? { field: fields.operator } : {},
+    );
   }
 }

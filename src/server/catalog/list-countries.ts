@@ -35,10 +35,7 @@ export type CountryListCache = ReturnType<typeof createCountryListCache>;
  * per request. The table is read again at most every CATALOGUE_CACHE_MS (an admin may switch a country on any server),
  * and the compressed bodies are made again only when the list changed.
  */
-export function createCountryListCache(
-  db: Database,
-  options: { blocked?: ReadonlySet<string>; now?: () => number; maxAgeMs?: number } = {},
-) {
+export function createCountryListCache(db: Database, options: { blocked?: ReadonlySet<string>; now?: () => number; maxAgeMs?: number } = {}) {
   const now = options.now ?? Date.now;
   const maxAgeMs = options.maxAgeMs ?? CATALOGUE_CACHE_MS;
   let cached: { body: CountryListBody; readAt: number } | undefined;

@@ -98,7 +98,10 @@ export const disabledOperators = pgTable(
     reason: text('reason').notNull(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.provider, table.operatorId] }), index('disabled_operators_country_idx').on(table.provider, table.countryIso)],
+  (table) => [
+    primaryKey({ columns: [table.provider, table.operatorId] }),
+    index('disabled_operators_country_idx').on(table.provider, table.countryIso),
+  ],
 );
 
 /*

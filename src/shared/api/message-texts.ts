@@ -101,7 +101,8 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.customerNotAdmin': 'This customer is not an admin.',
   // The operations console's catalogue.
   'apiErrors.operatorUnavailable': 'This operator is currently not available for service. Please try again later.',
-  'apiErrors.destinationBlocked': 'This destination is on the blocked list (BLOCKED_DESTINATIONS) and cannot be enabled or have operators enabled from the console.',
+  'apiErrors.destinationBlocked':
+    'This destination is on the blocked list (BLOCKED_DESTINATIONS) and cannot be enabled or have operators enabled from the console.',
   'apiErrors.catalogueCountryNotFound': 'No destination has this country code.',
   'apiErrors.catalogueOperatorNotFound': 'The top-up provider lists no operator with this id in this country.',
   'apiErrors.countryAlreadyEnabled': 'This country is already enabled.',
