@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, CircleCheck, CircleOff } from 'lucide-react';
+import { ADMIN_REASON_MAX_LENGTH } from '@shared/api/admin';
 import type {
   AdminCatalogueCountry,
   AdminCatalogueCountryResponse,
@@ -66,6 +67,7 @@ function CountrySwitch({ country }: { country: AdminCatalogueCountry }) {
       run={(action, reason) => switchCountry(country.isoName, action, reason)}
       onDone={(answer) => updatePage((page) => ({ ...page, country: answer.country }))}
       noActions={t('admin.catalogue.country.blockedNoActions')}
+      reasonHint={t('admin.catalogue.reasonHint', { max: ADMIN_REASON_MAX_LENGTH })}
     >
       {country.blocked && (
         <div className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm" data-testid="catalogue-blocked-notice">
@@ -122,6 +124,7 @@ function OperatorSwitch({ iso, blocked, operator }: { iso: string; blocked: bool
   const queryClient = useQueryClient();
   const updatePage = useUpdatePage(iso);
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const action: CatalogueSwitchAction = operator.enabled ? 'disable' : 'enable';
   const texts = { operator: operator.name };
   const mutation = useMutation({
@@ -143,6 +146,7 @@ function OperatorSwitch({ iso, blocked, operator }: { iso: string; blocked: bool
   return (
     <>
       <Button
+        ref={button}
         size="sm"
         variant="outline"
         aria-label={t(`admin.catalogue.operatorAction.${action}Label`, texts)}
@@ -162,9 +166,15 @@ function OperatorSwitch({ iso, blocked, operator }: { iso: string; blocked: bool
         description={t(`admin.catalogue.operatorAction.${action}Body`)}
         submitLabel={t(`admin.catalogue.operatorAction.${action}Label`, texts)}
         destructive={action === 'disable'}
+        reasonHint={t('admin.catalogue.reasonHint', { max: ADMIN_REASON_MAX_LENGTH })}
         pending={mutation.isPending}
         error={mutation.isError ? mutation.error : null}
         onSubmit={(reason) => mutation.mutate(reason)}
+        // The dialog has no trigger of its own: the focus goes back to the row's switch, which stays in place.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          button.current?.focus();
+        }}
       />
     </>
   );
