@@ -71,7 +71,12 @@ export function createDestinationSwitches(
 
   function snapshot(): Promise<Snapshot> {
     if (current && now() - current.readAt < CATALOGUE_CACHE_MS) return Promise.resolve(current);
-    loading ??= load().finally(() => (loading = undefined));
+    if (!loading) {
+      const started = load().finally(() => {
+        if (loading === started) loading = undefined;
+      });
+      loading = started;
+    }
     return loading;
   }
 

@@ -54,7 +54,12 @@ export function createCountryListCache(db: Database, options: { blocked?: Readon
   return {
     get(): Promise<CountryListBody> {
       if (cached && now() - cached.readAt < maxAgeMs) return Promise.resolve(cached.body);
-      loading ??= load().finally(() => (loading = undefined));
+      if (!loading) {
+        const started = load().finally(() => {
+          if (loading === started) loading = undefined;
+        });
+        loading = started;
+      }
       return loading;
     },
     /** The next request reads the table again (the compressed bodies are kept if the list turns out the same). */
