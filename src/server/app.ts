@@ -35,11 +35,12 @@ import { createTopupProvider } from './topups';
 import type { OperatorDirectory, TopupDelivery } from './topups/provider';
 import { createPinVault } from './orders/pin-vault';
 import { resolveAuthSecret } from './auth/secret';
+import { createCatalogue } from './catalog/catalogue';
 
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
-  /** Operator lookups; chosen from the config (Reloadly or the sandbox) when not given. */
+  /** Operator lookups as the provider answers them; chosen from the config (Reloadly or the sandbox) when not given. */
   operators?: OperatorDirectory;
   /** Top-up sending; chosen from the config with the operators when not given. */
   topups?: TopupDelivery;
@@ -156,6 +157,14 @@ export async function buildApp({
   registerHealthRoutes(app, { database });
   registerContactRoutes(app, { db: database.db, counts: attemptCounts });
   const topupProvider = createTopupProvider(config, database.db);
+  // The catalogue's switches apply on top of whichever provider lists the operators.
+  const catalogue = createCatalogue({
+    db: database.db,
+    provider: config.reloadly ? 'reloadly' : 'sandbox',
+    blocked: config.blockedDestinations,
+    operators: operators ?? topupProvider,
+  });
+  app.decorate('dropCatalogueCaches', () => catalogue.dropCaches());
   const orderServices: OrderServices = {
     db: database.db,
     // The sandbox's own events (a test card's dispute) go where Stripe's webhooks go; they come only after a capture,
@@ -167,7 +176,8 @@ export async function buildApp({
         log: app.log,
       })),
     topups: topups ?? topupProvider,
-    operators: operators ?? topupProvider,
+    operators: catalogue.servedOperators,
+    destinations: catalogue.switches,
     now: now ?? (() => new Date()),
     log: app.log,
     dailySpendLimitCents: config.dailySpendLimitCents,
@@ -186,8 +196,9 @@ export async function buildApp({
     dailySpendLimitCents: config.dailySpendLimitCents,
     orderServices,
     fulfilment,
+    catalogue,
   });
-  registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators, counts: attemptCounts });
+  registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators, counts: attemptCounts, countryList: catalogue.countryList });
   registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts });
   if (orderServices.payments.kind === 'sandbox') registerSandboxPaymentRoutes(app, { db: database.db });
   if (reconciler) {

@@ -98,6 +98,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads BLOCKED_DESTINATIONS as upper-case ISO codes, each once, none by default', () => {
+    expect(loadConfig({}).blockedDestinations).toEqual([]);
+    expect(loadConfig({ BLOCKED_DESTINATIONS: ' sy, CU ,kp,,IR,cu ' }).blockedDestinations).toEqual(['CU', 'IR', 'KP', 'SY']);
+  });
+
+  it.each(['CU,XX', 'CUB', 'C U', 'CU;IR', '12'])('refuses BLOCKED_DESTINATIONS=%s, naming the code that is not one', (value) => {
+    expect(() => loadConfig({ BLOCKED_DESTINATIONS: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ BLOCKED_DESTINATIONS: value })).toThrow(
+      /^BLOCKED_DESTINATIONS must be a comma-separated list of 2-letter ISO 3166 country codes, e\.g\. CU,IR,KP,SY; ".+" is not one/,
+    );
+  });
+
   it('never repeats a secret in a configuration error', () => {
     expect(() => loadConfig({ BETTER_AUTH_SECRET: 'too-short-secret' })).toThrow(
       /^BETTER_AUTH_SECRET must be at least 32 characters \(value not shown\)$/,

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import isoCountries from 'i18n-iso-countries';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -106,6 +107,24 @@ const envSchema = z.object({
     .transform(usdToCents)
     .refine((cents) => cents > 0, 'must be a positive USD amount with at most 2 decimals')
     .default(20_000),
+  BLOCKED_DESTINATIONS: z
+    .string()
+    .transform((value, context) => {
+      const codes = value
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean);
+      const wrong = codes.find((code) => !/^[A-Z]{2}$/.test(code) || !isoCountries.isValid(code));
+      if (wrong !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of 2-letter ISO 3166 country codes, e.g. CU,IR,KP,SY; ${JSON.stringify(wrong)} is not one`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(codes)].sort();
+    })
+    .default([]),
 });
 
 export interface Config {
@@ -160,6 +179,11 @@ export interface Config {
   trustProxy: false | number | string[];
   /** PAYMENTS: the payment provider asked for explicitly; see checkPaymentProvider. */
   payments: 'sandbox' | 'stripe' | undefined;
+  /**
+   * Destinations the business may not serve (BLOCKED_DESTINATIONS, upper-case ISO codes, sorted; none by default):
+   * refused everywhere a disabled country is, and their switches cannot be turned on from the console.
+   */
+  blockedDestinations: string[];
 }
 
 export class ConfigError extends Error {
@@ -218,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     dailySpendLimitCents: values.DAILY_SPEND_LIMIT_USD,
     trustProxy: values.TRUST_PROXY ?? false,
     payments: values.PAYMENTS,
+    blockedDestinations: values.BLOCKED_DESTINATIONS,
   };
 }
 

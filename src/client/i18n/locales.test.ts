@@ -44,6 +44,7 @@ const SAME_WORD_IN = {
     'admin.order.email',
     'admin.customers.columns.email',
     'admin.customer.email',
+    'admin.nav.catalogue',
   ]),
   ar: new Set(),
 };

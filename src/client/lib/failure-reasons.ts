@@ -13,6 +13,7 @@ export const FAILURE_REASON_KEYS: Readonly<Record<string, string>> = {
   DAILY_LIMIT_REACHED: 'failureReasons.dailyLimitReached',
   RECIPIENT_RECENTLY_TOPPED_UP: 'failureReasons.recipientRecentlyToppedUp',
   PHONE_RECENTLY_RECHARGED: 'failureReasons.recipientRecentlyToppedUp',
+  DESTINATION_UNAVAILABLE: 'failureReasons.destinationUnavailable',
 };
 
 export function failureReasonKey(errorCode: string | null | undefined): string | undefined {

@@ -21,7 +21,10 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Destinations (docs/product.md §3 Country). Seeded from ISO 3166 and libphonenumber; `enabled` is editable by admins. */
+/**
+ * Destinations (docs/product.md §3 Country). Seeded from ISO 3166 and libphonenumber; `enabled` is the switch admins
+ * turn in the console's catalogue (a destination on BLOCKED_DESTINATIONS stays unserved whatever it says).
+ */
 export const countries = pgTable(
   'countries',
   {
@@ -31,6 +34,9 @@ export const countries = pgTable(
     currencyCode: text('currency_code').notNull(),
     callingCodes: jsonb('calling_codes').$type<string[]>().notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** Why and when an admin switched the country off; null while it is on (the audit log says who). */
+    disabledReason: text('disabled_reason'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('countries_iso_name_unique').on(table.isoName)],
 );
@@ -74,6 +80,28 @@ export const operatorPrefixes = pgTable(
       .references(() => operators.id),
   },
   (table) => [primaryKey({ columns: [table.countryIso, table.prefix] })],
+);
+
+/**
+ * Operators an admin switched off, keyed by the top-up provider and the provider's own operator id (the sandbox's
+ * `operators.id`, or Reloadly's operatorId), so the switches apply on top of whatever that provider lists and never
+ * carry over to another provider's ids. A row means switched off; switching on deletes it (the audit log keeps both).
+ */
+export const disabledOperators = pgTable(
+  'disabled_operators',
+  {
+    provider: text('provider').$type<'sandbox' | 'reloadly'>().notNull(),
+    operatorId: integer('operator_id').notNull(),
+    countryIso: text('country_iso').notNull(),
+    /** The name the provider gave it when it was switched off, for the audit log and support. */
+    operatorName: text('operator_name').notNull(),
+    reason: text('reason').notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.operatorId] }),
+    index('disabled_operators_country_idx').on(table.provider, table.countryIso),
+  ],
 );
 
 /*
@@ -422,7 +450,7 @@ export const adminAuditLog = pgTable(
     actorEmail: text('actor_email').notNull(),
     /** What was done, e.g. 'order.refund', 'customer.block', 'config.price' (shared/api/admin.ts ADMIN_ACTIONS). */
     action: text('action').notNull(),
-    /** What it was done to: 'order', 'customer' or 'config', and its id. */
+    /** What it was done to: 'order', 'customer', 'config', 'country' or 'operator', and its id. */
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     reason: text('reason').notNull(),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { operatorDetectParamsSchema, type OperatorDetectResponse } from '../../shared/api/catalog';
 import { validatePhone } from '../../shared/phone-rules';
-import { createCountryListCache } from '../catalog/list-countries';
+import type { CountryListCache } from '../catalog/list-countries';
 import { PRICE_CONFIG_DEFAULTS, readPriceConfig } from '../catalog/price-config';
 import type { AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
@@ -19,12 +19,22 @@ function toHttpError(error: unknown): unknown {
   return refusal(503, error.code, { key: 'topup.result.errors.serviceUnavailable' });
 }
 
-export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database; operators: OperatorDirectory; counts: AttemptCounts }) {
-  const countryList = createCountryListCache(deps.db);
+/** Browsers and shared caches may keep the countries list this long: a switched-off country shows within seconds. */
+const COUNTRY_LIST_MAX_AGE_S = 5;
+
+/**
+ * The public catalogue. `operators` are the ones customers may buy (the catalogue's switches applied), and
+ * `countryList` the list the switches shape; both are read again within seconds of an admin's change on any server.
+ */
+export function registerCatalogRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; operators: OperatorDirectory; counts: AttemptCounts; countryList: CountryListCache },
+) {
+  const { countryList } = deps;
 
   app.get('/api/countries', async (request, reply) => {
     const body = await countryList.get();
-    reply.header('ETag', body.etag).header('Cache-Control', 'public, max-age=60').header('Vary', 'Accept-Encoding');
+    reply.header('ETag', body.etag).header('Cache-Control', `public, max-age=${COUNTRY_LIST_MAX_AGE_S}`).header('Vary', 'Accept-Encoding');
     if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
     reply.type('application/json; charset=utf-8');
     const accepted = String(request.headers['accept-encoding'] ?? '');

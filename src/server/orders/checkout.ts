@@ -8,6 +8,7 @@ import { localAmountOf, planDescriptionOf } from '../../shared/operator-amounts'
 import { validatePhone } from '../../shared/phone-rules';
 import { formatUsd, priceTopUp, toCents, type TopUpPrice } from '../../shared/pricing';
 import { refuseBlockedCheckout } from '../auth/blocked-accounts';
+import { refuseUnservedDestination } from '../catalog/destination-switches';
 import { loadFeeConfig } from '../catalog/price-config';
 import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
@@ -36,6 +37,8 @@ export async function startCheckout(services: OrderServices, { userId, accountEm
   await refuseBlockedCheckout(db, userId);
   const phoneCheck = validatePhone(body.phone, body.countryCode);
   if (!phoneCheck.ok) throw new DomainError('invalid', 'INVALID_PHONE', phoneCheck.error, { field: 'phone' });
+  // A country or operator switched off (or a blocked destination) is refused before anything is priced or created.
+  await refuseUnservedDestination(services.destinations, body.countryCode, body.operatorId, { country: 'countryCode', operator: 'operatorId' });
 
   const operator = await findOperator(services, body.countryCode, body.operatorId);
   const amountCents = toCents(body.amount);

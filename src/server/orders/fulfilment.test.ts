@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders, sandboxPaymentIntents } from '../db/schema';
+import { createDestinationSwitches } from '../catalog/destination-switches';
+import { countries, disabledOperators, orders, sandboxPaymentIntents } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
 import { insertTestUser, orderLedger, paidOrder, SANDBOX_NUMBERS, sandboxOrderServices, TEST_PIN_VAULT } from '../testing/orders';
@@ -291,6 +292,60 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     advance(2 * 60 * 1000);
     await reconcileDueOrders(services, fulfilment);
     expect((await orderLedger(database.db, orderId)).order.status).toBe('completed');
+  });
+
+  describe('a destination switched off after checkout', () => {
+    it.each([
+      ['its country is disabled', async () => void (await database.db.update(countries).set({ enabled: false }).where(eq(countries.isoName, 'NG')))],
+      [
+        'its country on the blocked list',
+        async (services: OrderServices) => {
+          services.destinations = createDestinationSwitches(database.db, { provider: 'sandbox', blocked: ['NG'] });
+        },
+      ],
+      [
+        'its operator disabled',
+        async (_services: OrderServices, operatorId: number) => {
+          await database.db
+            .insert(disabledOperators)
+            .values({ provider: 'sandbox', operatorId, countryIso: 'NG', operatorName: 'MTN', reason: 'Failing', disabledAt: new Date() });
+        },
+      ],
+    ] as const)('is not delivered when %s: the hold is released and nothing is charged', async (_case, switchOff) => {
+      const { services, userId, fulfilment } = await setup();
+      const counting = countingPayments(services.payments);
+      services.payments = counting.payments;
+      const { orderId } = await paidOrder(services, { userId });
+      const [paid] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+      await switchOff(services, paid!.operatorId);
+      services.destinations.drop();
+
+      const order = await fulfilment.fulfil(orderId, 'browser');
+      expect(order).toMatchObject({ status: 'canceled', failureCode: 'DESTINATION_UNAVAILABLE' });
+      const { intent, deliveries, events } = await orderLedger(database.db, orderId);
+      expect(deliveries).toEqual([]);
+      expect(counting.calls.capture).toBe(0);
+      expect(intent!.status).toBe('canceled');
+      expect(events.map((event) => event.toStatus)).toEqual(['created', 'authorised', 'canceled']);
+    });
+
+    it('a top-up whose first send is unknown to the provider is not sent again: a person settles it', async () => {
+      const { services, userId, advance } = await setup();
+      const timeout = () => Promise.reject(new TopupProviderError('timed out', { code: 'UPSTREAM_UNAVAILABLE', status: 502, retryable: true }));
+      const scripted = scriptedTopups(services.topups, [timeout]);
+      services.topups = scripted.delivery;
+      const fulfilment = createFulfilment(services);
+      const { orderId } = await paidOrder(services, { userId });
+      expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('delivery_pending');
+      await database.db.update(countries).set({ enabled: false }).where(eq(countries.isoName, 'NG'));
+      services.destinations.drop();
+      advance(RESEND_AFTER_MS);
+      await reconcileDueOrders(services, fulfilment);
+      expect(scripted.sent).toHaveLength(1);
+      const { order, intent } = await orderLedger(database.db, orderId);
+      expect(order).toMatchObject({ status: 'delivery_pending', attentionReason: ATTENTION_REASONS.destinationUnavailable });
+      expect(intent!.status).toBe('requires_capture');
+    });
   });
 
   it('an order never paid is expired after 30 minutes and its intent cancelled', async () => {

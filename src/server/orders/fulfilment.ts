@@ -34,6 +34,8 @@ export const ATTENTION_REASONS = {
   holdLapsed: 'The payment hold ended before the delivered top-up could be captured; the customer was not charged.',
   unknownTransaction: 'The top-up provider no longer knows a transaction it gave us; it is not sent again until a person checks it.',
   lateDelivery: 'The top-up was delivered after its payment hold had been released; the customer was not charged.',
+  destinationUnavailable:
+    'The top-up never reached the provider, and its country or operator has since been switched off or blocked: it is not sent again until a person settles it.',
 } as const;
 
 /** The order's payment is not (or no longer) authorised: nothing is delivered. */
@@ -282,8 +284,25 @@ export function createFulfilment(services: OrderServices) {
     }
   }
 
+  /**
+   * A paid order whose country or operator was switched off (or blocked) after checkout: nothing is sent, the hold is
+   * released and the order closed uncharged. Should the release fail, the order stays authorised for the reconciler.
+   */
+  async function refuseDestination(order: Order, source: EventSource): Promise<Order> {
+    if (!(await cancelHold(order, `cancel-${order.id}-destination`, 'abandoned'))) return reschedule(order, retryLater(order));
+    const failure = {
+      code: 'DESTINATION_UNAVAILABLE',
+      message: 'This destination is not available at the moment, so the top-up was not sent and nothing was charged.',
+    };
+    return closeUncharged(order, 'authorised', source, failure, { countryIso: order.countryIso, operatorId: order.operatorId });
+  }
+
+  /** Whether the catalogue's switches still let the order's top-up go out (checked before every send). */
+  const destinationServed = async (order: Order) => (await services.destinations.refusal(order.countryIso, order.operatorId)) === null;
+
   /** authorised → delivering with one conditional update: only one caller ever sends the top-up. */
   async function deliver(order: Order, source: EventSource): Promise<Order> {
+    if (!(await destinationServed(order))) return refuseDestination(order, source);
     const claimed = await move(order, 'delivering', ['authorised'], source, {
       claimedAt: services.now(),
       nextCheckAt: later(services, CHECK_DELAYS_MS.delivering),
@@ -484,7 +503,11 @@ export function createFulfilment(services: OrderServices) {
     if (!sentLongAgo(order)) {
       return reschedule(order, { nextCheckAt: later(services, CHECK_DELAYS_MS.unknownOutcome) });
     }
-    // Long after the attempt the provider still has no top-up with our identifier: it never arrived, so send it again.
+    // Long after the attempt the provider still has no top-up with our identifier: it never arrived, so send it again,
+    // unless its destination is no longer served; whether to release the hold is then a person's call.
+    if (!(await destinationServed(order))) {
+      return needsPerson(order, source, ATTENTION_REASONS.destinationUnavailable, { nextCheckAt: later(services, ATTENTION_RECHECK_MS) });
+    }
     const reclaimed = await move(
       order,
       'delivering',

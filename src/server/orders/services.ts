@@ -1,3 +1,4 @@
+import type { DestinationSwitches } from '../catalog/destination-switches';
 import type { Database } from '../db/client';
 import type { PaymentProvider } from '../payments/provider';
 import type { OperatorDirectory, TopupDelivery } from '../topups/provider';
@@ -15,7 +16,10 @@ export interface OrderServices {
   db: Database;
   payments: PaymentProvider;
   topups: TopupDelivery;
+  /** The operators customers may buy: the provider's, with the catalogue's switches applied (catalog/served-operators.ts). */
   operators: OperatorDirectory;
+  /** The catalogue's switches: checkout and fulfilment refuse a destination they switch off or block. */
+  destinations: DestinationSwitches;
   now: () => Date;
   log: OrderLog;
   /** A user's spending cap per rolling 24 hours, in cents. */

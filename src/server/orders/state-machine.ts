@@ -16,7 +16,7 @@ export type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status
  *   created ─► expired                    not paid within 30 minutes
  *   created ─► canceled                   payment cancelled, not matching the order, or past the daily limit
  *   authorised ─► delivering              claimed once, the top-up is sent
- *   authorised ─► canceled                authorisation lost, or held 24 h without a send, and released
+ *   authorised ─► canceled                authorisation lost, held 24 h without a send, or destination switched off; released
  *   delivering ─► delivered               SUCCESSFUL
  *   delivering ─► delivery_pending        PROCESSING, or no answer that can be read
  *   delivering ─► delivery_failed         FAILED, REFUNDED or refused by the provider

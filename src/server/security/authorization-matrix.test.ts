@@ -50,6 +50,15 @@ const customerAction = (action: string, body: Record<string, unknown> = {}): Row
   expect: adminOnly(404),
 });
 
+/** A switch of the catalogue in a country no one has: the admin gets past the guard to a 404, and nothing changes. */
+const catalogueSwitch = (action: 'enable' | 'disable', ofOperator = false): Row => ({
+  method: 'POST',
+  route: `/api/admin/catalogue/countries/:iso/${ofOperator ? 'operators/:operatorId/' : ''}${action}`,
+  url: () => `/api/admin/catalogue/countries/ZZ/${ofOperator ? 'operators/1/' : ''}${action}`,
+  body: () => ({ reason: 'Checking the matrix' }),
+  expect: adminOnly(404),
+});
+
 const signedInOnly = (ok: number) => ({ visitor: 401, user: ok, otherUser: ok, adminWithoutTwoFactor: ok, admin: ok });
 
 const checkoutBody = ({ operatorId, amount }: Fixtures) => ({
@@ -166,6 +175,12 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/admin/attention', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/attention/count', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/overview', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/catalogue/countries', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/catalogue/countries/:iso', url: () => '/api/admin/catalogue/countries/NG', expect: adminOnly(200) },
+  catalogueSwitch('enable'),
+  catalogueSwitch('disable'),
+  catalogueSwitch('enable', true),
+  catalogueSwitch('disable', true),
   // Better Auth's endpoints, all under the one /api/auth/* route.
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/get-session', expect: 200 },
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/list-accounts', expect: signedInOnly(200) },

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { connectPglite, connectPostgres, type DatabaseHandle } from '../db/client';
+import { countries } from '../db/schema';
 import { seedDatabase } from '../db/seed';
 import { administer } from './global-setup';
 
@@ -13,8 +14,24 @@ export const TEST_DATABASE_KINDS: Array<'pglite' | 'postgres'> = process.env.TES
 const KEPT_ACROSS_RESETS = new Set(['countries', 'operators', 'operator_prefixes']);
 
 export interface TestDatabase extends DatabaseHandle {
-  /** Empties every table except the catalog and loads the seed again. */
+  /** Empties every table except the catalog, puts the countries' switches back as seeded, and loads the seed again. */
   reset(): Promise<void>;
+}
+
+/** The countries the seed enabled, per database handle: what reset() puts the console's country switches back to. */
+const seededSwitches = new WeakMap<DatabaseHandle, Promise<string[]>>();
+
+function seededEnabledCountries(handle: DatabaseHandle): Promise<string[]> {
+  let enabled = seededSwitches.get(handle);
+  if (!enabled) {
+    enabled = handle.db
+      .select({ isoName: countries.isoName })
+      .from(countries)
+      .where(eq(countries.enabled, true))
+      .then((rows) => rows.map((row) => row.isoName));
+    seededSwitches.set(handle, enabled);
+  }
+  return enabled;
 }
 
 let sharedPglite: Promise<DatabaseHandle> | undefined;
@@ -48,12 +65,19 @@ async function freshPostgresHandle(): Promise<DatabaseHandle> {
 
 export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
   const handle = kind === 'pglite' ? await sharedPgliteHandle() : await freshPostgresHandle();
+  const seededEnabled = await seededEnabledCountries(handle);
   const reset = async () => {
     const result = (await handle.db.execute(sql`select tablename from pg_tables where schemaname = current_schema()`)) as unknown as {
       rows: Array<{ tablename: string }>;
     };
     const tables = result.rows.filter((row) => !KEPT_ACROSS_RESETS.has(row.tablename)).map((row) => `"${row.tablename}"`);
     if (tables.length) await handle.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+    // The catalog is kept, but a test may have switched a country on or off as an admin would.
+    const seeded = inArray(countries.isoName, seededEnabled);
+    await handle.db
+      .update(countries)
+      .set({ enabled: seeded, disabledReason: null, disabledAt: null })
+      .where(or(isNotNull(countries.disabledAt), sql`${countries.enabled} <> ${seeded}`));
     await seedDatabase(handle.db);
   };
   await reset();

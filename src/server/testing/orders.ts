@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { createDestinationSwitches } from '../catalog/destination-switches';
+import { servedOperators } from '../catalog/served-operators';
 import type { Database } from '../db/client';
 import { orderEvents, orders, sandboxPaymentIntents, sandboxRefunds, sandboxTopups, user } from '../db/schema';
 import { startCheckout } from '../orders/checkout';
@@ -34,16 +36,21 @@ export async function insertTestUser(db: Database, email = `${randomUUID()}@exam
   return id;
 }
 
-/** The order code wired to the sandbox providers (real, database-backed) and a clock the test moves. */
+/**
+ * The order code wired to the sandbox providers (real, database-backed), the catalogue's switches (nothing blocked)
+ * and a clock the test moves.
+ */
 export function sandboxOrderServices(db: Database, start = new Date('2026-11-22T10:00:00Z'), overrides: Partial<OrderServices> = {}) {
   const clock = { now: start };
   const now = () => clock.now;
   const topups = createSandboxTopupProvider(db, { now });
+  const destinations = overrides.destinations ?? createDestinationSwitches(db, { provider: 'sandbox', blocked: [] });
   const services: OrderServices = {
     db,
     payments: createSandboxPaymentProvider(db, { webhookSecret: SANDBOX_WEBHOOK_SECRET, now }),
     topups,
-    operators: topups,
+    operators: servedOperators(topups, destinations),
+    destinations,
     now,
     log: silentLog,
     dailySpendLimitCents: 1_000_000,

@@ -349,9 +349,13 @@ export const ADMIN_ACTIONS = [
   'customer.end-sessions',
   'customer.grant-admin',
   'customer.revoke-admin',
+  'country.enable',
+  'country.disable',
+  'operator.enable',
+  'operator.disable',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
-export const ADMIN_TARGET_TYPES = ['order', 'customer', 'config'] as const;
+export const ADMIN_TARGET_TYPES = ['order', 'customer', 'config', 'country', 'operator'] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
 
 /** GET /api/admin/audit-log — filters combine; newest first. */
@@ -359,7 +363,7 @@ export const adminAuditQuerySchema = z.object({
   /** The admin, by user id or e-mail. */
   actor: adminTextFilter('actor'),
   action: z.enum(ADMIN_ACTIONS, 'action must be one of the admin actions').optional(),
-  targetType: z.enum(ADMIN_TARGET_TYPES, 'targetType must be order, customer or config').optional(),
+  targetType: z.enum(ADMIN_TARGET_TYPES, `targetType must be one of ${ADMIN_TARGET_TYPES.join(', ')}`).optional(),
   targetId: adminTextFilter('targetId'),
   from: queryDateSchema,
   to: queryDateSchema,

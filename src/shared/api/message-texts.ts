@@ -99,6 +99,16 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.customerNotBlocked': 'This customer is not blocked.',
   'apiErrors.customerAlreadyAdmin': 'This customer is already an admin.',
   'apiErrors.customerNotAdmin': 'This customer is not an admin.',
+  // The operations console's catalogue.
+  'apiErrors.operatorUnavailable': 'This operator is currently not available for service. Please try again later.',
+  'apiErrors.destinationBlocked':
+    'This destination is on the blocked list (BLOCKED_DESTINATIONS) and cannot be enabled or have operators enabled from the console.',
+  'apiErrors.catalogueCountryNotFound': 'No destination has this country code.',
+  'apiErrors.catalogueOperatorNotFound': 'The top-up provider lists no operator with this id in this country.',
+  'apiErrors.countryAlreadyEnabled': 'This country is already enabled.',
+  'apiErrors.countryAlreadyDisabled': 'This country is already disabled.',
+  'apiErrors.operatorAlreadyEnabled': 'This operator is already enabled.',
+  'apiErrors.operatorAlreadyDisabled': 'This operator is already disabled.',
 } as const satisfies Record<ApiMessageKey, string>;
 
 /** The English text of a message, its {{placeholders}} filled from `params`. */

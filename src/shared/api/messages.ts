@@ -97,6 +97,15 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.customerNotBlocked',
   'apiErrors.customerAlreadyAdmin',
   'apiErrors.customerNotAdmin',
+  // The operations console's catalogue (server/admin/catalogue.ts) and the switches it sets.
+  'apiErrors.operatorUnavailable',
+  'apiErrors.destinationBlocked',
+  'apiErrors.catalogueCountryNotFound',
+  'apiErrors.catalogueOperatorNotFound',
+  'apiErrors.countryAlreadyEnabled',
+  'apiErrors.countryAlreadyDisabled',
+  'apiErrors.operatorAlreadyEnabled',
+  'apiErrors.operatorAlreadyDisabled',
   // Any call.
   'apiErrors.rateLimited',
   'apiErrors.internal',

@@ -7,6 +7,8 @@ import { linkClass } from './components/orders-table';
 import { AdminLayout } from './layout/admin-layout';
 import { AttentionPage } from './pages/attention-page';
 import { AuditPage } from './pages/audit-page';
+import { CatalogueCountryPage } from './pages/catalogue-country-page';
+import { CataloguePage } from './pages/catalogue-page';
 import { CustomerPage } from './pages/customer-page';
 import { CustomersPage } from './pages/customers-page';
 import { OrderPage } from './pages/order-page';
@@ -40,6 +42,8 @@ export function AdminPage() {
         <Route path="attention" element={<AttentionPage />} />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:customerId" element={<CustomerPage />} />
+        <Route path="catalogue" element={<CataloguePage />} />
+        <Route path="catalogue/:iso" element={<CatalogueCountryPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Routes>

@@ -6,6 +6,7 @@ export const ADMIN_PATHS = {
   orders: `${ROUTES.admin}/orders`,
   attention: `${ROUTES.admin}/attention`,
   customers: `${ROUTES.admin}/customers`,
+  catalogue: `${ROUTES.admin}/catalogue`,
   audit: `${ROUTES.admin}/audit`,
 } as const;
 
@@ -15,3 +16,6 @@ export const customerPath = (customerId: string) => `${ADMIN_PATHS.customers}/${
 
 /** The orders table with its search params set, e.g. one customer's orders or one operator's. */
 export const ordersPathWith = (params: URLSearchParams) => `${ADMIN_PATHS.orders}?${params.toString()}`;
+
+/** A destination's page in the catalogue, by its ISO code (upper case, as the server writes it). */
+export const catalogueCountryPath = (iso: string) => `${ADMIN_PATHS.catalogue}/${encodeURIComponent(iso.toUpperCase())}`;

@@ -4,7 +4,9 @@ import type { AdminTopupWalletResponse, AdminUsersResponse } from '../../../shar
 import type { Guards } from '../../auth/guards';
 import type { Database } from '../../db/client';
 import { orders, user } from '../../db/schema';
+import type { Catalogue } from '../../catalog/catalogue';
 import { registerAdminAuditLogRoutes } from './audit-log';
+import { registerAdminCatalogueRoutes } from './catalogue';
 import { registerAdminCustomerRoutes, type AdminCustomerRouteDeps } from './customers';
 import type { Fulfilment } from '../../orders/fulfilment';
 import type { OrderServices } from '../../orders/services';
@@ -19,6 +21,8 @@ interface AdminRouteDeps extends AdminCustomerRouteDeps {
   /** The order code the actions on orders run (the same instance the checkout and the reconciler use). */
   orderServices: OrderServices;
   fulfilment: Fulfilment;
+  /** The catalogue's switches and the copies this server keeps of them (the console's catalogue changes both). */
+  catalogue: Catalogue;
 }
 
 /**
@@ -27,7 +31,7 @@ interface AdminRouteDeps extends AdminCustomerRouteDeps {
  */
 export async function registerAdminRoutes(
   app: FastifyInstance,
-  { db, guards, lowWalletBalance, now, dailySpendLimitCents, orderServices, fulfilment }: AdminRouteDeps,
+  { db, guards, lowWalletBalance, now, dailySpendLimitCents, orderServices, fulfilment, catalogue }: AdminRouteDeps,
 ) {
   await app.register(
     async (admin) => {
@@ -36,6 +40,7 @@ export async function registerAdminRoutes(
       registerAdminAuditLogRoutes(admin, { db });
       registerOrderActionRoutes(admin, { services: orderServices, fulfilment });
       registerAdminOrderReadRoutes(admin, { db, now });
+      registerAdminCatalogueRoutes(admin, { db, catalogue, now });
 
       admin.get('/users', async () => {
         const rows = await db.select().from(user).orderBy(desc(user.createdAt));

@@ -8,7 +8,7 @@ import { type OperatorDirectory, TopupProviderError } from '../provider';
 
 type CountryRow = typeof countries.$inferSelect;
 
-/** One enabled country's operators, loaded once: detection then needs no database query. */
+/** One country's operators, loaded once: detection then needs no database query. */
 interface CountryOperators {
   country: CountryRow;
   /** Ordered by name. */
@@ -17,12 +17,14 @@ interface CountryOperators {
   longestPrefix: number;
 }
 
-/** How long a country's operators are kept before the tables are read again (admins may disable a country). */
+/** How long a country's operators are kept before the tables are read again. */
 const CACHE_TTL_MS = 60_000;
 
 /**
  * The sandbox provider's operator directory, backed by the catalog tables. A country's row, operators and
- * prefixes are read on first use and kept in memory for a minute, so detection normally needs no query.
+ * prefixes are read on first use and kept in memory for a minute, so detection normally needs no query. Like Reloadly,
+ * it lists what it offers whatever the catalogue's switches say (the console shows a switched-off country's operators);
+ * catalog/served-operators.ts applies the switches in front of it.
  */
 export function createSandboxOperatorDirectory(db: Database, now: () => number = Date.now): OperatorDirectory {
   const loaded = new Map<string, { entry: Promise<CountryOperators>; expiresAt: number }>();
@@ -33,7 +35,7 @@ export function createSandboxOperatorDirectory(db: Database, now: () => number =
     if (cached && cached.expiresAt > now()) return cached.entry;
     const entry = loadCountryOperators(db, iso);
     const slot = { entry, expiresAt: now() + CACHE_TTL_MS };
-    // A failed load (unknown or disabled country, database error) is not kept, so a later call reads again.
+    // A failed load (a country without operators, a database error) is not kept, so a later call reads again.
     entry.catch(() => {
       if (loaded.get(iso) === slot) loaded.delete(iso);
     });
@@ -64,14 +66,17 @@ export function createSandboxOperatorDirectory(db: Database, now: () => number =
 
 async function loadCountryOperators(db: Database, iso: string): Promise<CountryOperators> {
   const [country] = await db.select().from(countries).where(eq(countries.isoName, iso));
-  if (!country?.enabled) {
+  const rows = country
+    ? await db
+        .select({ operator: operators, prefix: operatorPrefixes.prefix })
+        .from(operators)
+        .leftJoin(operatorPrefixes, eq(operatorPrefixes.operatorId, operators.id))
+        .where(eq(operators.countryIso, iso))
+    : [];
+  // As Reloadly answers for a country it has no operators in.
+  if (!country || rows.length === 0) {
     throw new TopupProviderError('This country is not served.', { code: 'COUNTRY_NOT_SUPPORTED', status: 400, retryable: false });
   }
-  const rows = await db
-    .select({ operator: operators, prefix: operatorPrefixes.prefix })
-    .from(operators)
-    .leftJoin(operatorPrefixes, eq(operatorPrefixes.operatorId, operators.id))
-    .where(eq(operators.countryIso, iso));
 
   const byId = new Map<number, OperatorInfo>();
   const operatorsByPrefix = new Map<string, OperatorInfo>();

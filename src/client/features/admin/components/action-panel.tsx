@@ -38,6 +38,8 @@ interface ActionPanelProps<A extends string, R> {
   noActions?: string;
   /** The name of a status a conflict reports, e.g. an order's "Completed". */
   statusText?: (status: string) => string;
+  /** The reason field's hint, when the reason is not kept on an order's timeline (ReasonDialog). */
+  reasonHint?: string;
   children?: ReactNode;
 }
 
@@ -92,7 +94,18 @@ function Refusal({
  * any other refusal (a bad reason, the server unreachable) stays in the dialog, so the admin can send it again.
  * When the dialog closes, the focus goes to what happened, since the button that opened it may be gone.
  */
-export function ActionPanel<A extends string, R>({ title, id, actions, look, run, onDone, noActions, statusText, children }: ActionPanelProps<A, R>) {
+export function ActionPanel<A extends string, R>({
+  title,
+  id,
+  actions,
+  look,
+  run,
+  onDone,
+  noActions,
+  statusText,
+  reasonHint,
+  children,
+}: ActionPanelProps<A, R>) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<A | null>(null);
   const [refusal, setRefusal] = useState<unknown>(null);
@@ -158,6 +171,7 @@ export function ActionPanel<A extends string, R>({ title, id, actions, look, run
         submitLabel={current?.label ?? ''}
         destructive={current?.destructive}
         confirmation={current?.confirmation}
+        reasonHint={reasonHint}
         pending={mutation.isPending}
         error={mutation.isError && chosen ? mutation.error : null}
         onSubmit={(reason) => chosen && mutation.mutate({ action: chosen, reason })}

@@ -17,6 +17,8 @@ export interface ReasonDialogProps {
   destructive?: boolean;
   /** A sentence the admin ticks before the action goes, for what cannot be undone (a refund). */
   confirmation?: string;
+  /** Where the reason is kept, when not on an order's timeline (which the default hint says); ends before the length. */
+  reasonHint?: string;
   pending: boolean;
   /** The last refusal that leaves the dialog open (the admin may change the reason and send again). */
   error: unknown;
@@ -29,6 +31,7 @@ function ReasonForm({
   submitLabel,
   destructive,
   confirmation,
+  reasonHint,
   pending,
   error,
   onSubmit,
@@ -73,7 +76,7 @@ function ReasonForm({
           data-testid="reason-input"
         />
         <div className="flex justify-between gap-3 text-xs text-muted-foreground">
-          <p id={`${id}-hint`}>{t('admin.action.reasonHint', { max })}</p>
+          <p id={`${id}-hint`}>{reasonHint ?? t('admin.action.reasonHint', { max })}</p>
           <p aria-hidden="true" className="shrink-0">
             {t('admin.action.characters', { count: reason.trim().length, max })}
           </p>

@@ -17,7 +17,8 @@ export function ScrollTable({
   testId?: string;
 }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border bg-card" data-testid={testId}>
+    // relative: what is positioned inside (visually hidden headers) scrolls with the table instead of widening the page.
+    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto rounded-xl border bg-card" data-testid={testId}>
       <table className={cn('w-full text-sm', minWidth)}>
         <caption className="sr-only">{label}</caption>
         {children}

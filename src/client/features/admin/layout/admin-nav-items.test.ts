@@ -10,6 +10,7 @@ describe('the console’s navigation', () => {
       'admin.nav.orders',
       'admin.nav.attention',
       'admin.nav.customers',
+      'admin.nav.catalogue',
       'admin.nav.audit',
     ]);
     expect(new Set(ADMIN_NAV.map((item) => item.to)).size).toBe(ADMIN_NAV.length);
@@ -21,6 +22,8 @@ describe('the console’s navigation', () => {
     expect(labelOf('/admin/orders')).toBe('admin.nav.orders');
     expect(labelOf('/admin/orders/0b7e4c1a')).toBe('admin.nav.orders');
     expect(labelOf('/admin/customers/u-1')).toBe('admin.nav.customers');
+    expect(labelOf('/admin/catalogue')).toBe('admin.nav.catalogue');
+    expect(labelOf('/admin/catalogue/NG')).toBe('admin.nav.catalogue');
     expect(labelOf('/admin/attention')).toBe('admin.nav.attention');
     expect(labelOf('/admin/audit')).toBe('admin.nav.audit');
   });

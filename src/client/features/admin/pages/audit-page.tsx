@@ -6,7 +6,7 @@ import { ArrowRight } from 'lucide-react';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, type AdminAuditEntry } from '@shared/api/admin';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
-import { customerPath, orderPath } from '../admin-paths';
+import { catalogueCountryPath, customerPath, orderPath } from '../admin-paths';
 import { auditLogQueryOptions } from '../api/queries';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { Field } from '../components/field';
@@ -83,10 +83,29 @@ function AuditFiltersForm({ applied, onApply }: { applied: AuditFilters; onApply
   );
 }
 
+/** The console page of an action's target, when it has one: an order, a customer, or a country of the catalogue. */
+function targetPath(entry: AdminAuditEntry): string | null {
+  switch (entry.targetType) {
+    case 'order':
+      return orderPath(entry.targetId);
+    case 'customer':
+      return customerPath(entry.targetId);
+    case 'country':
+      return catalogueCountryPath(entry.targetId);
+    case 'operator': {
+      // An operator's id is its provider's; its country is in the row's facts.
+      const countryIso = entry.after?.countryIso ?? entry.before?.countryIso;
+      return typeof countryIso === 'string' ? catalogueCountryPath(countryIso) : null;
+    }
+    default:
+      return null;
+  }
+}
+
 function Target({ entry }: { entry: AdminAuditEntry }) {
   const { t } = useTranslation();
   const kind = t(`admin.audit.targets.${entry.targetType}`, { defaultValue: entry.targetType });
-  const to = entry.targetType === 'order' ? orderPath(entry.targetId) : entry.targetType === 'customer' ? customerPath(entry.targetId) : null;
+  const to = targetPath(entry);
   return (
     <>
       <span className="block text-xs text-muted-foreground">{kind}</span>
