@@ -28,6 +28,7 @@ import { createFulfilment } from './orders/fulfilment';
 import { handlePaymentEvent } from './orders/payment-events';
 import { startReconciler } from './orders/reconciler';
 import type { OrderServices } from './orders/services';
+import { createServiceLimits, defaultServiceLimits } from './orders/service-limits';
 import { createPaymentProvider } from './payments';
 import { withStripeDirectives } from './payments/stripe/content-security-policy';
 import type { PaymentProvider } from './payments/provider';
@@ -156,6 +157,8 @@ export async function buildApp({
   registerHealthRoutes(app, { database });
   registerContactRoutes(app, { db: database.db, counts: attemptCounts });
   const topupProvider = createTopupProvider(config, database.db);
+  const clock = now ?? (() => new Date());
+  const limits = createServiceLimits(database.db, { defaults: defaultServiceLimits(config.dailySpendLimitCents), now: clock });
   const orderServices: OrderServices = {
     db: database.db,
     // The sandbox's own events (a test card's dispute) go where Stripe's webhooks go; they come only after a capture,
@@ -168,9 +171,9 @@ export async function buildApp({
       })),
     topups: topups ?? topupProvider,
     operators: operators ?? topupProvider,
-    now: now ?? (() => new Date()),
+    now: clock,
     log: app.log,
-    dailySpendLimitCents: config.dailySpendLimitCents,
+    limits,
     pinVault: createPinVault(resolveAuthSecret(config)),
     lowWalletBalance: config.lowWalletBalance,
   };
@@ -182,8 +185,8 @@ export async function buildApp({
     db: database.db,
     guards,
     lowWalletBalance: config.lowWalletBalance,
-    now: now ?? (() => new Date()),
-    dailySpendLimitCents: config.dailySpendLimitCents,
+    now: clock,
+    limits,
     orderServices,
     fulfilment,
   });

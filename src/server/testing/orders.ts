@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { orderEvents, orders, sandboxPaymentIntents, sandboxRefunds, sandboxTopups, user } from '../db/schema';
+import { orderEvents, orders, sandboxPaymentIntents, sandboxRefunds, sandboxTopups, serviceLimits, user } from '../db/schema';
 import { startCheckout } from '../orders/checkout';
 import { createFulfilment } from '../orders/fulfilment';
 import { createPinVault } from '../orders/pin-vault';
 import { silentLog, type OrderServices } from '../orders/services';
+import { createServiceLimits, defaultServiceLimits, type ServiceLimits } from '../orders/service-limits';
 import { SANDBOX_WEBHOOK_SECRET } from '../payments';
 import { confirmSandboxPaymentIntent } from '../payments/sandbox/confirm';
 import { createSandboxPaymentProvider } from '../payments/sandbox/sandbox-payment-provider';
@@ -34,6 +35,22 @@ export async function insertTestUser(db: Database, email = `${randomUUID()}@exam
   return id;
 }
 
+/**
+ * Saves limits as an admin would (the row GET/PUT /api/admin/limits read and write), without the console: what is not
+ * given keeps the built-in default. Instances read them within their caching window, the authorisation guards at once.
+ */
+export async function saveServiceLimits(db: Database, limits: Partial<ServiceLimits>, version = 1) {
+  const values = {
+    ...defaultServiceLimits(20_000),
+    ...limits,
+    version,
+    updatedAt: new Date(),
+    updatedById: 'test',
+    updatedByEmail: 'test@example.com',
+  };
+  await db.insert(serviceLimits).values(values).onConflictDoUpdate({ target: serviceLimits.id, set: values });
+}
+
 /** The order code wired to the sandbox providers (real, database-backed) and a clock the test moves. */
 export function sandboxOrderServices(db: Database, start = new Date('2026-11-22T10:00:00Z'), overrides: Partial<OrderServices> = {}) {
   const clock = { now: start };
@@ -46,7 +63,7 @@ export function sandboxOrderServices(db: Database, start = new Date('2026-11-22T
     operators: topups,
     now,
     log: silentLog,
-    dailySpendLimitCents: 1_000_000,
+    limits: createServiceLimits(db, { defaults: defaultServiceLimits(1_000_000), now }),
     pinVault: TEST_PIN_VAULT,
     lowWalletBalance: null,
     ...overrides,

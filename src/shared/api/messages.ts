@@ -97,6 +97,13 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.customerNotBlocked',
   'apiErrors.customerAlreadyAdmin',
   'apiErrors.customerNotAdmin',
+  // The operations console: pricing and limits (shared/api/admin-settings.ts).
+  'apiErrors.airtimeFeeInvalid',
+  'apiErrors.standardFeeInvalid',
+  'apiErrors.dailySpendLimitInvalid',
+  'apiErrors.recipientCooldownInvalid',
+  'apiErrors.checkoutAttemptsInvalid',
+  'apiErrors.settingsChanged',
   // Any call.
   'apiErrors.rateLimited',
   'apiErrors.internal',
