@@ -9,9 +9,11 @@ import { AttentionPage } from './pages/attention-page';
 import { AuditPage } from './pages/audit-page';
 import { CustomerPage } from './pages/customer-page';
 import { CustomersPage } from './pages/customers-page';
+import { LimitsPage } from './pages/limits-page';
 import { OrderPage } from './pages/order-page';
 import { OrdersPage } from './pages/orders-page';
 import { OverviewPage } from './pages/overview-page';
+import { PricingPage } from './pages/pricing-page';
 
 addAdminTexts();
 
@@ -41,6 +43,8 @@ export function AdminPage() {
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:customerId" element={<CustomerPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="pricing" element={<PricingPage />} />
+        <Route path="limits" element={<LimitsPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Routes>
     </AdminLayout>

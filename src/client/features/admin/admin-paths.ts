@@ -7,6 +7,8 @@ export const ADMIN_PATHS = {
   attention: `${ROUTES.admin}/attention`,
   customers: `${ROUTES.admin}/customers`,
   audit: `${ROUTES.admin}/audit`,
+  pricing: `${ROUTES.admin}/pricing`,
+  limits: `${ROUTES.admin}/limits`,
 } as const;
 
 export const orderPath = (orderId: string) => `${ADMIN_PATHS.orders}/${encodeURIComponent(orderId)}`;
