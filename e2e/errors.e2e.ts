@@ -77,7 +77,7 @@ describe('errors stay beside the action until the customer changes something', (
     await sendNowOnCard(page, '$10.00');
     await page.getByRole('button', { name: 'Confirm' }).click();
 
-    const refusal = 'This number was topped up less than 2 minutes ago. Please wait a couple of minutes before sending it another top-up.';
+    const refusal = 'This number was topped up less than 2 minutes ago. Please wait a few minutes before sending it another top-up.';
     await toastCameAndWent(page, refusal);
     const alert = page.getByTestId('review-error');
     expect(await alert.getAttribute('role')).toBe('alert');

@@ -28,6 +28,7 @@ import { createFulfilment } from './orders/fulfilment';
 import { handlePaymentEvent } from './orders/payment-events';
 import { startReconciler } from './orders/reconciler';
 import type { OrderServices } from './orders/services';
+import { createServiceLimits, defaultServiceLimits } from './orders/service-limits';
 import { createPaymentProvider } from './payments';
 import { withStripeDirectives } from './payments/stripe/content-security-policy';
 import type { PaymentProvider } from './payments/provider';
@@ -165,6 +166,8 @@ export async function buildApp({
     operators: operators ?? topupProvider,
   });
   app.decorate('dropCatalogueCaches', () => catalogue.dropCaches());
+  const clock = now ?? (() => new Date());
+  const limits = createServiceLimits(database.db, { defaults: defaultServiceLimits(config.dailySpendLimitCents), now: clock });
   const orderServices: OrderServices = {
     db: database.db,
     // The sandbox's own events (a test card's dispute) go where Stripe's webhooks go; they come only after a capture,
@@ -178,9 +181,9 @@ export async function buildApp({
     topups: topups ?? topupProvider,
     operators: catalogue.servedOperators,
     destinations: catalogue.switches,
-    now: now ?? (() => new Date()),
+    now: clock,
     log: app.log,
-    dailySpendLimitCents: config.dailySpendLimitCents,
+    limits,
     pinVault: createPinVault(resolveAuthSecret(config)),
     lowWalletBalance: config.lowWalletBalance,
   };
@@ -192,8 +195,8 @@ export async function buildApp({
     db: database.db,
     guards,
     lowWalletBalance: config.lowWalletBalance,
-    now: now ?? (() => new Date()),
-    dailySpendLimitCents: config.dailySpendLimitCents,
+    now: clock,
+    limits,
     orderServices,
     fulfilment,
     catalogue,

@@ -21,10 +21,20 @@ export const REQUEST_LIMITS = {
   accountMailsPerRecipient: { name: 'account-mail:to', limit: 3, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManyAccountMails' },
   accountMailsPerAddress: { name: 'account-mail:ip', limit: 10, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManyAccountMails' },
   detectionsPerAddress: { name: 'detect:ip', limit: 30, windowMs: MINUTE_MS, messageKey: 'apiErrors.tooManyDetections' },
-  checkoutsPerUser: { name: 'checkout:user', limit: 10, windowMs: 10 * MINUTE_MS, messageKey: 'payment.messages.rate_limit' },
   checkoutsPerAddress: { name: 'checkout:ip', limit: 20, windowMs: 10 * MINUTE_MS, messageKey: 'payment.messages.rate_limit' },
   contactsPerAddress: { name: 'contact:ip', limit: 5, windowMs: 10 * MINUTE_MS, messageKey: 'apiErrors.tooManyContactMessages' },
 } as const satisfies Record<string, RequestLimit>;
+
+/**
+ * Checkout starts per user in one minute: `attemptsPerMinute` is the limit admins set in the console
+ * (orders/service-limits.ts; 3 by default, ADR 012). A change applies to the window under way.
+ */
+export const checkoutsPerUser = (attemptsPerMinute: number): RequestLimit => ({
+  name: 'checkout:user',
+  limit: attemptsPerMinute,
+  windowMs: MINUTE_MS,
+  messageKey: 'payment.messages.rate_limit',
+});
 
 /**
  * Counts one use under each (limit, subject). When any limit is spent, nothing is counted and the request is refused

@@ -62,7 +62,9 @@ describe('apiErrorText', () => {
   });
 
   it('reads the server answer an error of the browser wraps', () => {
-    const wrapped = new WrappingError('x', undefined, { cause: refusal({ message: 'x', messageKey: 'apiErrors.recipientRecentlyToppedUp' }) });
+    const wrapped = new WrappingError('x', undefined, {
+      cause: refusal({ message: 'x', messageKey: 'apiErrors.recipientRecentlyToppedUp', messageParams: { minutes: 2 } }),
+    });
     expect(apiErrorText(i18n.t, wrapped)).toBe(
       'Ce numéro a été rechargé il y a moins de 2 minutes. Attendez quelques minutes avant de lui envoyer une autre recharge.',
     );

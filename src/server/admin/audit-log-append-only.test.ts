@@ -4,16 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../paths';
 
 /**
- * The admin audit log is append-only: no production code updates or deletes its rows, through Drizzle or in SQL.
- * Tests may (they empty every table between tests), so test files and the test helpers are not read.
+ * The admin audit log and the history of the fees are append-only: no production code updates or deletes their rows,
+ * through Drizzle or in SQL. Tests may (they empty every table between tests), so test files and the test helpers are
+ * not read.
  */
 
-/** Changes to the table through Drizzle (`db.update(adminAuditLog)`, `tx.delete(schema.adminAuditLog)`) or in SQL. */
-const CHANGES = [
-  /\.\s*(update|delete)\s*\(\s*(\w+\.)?adminAuditLog\b/,
-  /\b(update|delete\s+from|truncate(\s+table)?)\s+(only\s+)?("?\w+"?\.)?"?admin_audit_log\b/i,
-  /\b(alter|drop)\s+table\s+(if\s+exists\s+)?"?admin_audit_log\b/i,
-];
+/** Each append-only table, by its name in Drizzle and in SQL. */
+const APPEND_ONLY = [
+  ['adminAuditLog', 'admin_audit_log'],
+  ['priceConfigChanges', 'price_config_changes'],
+] as const;
+
+/** Changes to a table through Drizzle (`db.update(adminAuditLog)`, `tx.delete(schema.adminAuditLog)`) or in SQL. */
+const CHANGES = APPEND_ONLY.flatMap(([drizzleName, table]) => [
+  new RegExp(`\\.\\s*(update|delete)\\s*\\(\\s*(\\w+\\.)?${drizzleName}\\b`),
+  new RegExp(`\\b(update|delete\\s+from|truncate(\\s+table)?)\\s+(only\\s+)?("?\\w+"?\\.)?"?${table}\\b`, 'i'),
+  new RegExp(`\\b(alter|drop)\\s+table\\s+(if\\s+exists\\s+)?"?${table}\\b`, 'i'),
+]);
 
 const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || file.split(path.sep).includes('testing');
 
@@ -26,7 +33,7 @@ function sourceFiles(dir: string): string[] {
 
 const changesIn = (text: string) => CHANGES.filter((pattern) => pattern.test(text)).map(String);
 
-describe('the admin audit log', () => {
+describe('the admin audit log and the history of the fees', () => {
   it('is never updated or deleted by production code', () => {
     const files = [...sourceFiles(path.join(projectRoot, 'src/server')), ...sourceFiles(path.join(projectRoot, 'scripts'))];
     expect(files.length).toBeGreaterThan(50);
@@ -36,6 +43,7 @@ describe('the admin audit log', () => {
 
   it('is read and appended to, which the check lets through', () => {
     expect(changesIn(readFileSync(path.join(projectRoot, 'src/server/admin/audit-log.ts'), 'utf8'))).toEqual([]);
+    expect(changesIn(readFileSync(path.join(projectRoot, 'src/server/admin/pricing-settings.ts'), 'utf8'))).toEqual([]);
     expect(changesIn('await db.insert(adminAuditLog).values(row); await db.select().from(adminAuditLog);')).toEqual([]);
     expect(changesIn('insert into admin_audit_log (actor_id) values ($1)')).toEqual([]);
   });
@@ -48,6 +56,8 @@ describe('the admin audit log', () => {
     'sql`DELETE FROM public.admin_audit_log`',
     'TRUNCATE TABLE admin_audit_log',
     'drop table if exists admin_audit_log',
+    'await tx.update(priceConfigChanges).set({ reason: "" })',
+    'sql`delete from price_config_changes where version = 1`',
   ])('would catch %s', (code) => {
     expect(changesIn(code)).not.toEqual([]);
   });

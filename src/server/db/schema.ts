@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Fee settings (docs/product.md §3 Price config); one row per key, editable by admins. */
 export const priceConfig = pgTable('price_config', {
@@ -7,6 +22,41 @@ export const priceConfig = pgTable('price_config', {
   value: numeric('value', { precision: 10, scale: 4 }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every change of the fees an admin made, append-only: version N holds the values the Nth change set, who made it and
+ * why. price_config keeps the values in force (what checkout prices with); both are written in one transaction. The
+ * primary key refuses a second change on the same version, should two edits ever pass the lock together.
+ */
+export const priceConfigChanges = pgTable('price_config_changes', {
+  version: integer('version').primaryKey(),
+  airtimeFee: numeric('airtime_fee', { precision: 10, scale: 4 }).notNull(),
+  standardFee: numeric('standard_fee', { precision: 10, scale: 4 }).notNull(),
+  actorId: text('actor_id').notNull(),
+  actorEmail: text('actor_email').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The limits admins set in the console (orders/service-limits.ts): one row at most, absent until the first save, while
+ * the defaults (DAILY_SPEND_LIMIT_USD and the built-in values) apply. `version` counts the saves; a save names the
+ * version it was made on.
+ */
+export const serviceLimits = pgTable(
+  'service_limits',
+  {
+    id: smallint('id').primaryKey().default(1),
+    dailySpendLimitCents: integer('daily_spend_limit_cents').notNull(),
+    recipientCooldownMinutes: integer('recipient_cooldown_minutes').notNull(),
+    checkoutAttemptsPerMinute: integer('checkout_attempts_per_minute').notNull(),
+    version: integer('version').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedById: text('updated_by_id').notNull(),
+    updatedByEmail: text('updated_by_email').notNull(),
+  },
+  (table) => [check('service_limits_one_row', sql`${table.id} = 1`)],
+);
 
 /** Messages sent from the contact page, read by the support team. */
 export const contactMessages = pgTable('contact_messages', {
@@ -448,7 +498,7 @@ export const adminAuditLog = pgTable(
     /** The admin's user id; kept as text (no foreign key) so the log outlives the account. */
     actorId: text('actor_id').notNull(),
     actorEmail: text('actor_email').notNull(),
-    /** What was done, e.g. 'order.refund', 'customer.block', 'config.price' (shared/api/admin.ts ADMIN_ACTIONS). */
+    /** What was done, e.g. 'order.refund', 'customer.block', 'pricing.update' (shared/api/admin.ts ADMIN_ACTIONS). */
     action: text('action').notNull(),
     /** What it was done to: 'order', 'customer', 'config', 'country' or 'operator', and its id. */
     targetType: text('target_type').notNull(),

@@ -60,8 +60,10 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.') || undefined;
-  // The shared schemas' messages are translation keys where a customer can meet them, else English for developers.
-  if (isApiMessageKey(issue.message)) throw refusal(400, 'VALIDATION_FAILED', { key: issue.message }, field);
+  // The shared schemas' messages are translation keys where a customer can meet them, else English for developers. A
+  // custom check may give its key's values (a range).
+  const params = issue.code === 'custom' ? (issue.params as MessageParams | undefined) : undefined;
+  if (isApiMessageKey(issue.message)) throw refusal(400, 'VALIDATION_FAILED', { key: issue.message, ...(params ? { params } : {}) }, field);
   throw new HttpError(400, field ? `${field}: ${issue.message}` : issue.message, 'VALIDATION_FAILED', { field });
 }
 

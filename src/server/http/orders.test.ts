@@ -312,7 +312,8 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     expect(again.statusCode).toBe(429);
     expect(again.json()).toMatchObject({
       code: 'RECIPIENT_RECENTLY_TOPPED_UP',
-      message: 'This number was topped up less than 2 minutes ago. Please wait a couple of minutes before sending it another top-up.',
+      message: 'This number was topped up less than 2 minutes ago. Please wait a few minutes before sending it another top-up.',
+      messageParams: { minutes: 2 },
       messageKey: 'apiErrors.recipientRecentlyToppedUp',
     });
     clock = new Date(clock.getTime() + 2 * 60 * 1000 + 1);

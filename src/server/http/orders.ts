@@ -21,7 +21,7 @@ import type { Order } from '../orders/state-machine';
 import { countryFacts, findUserOrder, hasPin, internationalNumber, listOrderViews, toOrderView, toTopupResponse } from '../orders/views';
 import { PaymentProviderError } from '../payments/provider';
 import { HttpError, parseWith, refusal } from './errors';
-import { enforceLimits, REQUEST_LIMITS } from '../request-limits';
+import { checkoutsPerUser, enforceLimits, REQUEST_LIMITS } from '../request-limits';
 
 /** A PROCESSING top-up is asked about again when the result screen polls and the last answer is older than this. */
 const REFRESH_AFTER_MS = 2000;
@@ -49,8 +49,9 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
   app.post('/api/create-payment-intent', { preHandler: requireUser }, async (request) => {
     const body = parseWith(createPaymentIntentBodySchema, request.body);
     const account = request.account!;
+    const { checkoutAttemptsPerMinute } = await services.limits.current();
     await enforceLimits(counts, [
-      [REQUEST_LIMITS.checkoutsPerUser, account.id],
+      [checkoutsPerUser(checkoutAttemptsPerMinute), account.id],
       [REQUEST_LIMITS.checkoutsPerAddress, request.ip],
     ]);
     return startCheckout(services, { userId: account.id, accountEmail: account.email, body });

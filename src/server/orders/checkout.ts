@@ -67,7 +67,7 @@ export async function startCheckout(services: OrderServices, { userId, accountEm
     totalCents: price.totalCents,
     orderKey: body.orderKey,
     now: now(),
-    dailySpendLimitCents: services.dailySpendLimitCents,
+    limits: await services.limits.current(),
   });
 
   const createdAt = now();

@@ -4,7 +4,7 @@ import { createDestinationSwitches } from '../catalog/destination-switches';
 import { countries, disabledOperators, orders, sandboxPaymentIntents } from '../db/schema';
 import type { PaymentProvider } from '../payments/provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
-import { insertTestUser, orderLedger, paidOrder, SANDBOX_NUMBERS, sandboxOrderServices, TEST_PIN_VAULT } from '../testing/orders';
+import { insertTestUser, orderLedger, paidOrder, SANDBOX_NUMBERS, sandboxOrderServices, saveServiceLimits, TEST_PIN_VAULT } from '../testing/orders';
 import { createReloadlyProvider } from '../topups/reloadly/client';
 import { FakeReloadly, TOPUP_NUMBERS } from '../testing/fakes/reloadly';
 import { bareTopupResult, TopupProviderError, type TopupDelivery, type TopupRequest, type TopupResult } from '../topups/provider';
@@ -522,7 +522,8 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
       for (let index = 0; index < count; index++) paid.push(await paidOrder(kit.services, { userId: kit.userId, phone: `080312345${10 + index}` }));
       const [first] = await database.db.select({ totalCents: orders.totalCents }).from(orders).where(eq(orders.id, paid[0]!.orderId));
       // Room for `ordersWithinLimit` orders and part of one more.
-      kit.services.dailySpendLimitCents = first!.totalCents * ordersWithinLimit + Math.floor(first!.totalCents / 2);
+      await saveServiceLimits(database.db, { dailySpendLimitCents: first!.totalCents * ordersWithinLimit + Math.floor(first!.totalCents / 2) });
+      kit.services.limits.invalidate();
       return { ...kit, paid, calls: counting.calls, fulfilment: createFulfilment(kit.services) };
     }
 

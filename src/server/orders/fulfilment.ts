@@ -176,7 +176,10 @@ export function createFulfilment(services: OrderServices) {
       source,
       { authorisedAt: services.now(), nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep) },
       { paymentIntentId: intent.id, amount: intent.amount },
-      and(recipientNotRecentlyToppedUp(services.now()), withinDailyLimit(order.userId, services.now(), services.dailySpendLimitCents)),
+      and(
+        recipientNotRecentlyToppedUp(services.now(), services.limits.defaults),
+        withinDailyLimit(order.userId, services.now(), services.limits.defaults),
+      ),
     );
     if (authorised) return authorised;
     const current = await load(order.id);
@@ -185,18 +188,19 @@ export function createFulfilment(services: OrderServices) {
     const [numberFree] = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.id, order.id), recipientNotRecentlyToppedUp(services.now())));
+      .where(and(eq(orders.id, order.id), recipientNotRecentlyToppedUp(services.now(), services.limits.defaults)));
     return numberFree ? refuseOverLimit(current, source) : refuseRecentlyToppedUp(current, source);
   }
 
-  /** Another order for the same number was paid in the last 2 minutes: this one is released before anything is sent. */
+  /** Another order for the same number was paid within the wait between top-ups: this one is released before anything is sent. */
   async function refuseRecentlyToppedUp(order: Order, source: EventSource): Promise<Order> {
     if (!(await cancelHold(order, `cancel-${order.id}-recently-topped-up`, 'abandoned'))) return load(order.id);
+    const { recipientCooldownMinutes } = await services.limits.current();
     const failure = {
       code: 'RECIPIENT_RECENTLY_TOPPED_UP',
-      message: 'This number was topped up less than 2 minutes ago, so nothing was charged. Please try again in a couple of minutes.',
+      message: `This number was topped up less than ${recipientCooldownMinutes} minutes ago, so nothing was charged. Please try again in a few minutes.`,
     };
-    return closeUncharged(order, 'created', source, failure, {});
+    return closeUncharged(order, 'created', source, failure, { recipientCooldownMinutes });
   }
 
   /**
@@ -208,7 +212,7 @@ export function createFulfilment(services: OrderServices) {
   async function refuseOverLimit(order: Order, source: EventSource): Promise<Order> {
     if (!(await cancelHold(order, `cancel-${order.id}-over-limit`, 'abandoned'))) return load(order.id);
     const failure = { code: 'DAILY_LIMIT_REACHED', message: 'This top-up would pass your spending limit for 24 hours, so nothing was charged.' };
-    return closeUncharged(order, 'created', source, failure, { dailySpendLimitCents: services.dailySpendLimitCents });
+    return closeUncharged(order, 'created', source, failure, { dailySpendLimitCents: (await services.limits.current()).dailySpendLimitCents });
   }
 
   /** Cancels the order's authorisation; true when it is released (or was already), false after logging a failure. */

@@ -3,11 +3,11 @@ import { formatUsd } from '../../shared/pricing';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
+import { currentDailySpendLimitCents, currentRecipientCooldownMinutes, type ServiceLimits } from './service-limits';
 import { MONEY_HELD_STATUSES, PAID_STATUSES, type OrderStatus } from './state-machine';
 
-/** Reloadly refuses a second top-up to one number within 2 minutes (PHONE_RECENTLY_RECHARGED); we refuse before paying. */
-export const RECIPIENT_COOLDOWN_MS = 2 * 60 * 1000;
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export const MINUTE_MS = 60 * 1000;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** Orders that took, or hold, the customer's money (a refunded one gave it back). */
 export const SPENDING_STATUSES: OrderStatus[] = [...MONEY_HELD_STATUSES, ...PAID_STATUSES];
@@ -20,12 +20,14 @@ export interface LimitCheck {
   /** The order being retried, if any: it does not count against itself. */
   orderKey: string;
   now: Date;
-  dailySpendLimitCents: number;
+  /** The limits in force (as this instance read them at most a few seconds ago). */
+  limits: ServiceLimits;
 }
 
 /**
  * The condition for `created → authorised` (a transition guard on the order row, `orders`): the order still fits under
- * the user's 24-hour cap once every payment that came before it counts. Checkouts started side by side all pass the
+ * the user's 24-hour cap, as saved last (read in the statement; `defaults` while none is), once every payment that
+ * came before it counts. Checkouts started side by side all pass the
  * check at their start, since none of them is paid yet; this one is made when the money is actually held.
  *
  * The sub-select locks the user's orders of the last 24 hours, in id order so that two authorisations never deadlock:
@@ -33,7 +35,7 @@ export interface LimitCheck {
  * (PostgreSQL re-reads a row it waited for), so the two cannot both fit in the room left for one. Only orders created
  * while the statement runs are unseen, and those cannot have been paid within it.
  */
-export function withinDailyLimit(userId: string, now: Date, dailySpendLimitCents: number): SQL {
+export function withinDailyLimit(userId: string, now: Date, defaults: ServiceLimits): SQL {
   const since = new Date(now.getTime() - DAY_MS);
   const spending = sql.join(
     SPENDING_STATUSES.map((status) => sql`${status}`),
@@ -47,17 +49,17 @@ export function withinDailyLimit(userId: string, now: Date, dailySpendLimitCents
       order by o.id
       for update
     ) mine
-  ) + orders.total_cents <= ${dailySpendLimitCents}`;
+  ) + orders.total_cents <= ${currentDailySpendLimitCents(defaults)}`;
 }
 
 /**
- * The other condition for `created → authorised`: no other order for the same number was authorised in the last
- * 2 minutes. Two checkouts opened before either was paid both passed the check at their start; the second to be paid
- * is refused here, before anything is sent. (Two authorisations in the very same moment can both pass, as this reads
+ * The other condition for `created → authorised`: no other order for the same number was authorised within the wait
+ * between two top-ups of a number, as saved last (2 minutes by default). Two checkouts opened before either was paid
+ * both passed the check at their start; the second to be paid is refused here, before anything is sent. (Two authorisations in the very same moment can both pass, as this reads
  * without locking; the top-up provider then refuses the second send with PHONE_RECENTLY_RECHARGED, which releases it.)
  */
-export function recipientNotRecentlyToppedUp(now: Date): SQL {
-  const since = new Date(now.getTime() - RECIPIENT_COOLDOWN_MS);
+export function recipientNotRecentlyToppedUp(now: Date, defaults: ServiceLimits): SQL {
+  const since = sql`${sql.param(now, orders.authorisedAt)}::timestamptz - make_interval(mins => ${currentRecipientCooldownMinutes(defaults)})`;
   const spending = sql.join(
     SPENDING_STATUSES.map((status) => sql`${status}`),
     sql`, `,
@@ -65,11 +67,11 @@ export function recipientNotRecentlyToppedUp(now: Date): SQL {
   return sql`not exists (
     select 1 from orders other
     where other.country_iso = orders.country_iso and other.recipient_phone = orders.recipient_phone and other.id <> orders.id
-      and other.status in (${spending}) and other.authorised_at > ${sql.param(since, orders.authorisedAt)}
+      and other.status in (${spending}) and other.authorised_at > ${since}
   )`;
 }
 
-/** Refuses (429 / 403) a checkout that would top up a number again within 2 minutes or pass the 24-hour cap. */
+/** Refuses (429 / 403) a checkout that would top up a number again within the wait between top-ups, or pass the 24-hour cap. */
 export async function checkOrderLimits(db: Database, check: LimitCheck): Promise<void> {
   /** Orders matching `conditions` that took or hold money and were created in the last `windowMs`. */
   const spendingWithin = (windowMs: number, ...conditions: SQL[]) =>
@@ -77,7 +79,13 @@ export async function checkOrderLimits(db: Database, check: LimitCheck): Promise
   const recentTopup = db
     .select({ id: orders.id })
     .from(orders)
-    .where(spendingWithin(RECIPIENT_COOLDOWN_MS, eq(orders.countryIso, check.countryIso), eq(orders.recipientPhone, check.recipientPhone)))
+    .where(
+      spendingWithin(
+        check.limits.recipientCooldownMinutes * MINUTE_MS,
+        eq(orders.countryIso, check.countryIso),
+        eq(orders.recipientPhone, check.recipientPhone),
+      ),
+    )
     .limit(1);
   // What the user's card paid, or holds, for other orders of the last 24 hours.
   const spentToday = db
@@ -90,15 +98,19 @@ export async function checkOrderLimits(db: Database, check: LimitCheck): Promise
   };
   const { recent, spent } = result.rows[0]!;
   if (recent) {
-    throw new DomainError('rate_limited', 'RECIPIENT_RECENTLY_TOPPED_UP', { key: 'apiErrors.recipientRecentlyToppedUp' });
+    throw new DomainError('rate_limited', 'RECIPIENT_RECENTLY_TOPPED_UP', {
+      key: 'apiErrors.recipientRecentlyToppedUp',
+      params: { minutes: check.limits.recipientCooldownMinutes },
+    });
   }
 
   const spentCents = Number(spent);
-  if (spentCents + check.totalCents > check.dailySpendLimitCents) {
-    const left = Math.max(0, check.dailySpendLimitCents - spentCents);
+  const { dailySpendLimitCents } = check.limits;
+  if (spentCents + check.totalCents > dailySpendLimitCents) {
+    const left = Math.max(0, dailySpendLimitCents - spentCents);
     throw new DomainError('forbidden', 'DAILY_LIMIT_REACHED', {
       key: 'apiErrors.dailyLimitReached',
-      params: { limit: `$${formatUsd(check.dailySpendLimitCents)}`, left: `$${formatUsd(left)}` },
+      params: { limit: `$${formatUsd(dailySpendLimitCents)}`, left: `$${formatUsd(left)}` },
     });
   }
 }

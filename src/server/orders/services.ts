@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { PaymentProvider } from '../payments/provider';
 import type { OperatorDirectory, TopupDelivery } from '../topups/provider';
 import type { PinVault } from './pin-vault';
+import type { ServiceLimitsSource } from './service-limits';
 
 /** Where order code writes what an operator must know (a capture that keeps failing, a dispute). */
 export interface OrderLog {
@@ -22,8 +23,8 @@ export interface OrderServices {
   destinations: DestinationSwitches;
   now: () => Date;
   log: OrderLog;
-  /** A user's spending cap per rolling 24 hours, in cents. */
-  dailySpendLimitCents: number;
+  /** The daily spending cap, the wait between two top-ups of a number and the checkout attempts, as admins set them. */
+  limits: ServiceLimitsSource;
   /** Seals the PINs of PIN products before they are stored. */
   pinVault: PinVault;
   /** Under this balance (in the wallet's currency) of the top-up provider's wallet, every top-up logs a warning. */

@@ -31,7 +31,7 @@ interface Fixtures {
 }
 
 interface Row {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   /** The route as the router knows it. */
   route: string;
   url?: (fixtures: Fixtures) => string;
@@ -181,6 +181,28 @@ const MATRIX: Row[] = [
   catalogueSwitch('disable'),
   catalogueSwitch('enable', true),
   catalogueSwitch('disable', true),
+  // The settings: an edit on a version that does not exist gets past the guard to a 409 and changes nothing.
+  { method: 'GET', route: '/api/admin/pricing', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/pricing/history', expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    route: '/api/admin/pricing',
+    body: () => ({ version: 999, airtimeFeePercent: '3.00', standardFee: '0.33', reason: 'Checking the matrix' }),
+    expect: adminOnly(409),
+  },
+  { method: 'GET', route: '/api/admin/limits', expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    route: '/api/admin/limits',
+    body: () => ({
+      version: 999,
+      dailySpendLimit: '200.00',
+      recipientCooldownMinutes: 2,
+      checkoutAttemptsPerMinute: 3,
+      reason: 'Checking the matrix',
+    }),
+    expect: adminOnly(409),
+  },
   // Better Auth's endpoints, all under the one /api/auth/* route.
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/get-session', expect: 200 },
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/list-accounts', expect: signedInOnly(200) },

@@ -20,7 +20,7 @@ export function cookieHeader(response: LightMyRequestResponse): string {
 /** A browser-like client for one test: keeps the cookies it is given and sends the same-origin Origin header. */
 export function accountClient(app: FastifyInstance, ip = '203.0.113.10') {
   let cookies = '';
-  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => {
+  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown) => {
     const response = await app.inject({
       method,
       url,
@@ -35,6 +35,7 @@ export function accountClient(app: FastifyInstance, ip = '203.0.113.10') {
     get: (url: string) => call('GET', url),
     post: (url: string, payload?: unknown) => call('POST', url, payload ?? {}),
     patch: (url: string, payload?: unknown) => call('PATCH', url, payload ?? {}),
+    put: (url: string, payload?: unknown) => call('PUT', url, payload ?? {}),
     signUp: (email: string, password: string, extra: Record<string, unknown> = {}) =>
       call('POST', '/api/auth/sign-up/email', { email, password, ...extra }),
     signIn: (email: string, password: string) => call('POST', '/api/auth/sign-in/email', { email, password }),

@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import { createDestinationSwitches } from '../catalog/destination-switches';
 import { servedOperators } from '../catalog/served-operators';
 import type { Database } from '../db/client';
-import { orderEvents, orders, sandboxPaymentIntents, sandboxRefunds, sandboxTopups, user } from '../db/schema';
+import { orderEvents, orders, sandboxPaymentIntents, sandboxRefunds, sandboxTopups, serviceLimits, user } from '../db/schema';
 import { startCheckout } from '../orders/checkout';
 import { createFulfilment } from '../orders/fulfilment';
 import { createPinVault } from '../orders/pin-vault';
 import { silentLog, type OrderServices } from '../orders/services';
+import { createServiceLimits, defaultServiceLimits, type ServiceLimits } from '../orders/service-limits';
 import { SANDBOX_WEBHOOK_SECRET } from '../payments';
 import { confirmSandboxPaymentIntent } from '../payments/sandbox/confirm';
 import { createSandboxPaymentProvider } from '../payments/sandbox/sandbox-payment-provider';
@@ -37,6 +38,22 @@ export async function insertTestUser(db: Database, email = `${randomUUID()}@exam
 }
 
 /**
+ * Saves limits as an admin would (the row GET/PUT /api/admin/limits read and write), without the console: what is not
+ * given keeps the built-in default. Instances read them within their caching window, the authorisation guards at once.
+ */
+export async function saveServiceLimits(db: Database, limits: Partial<ServiceLimits>, version = 1) {
+  const values = {
+    ...defaultServiceLimits(20_000),
+    ...limits,
+    version,
+    updatedAt: new Date(),
+    updatedById: 'test',
+    updatedByEmail: 'test@example.com',
+  };
+  await db.insert(serviceLimits).values(values).onConflictDoUpdate({ target: serviceLimits.id, set: values });
+}
+
+/**
  * The order code wired to the sandbox providers (real, database-backed), the catalogue's switches (nothing blocked)
  * and a clock the test moves.
  */
@@ -53,7 +70,7 @@ export function sandboxOrderServices(db: Database, start = new Date('2026-11-22T
     destinations,
     now,
     log: silentLog,
-    dailySpendLimitCents: 1_000_000,
+    limits: createServiceLimits(db, { defaults: defaultServiceLimits(1_000_000), now }),
     pinVault: TEST_PIN_VAULT,
     lowWalletBalance: null,
     ...overrides,

@@ -339,7 +339,7 @@ export interface AdminCustomerActionResponse {
 // ---------------------------------------------------------------------------------------------------------------------
 // Audit log
 
-/** The `action` of an audit row. Part 2 of the console adds configuration actions. */
+/** The `action` of an audit row. The configuration's (pricing, limits) have the target type 'config'. */
 export const ADMIN_ACTIONS = [
   'order.check',
   'order.release',
@@ -353,6 +353,8 @@ export const ADMIN_ACTIONS = [
   'country.disable',
   'operator.enable',
   'operator.disable',
+  'pricing.update',
+  'limits.update',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_TARGET_TYPES = ['order', 'customer', 'config', 'country', 'operator'] as const;

@@ -42,7 +42,7 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.amountOutOfRange': '{{operator}} top-ups must be between {{min}} and {{max}}.',
   'apiErrors.priceChanged': 'The price has changed: the total is now {{total}} (fee {{fee}}). Please review it and confirm again.',
   'apiErrors.recipientRecentlyToppedUp':
-    'This number was topped up less than 2 minutes ago. Please wait a couple of minutes before sending it another top-up.',
+    'This number was topped up less than {{minutes}} minutes ago. Please wait a few minutes before sending it another top-up.',
   'apiErrors.dailyLimitReached':
     'This top-up would pass your limit of {{limit}} in 24 hours. You can still send up to {{left}} today, fees included.',
   'payment.messages.api_error': 'Our payment service is experiencing issues. Please try again shortly.',
@@ -109,6 +109,13 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.countryAlreadyDisabled': 'This country is already disabled.',
   'apiErrors.operatorAlreadyEnabled': 'This operator is already enabled.',
   'apiErrors.operatorAlreadyDisabled': 'This operator is already disabled.',
+  'apiErrors.airtimeFeeInvalid': 'The percentage fee must be a number from {{min}} to {{max}} (percent), with at most 2 decimals.',
+  'apiErrors.standardFeeInvalid': 'The fixed fee must be an amount from {{min}} to {{max}}, with at most 2 decimals.',
+  'apiErrors.dailySpendLimitInvalid': 'The daily spending limit must be an amount from {{min}} to {{max}}, with at most 2 decimals.',
+  'apiErrors.recipientCooldownInvalid': 'The wait between two top-ups of one number must be a whole number of minutes from {{min}} to {{max}}.',
+  'apiErrors.checkoutAttemptsInvalid': 'Checkout attempts per minute must be a whole number from {{min}} to {{max}}.',
+  'apiErrors.settingsChanged':
+    'Someone else saved these settings while you were editing them. The values in force now are shown: check them and save again.',
 } as const satisfies Record<ApiMessageKey, string>;
 
 /** The English text of a message, its {{placeholders}} filled from `params`. */

@@ -106,6 +106,13 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.countryAlreadyDisabled',
   'apiErrors.operatorAlreadyEnabled',
   'apiErrors.operatorAlreadyDisabled',
+  // The operations console: pricing and limits (shared/api/admin-settings.ts).
+  'apiErrors.airtimeFeeInvalid',
+  'apiErrors.standardFeeInvalid',
+  'apiErrors.dailySpendLimitInvalid',
+  'apiErrors.recipientCooldownInvalid',
+  'apiErrors.checkoutAttemptsInvalid',
+  'apiErrors.settingsChanged',
   // Any call.
   'apiErrors.rateLimited',
   'apiErrors.internal',

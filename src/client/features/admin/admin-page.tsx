@@ -11,9 +11,11 @@ import { CatalogueCountryPage } from './pages/catalogue-country-page';
 import { CataloguePage } from './pages/catalogue-page';
 import { CustomerPage } from './pages/customer-page';
 import { CustomersPage } from './pages/customers-page';
+import { LimitsPage } from './pages/limits-page';
 import { OrderPage } from './pages/order-page';
 import { OrdersPage } from './pages/orders-page';
 import { OverviewPage } from './pages/overview-page';
+import { PricingPage } from './pages/pricing-page';
 
 addAdminTexts();
 
@@ -45,6 +47,8 @@ export function AdminPage() {
         <Route path="catalogue" element={<CataloguePage />} />
         <Route path="catalogue/:iso" element={<CatalogueCountryPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="pricing" element={<PricingPage />} />
+        <Route path="limits" element={<LimitsPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Routes>
     </AdminLayout>

@@ -8,6 +8,8 @@ export const ADMIN_PATHS = {
   customers: `${ROUTES.admin}/customers`,
   catalogue: `${ROUTES.admin}/catalogue`,
   audit: `${ROUTES.admin}/audit`,
+  pricing: `${ROUTES.admin}/pricing`,
+  limits: `${ROUTES.admin}/limits`,
 } as const;
 
 export const orderPath = (orderId: string) => `${ADMIN_PATHS.orders}/${encodeURIComponent(orderId)}`;

@@ -12,13 +12,14 @@ import type { AdminActor } from '../../admin/audit-log';
 import { blockCustomer, endCustomerSessions, setCustomerAdmin, unblockCustomer, type CustomerActionRequest } from '../../admin/customer-actions';
 import { customerPage, searchCustomers } from '../../admin/customers';
 import type { Database } from '../../db/client';
+import type { ServiceLimitsSource } from '../../orders/service-limits';
 import { parseWith } from '../errors';
 
 export interface AdminCustomerRouteDeps {
   db: Database;
   now: () => Date;
-  /** The daily cap the customer page measures the last 24 hours against. */
-  dailySpendLimitCents: number;
+  /** The limits in force: the customer page measures the last 24 hours against the daily cap. */
+  limits: ServiceLimitsSource;
 }
 
 const customerParamsSchema = z.object({ id: z.string().trim().min(1, 'id is required').max(200, 'id must be at most 200 characters') });
@@ -34,8 +35,9 @@ const REASON_ONLY_ACTIONS = {
 } satisfies Record<string, (db: Database, request: CustomerActionRequest) => Promise<void>>;
 
 /** /api/admin/customers: search, the customer page, and what an admin can do to an account (each one audit row). */
-export function registerAdminCustomerRoutes(admin: FastifyInstance, { db, now, dailySpendLimitCents }: AdminCustomerRouteDeps) {
-  const page = (customerId: string) => customerPage(db, customerId, { now: now(), dailySpendLimitCents });
+export function registerAdminCustomerRoutes(admin: FastifyInstance, { db, now, limits }: AdminCustomerRouteDeps) {
+  const page = async (customerId: string) =>
+    customerPage(db, customerId, { now: now(), dailySpendLimitCents: (await limits.current()).dailySpendLimitCents });
 
   admin.get('/customers', async (request): Promise<AdminCustomersResponse> => {
     const query = parseWith(adminCustomersQuerySchema, request.query);

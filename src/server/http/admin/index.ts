@@ -12,6 +12,7 @@ import type { Fulfilment } from '../../orders/fulfilment';
 import type { OrderServices } from '../../orders/services';
 import { registerOrderActionRoutes } from './order-actions';
 import { registerAdminOrderReadRoutes } from './orders';
+import { registerAdminSettingsRoutes } from './settings';
 
 interface AdminRouteDeps extends AdminCustomerRouteDeps {
   db: Database;
@@ -31,12 +32,13 @@ interface AdminRouteDeps extends AdminCustomerRouteDeps {
  */
 export async function registerAdminRoutes(
   app: FastifyInstance,
-  { db, guards, lowWalletBalance, now, dailySpendLimitCents, orderServices, fulfilment, catalogue }: AdminRouteDeps,
+  { db, guards, lowWalletBalance, now, limits, orderServices, fulfilment, catalogue }: AdminRouteDeps,
 ) {
   await app.register(
     async (admin) => {
       admin.addHook('preHandler', guards.requireAdmin);
-      registerAdminCustomerRoutes(admin, { db, now, dailySpendLimitCents });
+      registerAdminCustomerRoutes(admin, { db, now, limits });
+      registerAdminSettingsRoutes(admin, { db, now, limits });
       registerAdminAuditLogRoutes(admin, { db });
       registerOrderActionRoutes(admin, { services: orderServices, fulfilment });
       registerAdminOrderReadRoutes(admin, { db, now });

@@ -11,6 +11,8 @@ describe('the console’s navigation', () => {
       'admin.nav.attention',
       'admin.nav.customers',
       'admin.nav.catalogue',
+      'admin.nav.pricing',
+      'admin.nav.limits',
       'admin.nav.audit',
     ]);
     expect(new Set(ADMIN_NAV.map((item) => item.to)).size).toBe(ADMIN_NAV.length);
@@ -26,6 +28,8 @@ describe('the console’s navigation', () => {
     expect(labelOf('/admin/catalogue/NG')).toBe('admin.nav.catalogue');
     expect(labelOf('/admin/attention')).toBe('admin.nav.attention');
     expect(labelOf('/admin/audit')).toBe('admin.nav.audit');
+    expect(labelOf('/admin/pricing')).toBe('admin.nav.pricing');
+    expect(labelOf('/admin/limits')).toBe('admin.nav.limits');
   });
 
   it('marks nothing for a path that is no section', () => {

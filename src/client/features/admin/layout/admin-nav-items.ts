@@ -1,4 +1,4 @@
-import { ClipboardList, Globe, LayoutDashboard, ScrollText, TriangleAlert, Users, type LucideIcon } from 'lucide-react';
+import { ClipboardList, Gauge, Globe, LayoutDashboard, ScrollText, Tags, TriangleAlert, Users, type LucideIcon } from 'lucide-react';
 import { ADMIN_PATHS } from '../admin-paths';
 
 export interface AdminNavItem {
@@ -18,6 +18,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: ADMIN_PATHS.attention, labelKey: 'admin.nav.attention', icon: TriangleAlert, showsAttentionCount: true },
   { to: ADMIN_PATHS.customers, labelKey: 'admin.nav.customers', icon: Users },
   { to: ADMIN_PATHS.catalogue, labelKey: 'admin.nav.catalogue', icon: Globe },
+  { to: ADMIN_PATHS.pricing, labelKey: 'admin.nav.pricing', icon: Tags },
+  { to: ADMIN_PATHS.limits, labelKey: 'admin.nav.limits', icon: Gauge },
   { to: ADMIN_PATHS.audit, labelKey: 'admin.nav.audit', icon: ScrollText },
 ];
 
