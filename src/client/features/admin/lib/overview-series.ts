@@ -20,6 +20,8 @@ export const GROUP_COLORS: Readonly<Record<OrderDisplayStatus, string>> = {
   refunded: '#d97706',
 };
 export const REVENUE_COLORS = { captured: '#0d9488', fees: '#6366f1' } as const;
+/** The charts' height, kept by their placeholder while they load. */
+export const CHART_HEIGHT_PX = 260;
 
 export type OrdersPerDay = { day: string } & Record<OrderDisplayStatus, number>;
 export interface RevenuePerDay {

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { OVERVIEW_WINDOWS, type AdminOverviewResponse, type OverviewFigures, type OverviewWindow } from '@shared/api/admin-overview';
 import { ORDER_STATUSES } from '@shared/api/orders';
 import { cn } from '@/lib/utils';
@@ -15,6 +14,7 @@ import { OrderStatusBadge } from '../components/status-badge';
 import { ScrollTable, Td, Th, Tr } from '../components/table';
 import { countryName, formatCents, formatDateTime, formatMoney } from '../lib/format';
 import {
+  CHART_HEIGHT_PX,
   formatCount,
   formatDay,
   formatRate,
@@ -28,7 +28,7 @@ import {
 import { readChoice } from '../lib/search-params';
 import { useLanguage } from '../lib/use-language';
 
-// The charting library comes with the charts, in a chunk of their own that only this page asks for.
+// Chart.js comes with the charts, in a chunk of their own that only this page asks for.
 const OrdersChart = lazy(() => import('./overview-charts').then((module) => ({ default: module.OrdersChart })));
 const RevenueChart = lazy(() => import('./overview-charts').then((module) => ({ default: module.RevenueChart })));
 
@@ -65,7 +65,7 @@ function WindowFigures({ figures, attentionCount }: { figures: OverviewFigures; 
   const none = t('admin.common.none');
   const { deliveries, deliveryTime } = figures;
   return (
-    <dl className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <Figure label={t('admin.overview.orders')} value={<Ltr>{formatCount(figures.orders, language)}</Ltr>} testId="overview-orders" />
       <Figure
         label={t('admin.overview.successRate')}
@@ -189,10 +189,13 @@ function TopList({ figures, by }: { figures: OverviewFigures; by: 'country' | 'o
 /** The series' names with their colours, in the page's own direction. */
 function Legend({ items }: { items: Array<{ label: string; color: string; line?: boolean }> }) {
   return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-hidden="true">
+    <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm" aria-hidden="true">
       {items.map((item) => (
         <li key={item.label} className="flex items-center gap-1.5">
-          <span className={cn('inline-block shrink-0', item.line ? 'h-0.5 w-4' : 'size-3 rounded-sm')} style={{ background: item.color }} />
+          <span
+            className="inline-block shrink-0 rounded-sm"
+            style={{ background: item.color, width: item.line ? 16 : 12, height: item.line ? 2 : 12 }}
+          />
           {item.label}
         </li>
       ))}
@@ -231,7 +234,7 @@ function ChartTable({ caption, columns, rows }: { caption: string; columns: stri
   );
 }
 
-const chartFallback = <div className="h-[260px] animate-pulse rounded-xl bg-muted" />;
+const chartFallback = <div className="animate-pulse rounded-xl bg-muted" style={{ height: CHART_HEIGHT_PX }} />;
 
 function Charts({ overview }: { overview: AdminOverviewResponse }) {
   const { t } = useTranslation();
@@ -274,57 +277,70 @@ function Charts({ overview }: { overview: AdminOverviewResponse }) {
   );
 }
 
+/** The period the figures are for, as a segmented control of native radio buttons (arrow keys move between them). */
+function WindowPicker({ chosen, onChoose }: { chosen: OverviewWindow; onChoose: (window: OverviewWindow) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="inline-flex rounded-xl border bg-muted p-1" data-testid="overview-windows">
+      <legend className="sr-only">{t('admin.overview.windowsLabel')}</legend>
+      {OVERVIEW_WINDOWS.map((name) => (
+        <label
+          key={name}
+          className={cn(
+            'cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium has-focus-visible:outline-2 has-focus-visible:outline-ring',
+            chosen === name ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground',
+          )}
+        >
+          <input
+            type="radio"
+            name="overview-window"
+            value={name}
+            checked={chosen === name}
+            onChange={() => onChoose(name)}
+            className="sr-only"
+            data-testid={`overview-window-${name}`}
+          />
+          {t(`admin.overview.windows.${name}`)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function Figures({ overview }: { overview: AdminOverviewResponse }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const chosen = readChoice(params, 'window', OVERVIEW_WINDOWS) || DEFAULT_WINDOW;
-  const choose = (value: string) => {
+  const choose = (window: OverviewWindow) => {
     const next = new URLSearchParams(params);
-    if (value === DEFAULT_WINDOW) next.delete('window');
-    else next.set('window', value);
+    if (window === DEFAULT_WINDOW) next.delete('window');
+    else next.set('window', window);
     setParams(next, { replace: true });
   };
+  const figures = overview.windows[chosen];
   return (
     <>
-      <Tabs.Root value={chosen} onValueChange={choose} dir={i18n.dir()} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <Tabs.List aria-label={t('admin.overview.windowsLabel')} className="inline-flex rounded-xl border bg-muted p-1">
-            {OVERVIEW_WINDOWS.map((name) => (
-              <Tabs.Trigger
-                key={name}
-                value={name}
-                className="rounded-lg px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
-                data-testid={`overview-window-${name}`}
-              >
-                {t(`admin.overview.windows.${name}`)}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
+          <WindowPicker chosen={chosen} onChoose={choose} />
           <p className="text-sm text-muted-foreground" data-testid="overview-range">
-            {t('admin.overview.range', {
-              from: formatDay(overview.windows[chosen].from, language, 'long'),
-              to: formatDay(overview.today, language, 'long'),
-            })}
+            {t('admin.overview.range', { from: formatDay(figures.from, language, 'long'), to: formatDay(overview.today, language, 'long') })}
           </p>
         </div>
-        {OVERVIEW_WINDOWS.map((name) => (
-          <Tabs.Content key={name} value={name} className="flex flex-col gap-6 outline-none">
-            <WindowFigures figures={overview.windows[name]} attentionCount={overview.attentionCount} />
-            <div className="grid gap-6 lg:grid-cols-3">
-              <AdminSection title={t('admin.overview.byStatus')} id={`overview-status-${name}`}>
-                <StatusTable figures={overview.windows[name]} />
-              </AdminSection>
-              <AdminSection title={t('admin.overview.destinations')} id={`overview-destinations-${name}`} className="lg:col-span-2">
-                <div className="grid gap-4 md:grid-cols-2">
-                  <TopList figures={overview.windows[name]} by="country" />
-                  <TopList figures={overview.windows[name]} by="operator" />
-                </div>
-              </AdminSection>
-            </div>
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+        <WindowFigures figures={figures} attentionCount={overview.attentionCount} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <AdminSection title={t('admin.overview.byStatus')} id="overview-status">
+          <StatusTable figures={figures} />
+        </AdminSection>
+        <AdminSection title={t('admin.overview.destinations')} id="overview-destinations" className="lg:col-span-2">
+          <div className="grid gap-4 md:grid-cols-2">
+            <TopList figures={figures} by="country" />
+            <TopList figures={figures} by="operator" />
+          </div>
+        </AdminSection>
+      </div>
       <Charts overview={overview} />
     </>
   );
