@@ -86,14 +86,14 @@ function WindowFigures({ figures, attentionCount }: { figures: OverviewFigures; 
       </Figure>
       <Figure
         label={t('admin.overview.deliveryAverage')}
-        value={deliveryTime.averageSeconds === null ? none : <Ltr>{formatSeconds(deliveryTime.averageSeconds, language)}</Ltr>}
+        value={deliveryTime.averageSeconds === null ? none : formatSeconds(deliveryTime.averageSeconds, language)}
         testId="overview-delivery-average"
       >
         {t('admin.overview.deliveryDetail', { count: formatCount(deliveryTime.orders, language) })}
       </Figure>
       <Figure
         label={t('admin.overview.deliveryP95')}
-        value={deliveryTime.p95Seconds === null ? none : <Ltr>{formatSeconds(deliveryTime.p95Seconds, language)}</Ltr>}
+        value={deliveryTime.p95Seconds === null ? none : formatSeconds(deliveryTime.p95Seconds, language)}
         testId="overview-delivery-p95"
       />
       <Figure label={t('admin.overview.attention')} value={<Ltr>{formatCount(attentionCount, language)}</Ltr>} testId="overview-attention">
@@ -151,17 +151,16 @@ function TopList({ figures, by }: { figures: OverviewFigures; by: 'country' | 'o
         }));
   const title = t(by === 'country' ? 'admin.overview.topCountries' : 'admin.overview.topOperators');
   return (
-    <div className="flex min-w-0 flex-col gap-2">
-      <h3 className="font-semibold">{title}</h3>
+    <AdminSection title={title} id={`overview-top-${by}-title`}>
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('admin.overview.noTop')}</p>
       ) : (
-        <ScrollTable label={title} minWidth="min-w-[18rem]" testId={`overview-top-${by}`}>
+        <ScrollTable label={title} minWidth="min-w-[16rem]" testId={`overview-top-${by}`}>
           <thead>
             <tr>
               <Th>{t(by === 'country' ? 'admin.overview.country' : 'admin.overview.operator')}</Th>
               <Th className="text-end">{t('admin.overview.capturedOrders')}</Th>
-              <Th className="text-end">{t('admin.overview.revenue')}</Th>
+              <Th className="text-end">{t('admin.overview.captured')}</Th>
             </tr>
           </thead>
           <tbody>
@@ -182,7 +181,7 @@ function TopList({ figures, by }: { figures: OverviewFigures; by: 'country' | 'o
           </tbody>
         </ScrollTable>
       )}
-    </div>
+    </AdminSection>
   );
 }
 
@@ -208,29 +207,32 @@ function ChartTable({ caption, columns, rows }: { caption: string; columns: stri
   const language = useLanguage();
   const { t } = useTranslation();
   return (
-    <table className="sr-only">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('admin.overview.day')}</th>
-          {columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.day}>
-            <th scope="row">{formatDay(row.day, language, 'long')}</th>
-            {row.cells.map((cell, index) => (
-              <td key={columns[index]}>{cell}</td>
+    // Hidden by a box around it: a table sizes itself to its content whatever its own width says.
+    <div className="sr-only">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.overview.day')}</th>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.day}>
+              <th scope="row">{formatDay(row.day, language, 'long')}</th>
+              {row.cells.map((cell, index) => (
+                <td key={columns[index]}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -331,15 +333,13 @@ function Figures({ overview }: { overview: AdminOverviewResponse }) {
         <WindowFigures figures={figures} attentionCount={overview.attentionCount} />
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
-        <AdminSection title={t('admin.overview.byStatus')} id="overview-status">
+        <AdminSection title={t('admin.overview.byStatus')} id="overview-status" className="self-start">
           <StatusTable figures={figures} />
         </AdminSection>
-        <AdminSection title={t('admin.overview.destinations')} id="overview-destinations" className="lg:col-span-2">
-          <div className="grid gap-4 md:grid-cols-2">
-            <TopList figures={figures} by="country" />
-            <TopList figures={figures} by="operator" />
-          </div>
-        </AdminSection>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <TopList figures={figures} by="country" />
+          <TopList figures={figures} by="operator" />
+        </div>
       </div>
       <Charts overview={overview} />
     </>
