@@ -61,7 +61,7 @@ describe('the console’s overview', () => {
     expect(await text(admin, 'status-count-completed')).toBe('1');
     // The refused top-up's hold is released at once: canceled, after a delivery was tried.
     expect(await text(admin, 'status-count-canceled')).toBe('1');
-    const countries = admin.getByRole('region', { name: 'Top countries' });
+    const countries = admin.getByRole('region', { name: 'Countries by money captured' });
     expect(await countries.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['Nigeria', '1', `$${delivered.intent.totalAmount}`]);
     expect(await text(admin, 'overview-range')).toContain('in UTC days');
   });

@@ -155,7 +155,11 @@ function TopList({ figures, by }: { figures: OverviewFigures; by: 'country' | 'o
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('admin.overview.noTop')}</p>
       ) : (
-        <ScrollTable label={title} minWidth="min-w-[16rem]" testId={`overview-top-${by}`}>
+        <ScrollTable
+          label={t(by === 'country' ? 'admin.overview.topCountriesTable' : 'admin.overview.topOperatorsTable')}
+          minWidth="min-w-[16rem]"
+          testId={`overview-top-${by}`}
+        >
           <thead>
             <tr>
               <Th>{t(by === 'country' ? 'admin.overview.country' : 'admin.overview.operator')}</Th>
