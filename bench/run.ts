@@ -4,6 +4,7 @@
  */
 import { isServerBuilt } from '../scripts/built-server';
 import { runAdminOrdersBenchmark } from './admin-orders';
+import { runAdminOverviewBenchmark } from './admin-overview';
 import { runCheckoutThroughputBenchmark } from './checkout-throughput';
 import { runCountriesThroughputBenchmark } from './countries-throughput';
 import { runOperatorDetectionBenchmark } from './operator-detection';
@@ -43,6 +44,12 @@ const benchmarks: Benchmark[] = [
     name: 'admin-orders',
     title: 'Operations console: the order list, search and attention queue on 1,000,000 orders (PostgreSQL, server-side time)',
     run: runAdminOrdersBenchmark,
+    builtServer: false,
+  },
+  {
+    name: 'admin-overview',
+    title: 'Operations console: the overview of today, 7 and 30 days on 1,000,000 orders (PostgreSQL, server-side time)',
+    run: runAdminOverviewBenchmark,
     builtServer: false,
   },
 ];

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -356,6 +358,8 @@ export const orders = pgTable(
     checkAttempts: integer('check_attempts').notNull().default(0),
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** When the top-up provider first confirmed the top-up delivered: the console's time from payment to delivery ends here. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The payment provider's refund of a refunded order, and when it was made. */
     refundId: text('refund_id'),
@@ -383,6 +387,11 @@ export const orders = pgTable(
     index('orders_operator_created_idx').on(table.operatorId, table.createdAt, table.id),
     index('orders_phone_created_idx').on(table.recipientPhone, table.createdAt, table.id),
     index('orders_topup_transaction_idx').on(table.topupTransactionId),
+    // The console's figures: the days whose orders moved since they were last added up, and refunds by the day made.
+    index('orders_updated_idx').on(table.updatedAt),
+    index('orders_refunded_idx')
+      .on(table.refundedAt)
+      .where(sql`${table.refundedAt} is not null`),
   ],
 );
 
@@ -404,6 +413,64 @@ export const orderEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_events_order_idx').on(table.orderId, table.id)],
+);
+
+/*
+ * The console's figures, added up per UTC day of the orders' creation (src/server/orders/daily-figures.ts): a closed day
+ * is added up once and again only when one of its orders moves; today is added up at every look. The overview reads
+ * these, never the orders of 30 days.
+ */
+
+/** The days added up, and when: the orders as they stood then. */
+export const dailyFiguresDays = pgTable('daily_figures_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});
+
+/** One row: until when the orders' moves have been looked at (less a margin), and the lock refreshes take in turn. */
+export const dailyFiguresChecks = pgTable('daily_figures_checks', {
+  id: integer('id').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+});
+
+/** A day's orders by their status now: how many, their totals and fees, and how many had a delivery sent. */
+export const dailyStatusFigures = pgTable(
+  'daily_status_figures',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    orders: integer('orders').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    deliveriesSent: integer('deliveries_sent').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.status] })],
+);
+
+/** A day's captured orders by destination operator: how many and their totals. */
+export const dailyOperatorFigures = pgTable(
+  'daily_operator_figures',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    operatorId: integer('operator_id').notNull(),
+    countryIso: text('country_iso').notNull(),
+    operatorName: text('operator_name').notNull(),
+    orders: integer('orders').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.operatorId, table.countryIso] })],
+);
+
+/** A day's delivered orders by their time from payment to delivery, to the second, with the exact sum in milliseconds. */
+export const dailyDeliveryTimes = pgTable(
+  'daily_delivery_times',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    seconds: integer('seconds').notNull(),
+    orders: integer('orders').notNull(),
+    totalMs: bigint('total_ms', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.seconds] })],
 );
 
 /** Payment intents of the sandbox payment provider: the same statuses and amounts Stripe keeps. */

@@ -12,7 +12,6 @@ import {
   adminOrderDetail,
   adminOrdersFiltersSchema,
   adminOrdersPageQuery,
-  adminOverview,
   decodeOrderCursor,
   encodeOrderCursor,
   listAdminOrders,
@@ -438,32 +437,6 @@ describe.each(TEST_DATABASE_KINDS)('the console’s order queries on %s', (kind)
         expect(refused, id).toBeInstanceOf(DomainError);
         expect(refused).toMatchObject({ kind: 'not_found', code: 'ORDER_NOT_FOUND' });
       }
-    });
-  });
-
-  describe('the overview', () => {
-    it('counts the last 24 hours’ orders, the attention queue, and every status of all time', async () => {
-      await order({ status: 'completed', totalCents: 575 });
-      await order({ status: 'completed', totalCents: 1150, createdAt: ago(23 * HOUR) });
-      await order({ status: 'canceled' });
-      await order({ status: 'delivery_failed' });
-      await order({ status: 'created' });
-      await order({ status: 'capture_failed', updatedAt: ago(HOUR) });
-      await order({ status: 'completed', totalCents: 2300, createdAt: ago(25 * HOUR) });
-      await order({ status: 'expired', createdAt: ago(30 * HOUR) });
-      expect(await adminOverview(db, NOW)).toEqual({
-        attentionCount: 1,
-        last24h: { orders: 6, completed: 2, failed: 2, capturedCents: 1725 },
-        statusCounts: { completed: 3, canceled: 1, delivery_failed: 1, created: 1, capture_failed: 1, expired: 1 },
-      });
-    });
-
-    it('answers zeros on an empty day', async () => {
-      expect(await adminOverview(db, NOW)).toEqual({
-        attentionCount: 0,
-        last24h: { orders: 0, completed: 0, failed: 0, capturedCents: 0 },
-        statusCounts: {},
-      });
     });
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, union, type SelectedFields } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -8,7 +8,6 @@ import {
   type AdminOrderDetail,
   type AdminOrderEvent,
   type AdminOrderRow,
-  type AdminOverviewResponse,
   type AttentionItem,
   type PaymentProviderName,
 } from '../../shared/api/admin';
@@ -20,8 +19,8 @@ import { attentionReasonSql, attentionSinceSql, countAttention, needsAttention }
 
 /**
  * What the operations console reads about orders: the paginated, filtered and searchable list, one order with its
- * timeline, the attention queue and the overview. Lists are newest first, paginated by keyset on (created_at, id) so
- * that a page deep in a million orders costs what the first one does.
+ * timeline, and the attention queue (the overview is overview.ts). Lists are newest first, paginated by keyset on
+ * (created_at, id) so that a page deep in a million orders costs what the first one does.
  */
 
 /** The attention queue shows at most this many orders, oldest first; its count counts them all. */
@@ -362,7 +361,7 @@ export async function adminOrderDetail(db: Database, orderId: string, now: Date)
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
-// Needs attention and the overview
+// Needs attention
 
 /** The orders that wait for a person, oldest first (at most ATTENTION_LIST_LIMIT), and how many there are in all. */
 export async function listAttention(db: Database, now: Date): Promise<{ items: AttentionItem[]; count: number }> {
@@ -374,28 +373,5 @@ export async function listAttention(db: Database, now: Date): Promise<{ items: A
   return {
     items: rows.map((row) => ({ order: toAdminOrderRow(row), reason: row.attention!, since: row.since!.toISOString() })),
     count: total,
-  };
-}
-
-/** The day at a glance: the orders of the last 24 hours, the attention queue, and how many orders each status holds. */
-export async function adminOverview(db: Database, now: Date): Promise<Omit<AdminOverviewResponse, 'success'>> {
-  const dayAgo = new Date(now.getTime() - DAY_MS);
-  const [attentionCount, [day], statusRows] = await Promise.all([
-    countAttention(db, now),
-    db
-      .select({
-        orders: count(),
-        completed: count(sql`case when ${orders.status} = 'completed' then 1 end`),
-        failed: count(sql`case when ${orders.status} in ('delivery_failed', 'canceled') then 1 end`),
-        capturedCents: sum(sql`case when ${orders.status} = 'completed' then ${orders.totalCents} end`).mapWith(Number),
-      })
-      .from(orders)
-      .where(gte(orders.createdAt, dayAgo)),
-    db.select({ status: orders.status, orders: count() }).from(orders).groupBy(orders.status),
-  ]);
-  return {
-    attentionCount,
-    last24h: { orders: day?.orders ?? 0, completed: day?.completed ?? 0, failed: day?.failed ?? 0, capturedCents: day?.capturedCents ?? 0 },
-    statusCounts: Object.fromEntries(statusRows.map((row) => [row.status, row.orders])),
   };
 }

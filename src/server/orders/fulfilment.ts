@@ -350,7 +350,7 @@ export function createFulfilment(services: OrderServices) {
           'delivered',
           from,
           source,
-          { ...transaction, nextCheckAt: mismatch ? null : later(services, CHECK_DELAYS_MS.afterStep) },
+          { ...transaction, deliveredAt: services.now(), nextCheckAt: mismatch ? null : later(services, CHECK_DELAYS_MS.afterStep) },
           { transactionId: result.transactionId, ...(mismatch ? { mismatch } : {}) },
         );
         if (!delivered) return load(order.id);

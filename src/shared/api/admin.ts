@@ -391,15 +391,3 @@ export interface AdminAuditResponse extends AdminPage {
   success: true;
   entries: AdminAuditEntry[];
 }
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Overview
-
-/** GET /api/admin/overview — the day at a glance. */
-export interface AdminOverviewResponse {
-  success: true;
-  attentionCount: number;
-  last24h: { orders: number; completed: number; failed: number; capturedCents: number };
-  /** Orders by status, all time. */
-  statusCounts: Partial<Record<OrderStatus, number>>;
-}

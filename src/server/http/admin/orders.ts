@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type {
-  AdminAttentionCountResponse,
-  AdminAttentionResponse,
-  AdminOrderResponse,
-  AdminOrdersResponse,
-  AdminOverviewResponse,
-} from '../../../shared/api/admin';
+import type { AdminAttentionCountResponse, AdminAttentionResponse, AdminOrderResponse, AdminOrdersResponse } from '../../../shared/api/admin';
+import type { AdminOverviewResponse } from '../../../shared/api/admin-overview';
 import type { Database } from '../../db/client';
-import { adminOrderDetail, adminOrdersFiltersSchema, adminOverview, listAdminOrders, listAttention } from '../../orders/admin-queries';
+import { adminOrderDetail, adminOrdersFiltersSchema, listAdminOrders, listAttention } from '../../orders/admin-queries';
 import { countAttention } from '../../orders/attention';
+import { adminOverview } from '../../orders/overview';
 import { parseWith } from '../errors';
 
 interface AdminOrderRouteDeps {

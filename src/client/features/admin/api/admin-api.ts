@@ -12,8 +12,8 @@ import type {
   AdminOrderResponse,
   AdminOrdersQuery,
   AdminOrdersResponse,
-  AdminOverviewResponse,
 } from '@shared/api/admin';
+import type { AdminOverviewResponse } from '@shared/api/admin-overview';
 import type { AdminTopupWalletResponse } from '@shared/api/account';
 import type { Country } from '@shared/api/catalog';
 import { apiRequest } from '@/lib/api-client';

@@ -1,0 +1,404 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OVERVIEW_TOP_COUNT, OVERVIEW_WINDOW_DAYS, OVERVIEW_WINDOWS } from '../../shared/api/admin-overview';
+import type { Database } from '../db/client';
+import { dailyFiguresDays, orders } from '../db/schema';
+import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
+import { insertOrderRow, type OrderRowValues } from '../testing/order-rows';
+import { createFulfilment, insertTestUser, paidOrder, sandboxOrderServices } from '../testing/orders';
+import { MOVES_MARGIN_MS } from './daily-figures';
+import { adminOverview } from './overview';
+
+const NOW = new Date('2026-11-24T12:00:00Z');
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Midnight UTC starting today, and the day `days` before it. */
+const midnight = (days = 0, from = NOW) => new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()) - days * DAY);
+
+/** Destinations of the data set: each order goes to one, in turn. */
+const DESTINATIONS = [
+  { countryIso: 'NG', operatorId: 341, operatorName: 'MTN Nigeria' },
+  { countryIso: 'NG', operatorId: 342, operatorName: 'Glo Nigeria' },
+  { countryIso: 'IN', operatorId: 200, operatorName: 'Airtel India' },
+  { countryIso: 'CU', operatorId: 170, operatorName: 'Cubacel' },
+  { countryIso: 'ET', operatorId: 400, operatorName: 'Ethio Telecom' },
+  { countryIso: 'GH', operatorId: 500, operatorName: 'MTN Ghana' },
+  { countryIso: 'KE', operatorId: 600, operatorName: 'Safaricom' },
+  { countryIso: 'MX', operatorId: 700, operatorName: 'Telcel' },
+  { countryIso: 'PH', operatorId: 800, operatorName: 'Globe' },
+  { countryIso: 'HT', operatorId: 900, operatorName: 'Digicel Haiti' },
+];
+
+/** Where the statuses of the data set come from, with what each implies of the order's times. */
+const STATUSES = [
+  'completed',
+  'completed',
+  'completed',
+  'completed',
+  'refunded',
+  'canceled', // released after a failed delivery
+  'canceled', // released before anything was sent
+  'delivery_failed',
+  'expired',
+  'created',
+  'capture_failed',
+  'refund_failed',
+  'refunding',
+  'delivered',
+  'delivering',
+] as const;
+const SENT = new Set(['completed', 'refunded', 'delivery_failed', 'capture_failed', 'refund_failed', 'refunding', 'delivered', 'delivering']);
+const DELIVERED = new Set(['completed', 'refunded', 'capture_failed', 'refund_failed', 'refunding', 'delivered']);
+
+/**
+ * 300 orders over the 35 days before NOW (so some are outside every window), at varied times of day, in every status,
+ * to ten destinations, with varied amounts and fees, and whole-second times from payment to delivery (2 s to about
+ * 16 minutes). Refunds are made up to three days after their order, never after NOW.
+ */
+function variedOrders(userId: string): OrderRowValues[] {
+  return Array.from({ length: 300 }, (_, index) => {
+    const status = STATUSES[index % STATUSES.length]!;
+    const createdAt = new Date(midnight(index % 35).getTime() + ((index * 7919) % (24 * 60)) * MINUTE + (index % 60) * SECOND);
+    const destination = DESTINATIONS[(index * 3) % DESTINATIONS.length]!;
+    const amountCents = 500 + (index % 9) * 250;
+    const percentageFeeCents = Math.round(amountCents * 0.03) + (index % 4);
+    const standardFeeCents = 33 + (index % 3) * 10;
+    const authorisedAt = ['created', 'expired'].includes(status) ? null : new Date(createdAt.getTime() + 5 * SECOND);
+    const releasedAfterSend = status === 'canceled' && index % 2 === 0;
+    const deliveredAt = DELIVERED.has(status)
+      ? new Date(authorisedAt!.getTime() + (2 + ((index * 13) % 40) + (index % 23 === 0 ? 900 : 0)) * SECOND)
+      : null;
+    const refundedAt = status === 'refunded' ? new Date(Math.min(createdAt.getTime() + (index % 4) * DAY + HOUR, NOW.getTime())) : null;
+    return {
+      userId,
+      status,
+      ...destination,
+      amountCents,
+      percentageFeeCents,
+      standardFeeCents,
+      totalCents: amountCents + percentageFeeCents + standardFeeCents,
+      authorisedAt,
+      claimedAt: SENT.has(status) || releasedAfterSend ? new Date(authorisedAt!.getTime() + SECOND) : null,
+      deliveredAt,
+      refundedAt,
+      refundId: refundedAt ? `re_${index}` : null,
+      createdAt,
+      updatedAt: refundedAt ?? deliveredAt ?? createdAt,
+    };
+  });
+}
+
+type Row = Record<string, unknown>;
+const rows = async (db: Database, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+const one = async (db: Database, query: ReturnType<typeof sql>) => (await rows(db, query))[0]!;
+const statusList = (statuses: string[]) =>
+  sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+
+/**
+ * What each figure of a window is, asked of the orders directly, in plain SQL independent of the day-by-day figures:
+ * `from` and `to` are the window's first instant and the next midnight.
+ */
+async function figuresFromOrders(db: Database, from: Date, to: Date) {
+  const inWindow = sql`created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz`;
+  const captured = statusList(['completed', 'refunding', 'refund_failed', 'refunded']);
+  const statusRows = await rows(db, sql`select status, count(*)::int as n from orders where ${inWindow} group by status`);
+  const totals = await one(
+    db,
+    sql`select count(*)::int as orders,
+      count(*) filter (where status in (${statusList([...DELIVERED])}))::int as delivered,
+      count(*) filter (where status = 'delivery_failed' or (status = 'canceled' and claimed_at is not null))::int as failed,
+      count(*) filter (where status in (${captured}))::int as captured_orders,
+      coalesce(sum(total_cents) filter (where status in (${captured})), 0)::int as captured_cents,
+      coalesce(sum(percentage_fee_cents + standard_fee_cents) filter (where status in ('completed', 'refunding', 'refund_failed')), 0)::int as fees
+    from orders where ${inWindow}`,
+  );
+  const refunds = await one(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(total_cents), 0)::int as cents from orders
+      where status = 'refunded' and refunded_at >= ${from.toISOString()}::timestamptz and refunded_at < ${to.toISOString()}::timestamptz`,
+  );
+  const times = await one(
+    db,
+    sql`select count(*)::int as n, avg(extract(epoch from delivered_at - authorised_at))::float8 as average,
+      (percentile_cont(0.95) within group (order by extract(epoch from delivered_at - authorised_at)))::float8 as p95
+    from orders where ${inWindow} and delivered_at is not null and authorised_at is not null`,
+  );
+  const top = (keys: ReturnType<typeof sql>, tieBreak: ReturnType<typeof sql>) =>
+    rows(
+      db,
+      sql`select ${keys}, count(*)::int as orders, sum(total_cents)::int as cents from orders
+        where ${inWindow} and status in (${captured})
+        group by ${keys} order by cents desc, orders desc, ${tieBreak} limit ${OVERVIEW_TOP_COUNT}`,
+    );
+  const delivered = Number(totals.delivered);
+  const failed = Number(totals.failed);
+  return {
+    orders: Number(totals.orders),
+    statusCounts: Object.fromEntries(statusRows.map((row) => [row.status, row.n])),
+    deliveries: { delivered, failed, successRate: delivered + failed ? delivered / (delivered + failed) : null },
+    captured: { orders: Number(totals.captured_orders), cents: Number(totals.captured_cents) },
+    feesCents: Number(totals.fees),
+    refunds: { count: Number(refunds.n), cents: Number(refunds.cents) },
+    deliveryTime: {
+      orders: Number(times.n),
+      averageSeconds: times.average === null ? null : Number(times.average),
+      p95Seconds: times.p95 === null ? null : Number(times.p95),
+    },
+    topCountries: (await top(sql`country_iso`, sql`country_iso`)).map((row) => ({
+      countryIso: row.country_iso,
+      orders: row.orders,
+      cents: row.cents,
+    })),
+    topOperators: (await top(sql`country_iso, operator_id, operator_name`, sql`operator_id`)).map((row) => ({
+      countryIso: row.country_iso,
+      operatorId: row.operator_id,
+      operatorName: row.operator_name,
+      orders: row.orders,
+      cents: row.cents,
+    })),
+  };
+}
+
+/** The overview at `now`, every window compared with the orders themselves; the averages to the millisecond. */
+async function expectFiguresToMatchOrders(db: Database, now: Date) {
+  const overview = await adminOverview(db, now);
+  const tomorrow = midnight(-1, now);
+  for (const name of OVERVIEW_WINDOWS) {
+    const from = midnight(OVERVIEW_WINDOW_DAYS[name] - 1, now);
+    const expected = await figuresFromOrders(db, from, tomorrow);
+    const { from: firstDay, deliveryTime, ...figures } = overview.windows[name];
+    const { deliveryTime: expectedTime, ...expectedFigures } = expected;
+    expect(firstDay, name).toBe(from.toISOString().slice(0, 10));
+    expect(figures, name).toEqual(expectedFigures);
+    expect(deliveryTime.orders, name).toBe(expectedTime.orders);
+    expect(deliveryTime.averageSeconds, name).toBeCloseTo(expectedTime.averageSeconds!, 3);
+    expect(deliveryTime.p95Seconds, name).toBeCloseTo(expectedTime.p95Seconds!, 3);
+  }
+  return overview;
+}
+
+describe.each(TEST_DATABASE_KINDS)('the console’s overview on %s', (kind) => {
+  let database: TestDatabase;
+  let db: Database;
+  let customer: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    db = database.db;
+  });
+  beforeEach(async () => {
+    await database.reset();
+    customer = await insertTestUser(db);
+  });
+  afterAll(() => database.close());
+
+  const insertAll = async (values: OrderRowValues[]) => {
+    for (const value of values) await insertOrderRow(db, value);
+  };
+
+  it('gives each window’s figures as the orders themselves give them', async () => {
+    await insertAll(variedOrders(customer));
+    const overview = await expectFiguresToMatchOrders(db, NOW);
+    // The data set is varied enough for every figure to mean something in every window.
+    for (const name of OVERVIEW_WINDOWS) {
+      const window = overview.windows[name];
+      expect(window.deliveries.failed, name).toBeGreaterThan(0);
+      expect(window.captured.cents, name).toBeGreaterThan(window.feesCents);
+      expect(window.deliveryTime.orders, name).toBeGreaterThan(0);
+    }
+    expect(overview.windows.last30Days.refunds.count).toBeGreaterThan(overview.windows.today.refunds.count);
+    expect(overview.windows.last30Days.topCountries).toHaveLength(OVERVIEW_TOP_COUNT);
+  });
+
+  it('gives the 30 days one by one, oldest first, as the orders give them', async () => {
+    await insertAll(variedOrders(customer));
+    const { days, today } = await adminOverview(db, NOW);
+    expect(today).toBe('2026-11-24');
+    expect(days).toHaveLength(30);
+    expect(days[0]!.day).toBe('2026-10-26');
+    expect(days.at(-1)!.day).toBe('2026-11-24');
+    const expected = await rows(
+      db,
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, status, count(*)::int as n,
+        coalesce(sum(total_cents) filter (where status in ('completed', 'refunding', 'refund_failed', 'refunded')), 0)::int as captured,
+        coalesce(sum(percentage_fee_cents + standard_fee_cents) filter (where status in ('completed', 'refunding', 'refund_failed')), 0)::int as fees
+      from orders where created_at >= '2026-10-26T00:00:00Z' group by 1, 2`,
+    );
+    for (const { day, statusCounts, capturedCents, feesCents } of days) {
+      const ofDay = expected.filter((row) => row.day === day);
+      expect(statusCounts, day).toEqual(Object.fromEntries(ofDay.map((row) => [row.status, row.n])));
+      expect(capturedCents, day).toBe(ofDay.reduce((sum, row) => sum + Number(row.captured), 0));
+      expect(feesCents, day).toBe(ofDay.reduce((sum, row) => sum + Number(row.fees), 0));
+    }
+    expect(days.filter((day) => Object.keys(day.statusCounts).length > 0).length).toBe(30);
+  });
+
+  it('computes by hand: rates, money, fees, refunds and the times of a small day', async () => {
+    const base = { userId: customer, countryIso: 'NG', operatorId: 341, operatorName: 'MTN Nigeria', amountCents: 1000, percentageFeeCents: 30 };
+    const at = (hours: number) => new Date(midnight().getTime() + hours * HOUR);
+    const paid = (hours: number, tookSeconds: number) => ({
+      authorisedAt: at(hours),
+      claimedAt: at(hours),
+      deliveredAt: new Date(at(hours).getTime() + tookSeconds * SECOND),
+    });
+    await insertAll([
+      { ...base, status: 'completed', standardFeeCents: 33, totalCents: 1063, createdAt: at(1), ...paid(1, 4) },
+      { ...base, status: 'completed', standardFeeCents: 33, totalCents: 1063, createdAt: at(2), ...paid(2, 6) },
+      { ...base, status: 'refunded', standardFeeCents: 33, totalCents: 1063, createdAt: at(3), ...paid(3, 10), refundedAt: at(4) },
+      { ...base, status: 'canceled', standardFeeCents: 33, totalCents: 1063, createdAt: at(5), authorisedAt: at(5), claimedAt: at(5) },
+      { ...base, status: 'canceled', standardFeeCents: 33, totalCents: 1063, createdAt: at(6), authorisedAt: at(6) },
+      { ...base, status: 'expired', standardFeeCents: 33, totalCents: 1063, createdAt: at(7) },
+      {
+        ...base,
+        countryIso: 'IN',
+        operatorId: 200,
+        operatorName: 'Airtel India',
+        status: 'completed',
+        standardFeeCents: 0,
+        totalCents: 2000,
+        createdAt: at(8),
+        ...paid(8, 30),
+      },
+    ]);
+    const { today } = (await adminOverview(db, NOW)).windows;
+    expect(today).toEqual({
+      from: '2026-11-24',
+      orders: 7,
+      statusCounts: { completed: 3, refunded: 1, canceled: 2, expired: 1 },
+      // Four delivered; one canceled after its top-up was sent failed; one canceled before anything was sent is no delivery.
+      deliveries: { delivered: 4, failed: 1, successRate: 0.8 },
+      captured: { orders: 4, cents: 1063 * 3 + 2000 },
+      // The refunded order's fees went back with its total.
+      feesCents: 63 + 63 + 30,
+      refunds: { count: 1, cents: 1063 },
+      // 4, 6, 10 and 30 s: the average is 12.5 s; the 95th percentile lies between 10 and 30, at 0.95 × 3 = 2.85 of the way.
+      deliveryTime: { orders: 4, averageSeconds: 12.5, p95Seconds: 27 },
+      topCountries: [
+        { countryIso: 'NG', orders: 3, cents: 3189 },
+        { countryIso: 'IN', orders: 1, cents: 2000 },
+      ],
+      topOperators: [
+        { countryIso: 'NG', operatorId: 341, operatorName: 'MTN Nigeria', orders: 3, cents: 3189 },
+        { countryIso: 'IN', operatorId: 200, operatorName: 'Airtel India', orders: 1, cents: 2000 },
+      ],
+    });
+  });
+
+  it('starts today at midnight UTC and the 7 and 30 days at midnight 6 and 29 days before, to the microsecond', async () => {
+    const edges: Array<[string, number]> = [
+      // [the instant, how many of today, 7 days, 30 days count it]
+      ['2026-11-24T00:00:00.000000Z', 3],
+      ['2026-11-23T23:59:59.999999Z', 2],
+      ['2026-11-18T00:00:00.000000Z', 2],
+      ['2026-11-17T23:59:59.999999Z', 1],
+      ['2026-10-26T00:00:00.000000Z', 1],
+      ['2026-10-25T23:59:59.999999Z', 0],
+      ['2026-11-24T23:59:59.999999Z', 3],
+    ];
+    for (const [instant] of edges) {
+      const row = await insertOrderRow(db, { userId: customer, status: 'completed' });
+      await db.execute(sql`update ${orders} set created_at = ${instant}::timestamptz, updated_at = ${instant}::timestamptz where id = ${row.id}`);
+    }
+    const { windows } = await adminOverview(db, NOW);
+    const counted = (windowsIn: number) => edges.filter(([, count]) => count >= windowsIn).length;
+    expect(windows.today.orders).toBe(counted(3));
+    expect(windows.last7Days.orders).toBe(counted(2));
+    expect(windows.last30Days.orders).toBe(counted(1));
+    expect(windows.today.from).toBe('2026-11-24');
+    expect(windows.last7Days.from).toBe('2026-11-18');
+    expect(windows.last30Days.from).toBe('2026-10-26');
+    // A refund belongs to the day it was made: one made at 23:59:59.999 yesterday is not today's.
+    const refunded = await insertOrderRow(db, { userId: customer, status: 'refunded', createdAt: new Date('2026-11-20T10:00:00Z') });
+    await db.execute(
+      sql`update ${orders} set refunded_at = '2026-11-23T23:59:59.999999Z', updated_at = ${NOW.toISOString()}::timestamptz where id = ${refunded.id}`,
+    );
+    const later = await adminOverview(db, NOW);
+    expect([later.windows.today.refunds.count, later.windows.last7Days.refunds.count]).toEqual([0, 1]);
+  });
+
+  it('answers zeros and no rates on an empty shop, with 30 empty days', async () => {
+    const overview = await adminOverview(db, NOW);
+    expect(overview.attentionCount).toBe(0);
+    for (const name of OVERVIEW_WINDOWS) {
+      expect(overview.windows[name], name).toEqual({
+        from: expect.any(String),
+        orders: 0,
+        statusCounts: {},
+        deliveries: { delivered: 0, failed: 0, successRate: null },
+        captured: { orders: 0, cents: 0 },
+        feesCents: 0,
+        refunds: { count: 0, cents: 0 },
+        deliveryTime: { orders: 0, averageSeconds: null, p95Seconds: null },
+        topCountries: [],
+        topOperators: [],
+      });
+    }
+    expect(overview.days.map((day) => [day.statusCounts, day.capturedCents, day.feesCents])).toEqual(Array(30).fill([{}, 0, 0]));
+  });
+
+  it('follows orders that move after their day was added up, and adds up no closed day where nothing moved', async () => {
+    await insertAll(variedOrders(customer));
+    await expectFiguresToMatchOrders(db, NOW);
+    const computedAt = async (day: string) => (await db.select().from(dailyFiguresDays).where(eq(dailyFiguresDays.day, day)))[0]?.computedAt;
+    const later = new Date(NOW.getTime() + 10 * MINUTE);
+    await expectFiguresToMatchOrders(db, later);
+    expect(await computedAt('2026-11-10')).toEqual(NOW);
+    expect(await computedAt('2026-11-24')).toEqual(later);
+
+    // Refunded, released, delivered late, and a new order on a closed day: each is stamped when it moves.
+    const [completed] = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.status} = 'completed' and ${orders.createdAt} < '2026-11-12T00:00:00Z'`)
+      .limit(1);
+    const moved = new Date(later.getTime() + MINUTE);
+    await db.update(orders).set({ status: 'refunded', refundedAt: moved, updatedAt: moved }).where(eq(orders.id, completed!.id));
+    const [delivering] = await db.select().from(orders).where(eq(orders.status, 'delivering')).limit(1);
+    await db
+      .update(orders)
+      .set({ status: 'completed', deliveredAt: new Date(moved.getTime() - 2 * HOUR), updatedAt: moved })
+      .where(eq(orders.id, delivering!.id));
+    await insertOrderRow(db, { userId: customer, status: 'completed', createdAt: new Date('2026-11-02T08:00:00Z'), updatedAt: moved });
+    const afterMoves = await expectFiguresToMatchOrders(db, new Date(moved.getTime() + 10 * SECOND));
+    expect(afterMoves.windows.today.refunds.count).toBeGreaterThan(0);
+    // A move a little before the last look (stamped by a server whose clock is behind) is still seen.
+    const [another] = await db.select().from(orders).where(eq(orders.status, 'expired')).limit(1);
+    await db
+      .update(orders)
+      .set({ status: 'canceled', updatedAt: new Date(moved.getTime() - MOVES_MARGIN_MS / 2) })
+      .where(eq(orders.id, another!.id));
+    await expectFiguresToMatchOrders(db, new Date(moved.getTime() + 20 * SECOND));
+  });
+
+  it('gives the figures of another day when the clock goes back or forward', async () => {
+    await insertAll(variedOrders(customer));
+    await expectFiguresToMatchOrders(db, NOW);
+    await expectFiguresToMatchOrders(db, new Date(NOW.getTime() - 10 * DAY));
+    await expectFiguresToMatchOrders(db, new Date(NOW.getTime() + 3 * DAY));
+  });
+
+  it('counts an order delivered through checkout with its time from payment to delivery', async () => {
+    const kit = sandboxOrderServices(db, new Date('2026-11-24T09:00:00Z'));
+    // Every read of the clock is a second later, as the steps of a real delivery are.
+    kit.services.now = () => {
+      kit.advance(SECOND);
+      return kit.clock.now;
+    };
+    const { orderId } = await paidOrder(kit.services, { userId: customer });
+    const fulfilled = await createFulfilment(kit.services).fulfil(orderId, 'browser');
+    expect(fulfilled.status).toBe('completed');
+    expect(fulfilled.deliveredAt!.getTime()).toBeGreaterThan(fulfilled.authorisedAt!.getTime());
+    const { today } = (await adminOverview(db, NOW)).windows;
+    expect(today.deliveryTime).toEqual({
+      orders: 1,
+      averageSeconds: (fulfilled.deliveredAt!.getTime() - fulfilled.authorisedAt!.getTime()) / 1000,
+      p95Seconds: (fulfilled.deliveredAt!.getTime() - fulfilled.authorisedAt!.getTime()) / 1000,
+    });
+    expect(today.captured).toEqual({ orders: 1, cents: fulfilled.totalCents });
+  });
+});
