@@ -99,6 +99,9 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.customerNotBlocked': 'This customer is not blocked.',
   'apiErrors.customerAlreadyAdmin': 'This customer is already an admin.',
   'apiErrors.customerNotAdmin': 'This customer is not an admin.',
+  'apiErrors.messageNotFound': 'No contact message has this id.',
+  'apiErrors.messageAlreadyHandled': 'This message has already been marked handled.',
+  'apiErrors.messageNotHandled': 'This message is not marked handled.',
 } as const satisfies Record<ApiMessageKey, string>;
 
 /** The English text of a message, its {{placeholders}} filled from `params`. */

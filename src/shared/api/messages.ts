@@ -97,6 +97,10 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.customerNotBlocked',
   'apiErrors.customerAlreadyAdmin',
   'apiErrors.customerNotAdmin',
+  // The operations console: contact messages (server/admin/contact-messages.ts).
+  'apiErrors.messageNotFound',
+  'apiErrors.messageAlreadyHandled',
+  'apiErrors.messageNotHandled',
   // Any call.
   'apiErrors.rateLimited',
   'apiErrors.internal',

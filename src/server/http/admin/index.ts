@@ -6,10 +6,12 @@ import type { Database } from '../../db/client';
 import { orders, user } from '../../db/schema';
 import { registerAdminAuditLogRoutes } from './audit-log';
 import { registerAdminCustomerRoutes, type AdminCustomerRouteDeps } from './customers';
+import { registerAdminMessageRoutes } from './messages';
 import type { Fulfilment } from '../../orders/fulfilment';
 import type { OrderServices } from '../../orders/services';
 import { registerOrderActionRoutes } from './order-actions';
 import { registerAdminOrderReadRoutes } from './orders';
+import { registerAdminOrdersExportRoute } from './orders-export';
 
 interface AdminRouteDeps extends AdminCustomerRouteDeps {
   db: Database;
@@ -36,6 +38,8 @@ export async function registerAdminRoutes(
       registerAdminAuditLogRoutes(admin, { db });
       registerOrderActionRoutes(admin, { services: orderServices, fulfilment });
       registerAdminOrderReadRoutes(admin, { db, now });
+      registerAdminOrdersExportRoute(admin, { db, now });
+      registerAdminMessageRoutes(admin, { db, now });
 
       admin.get('/users', async () => {
         const rows = await db.select().from(user).orderBy(desc(user.createdAt));
