@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: runs each benchmark in turn. Add a benchmark as a module and list it here. `-- --only=<name>,…`
- * runs only those, `-- --skip=<name>,…` all but those (e.g. `--skip=admin-orders` where there is no PostgreSQL).
+ * runs only those, `-- --skip=<name>,…` all but those (e.g. `--skip=admin-orders,admin-export` where there is no PostgreSQL).
  */
 import { isServerBuilt } from '../scripts/built-server';
+import { runAdminExportBenchmark } from './admin-export';
 import { runAdminOrdersBenchmark } from './admin-orders';
 import { runCheckoutThroughputBenchmark } from './checkout-throughput';
 import { runCountriesThroughputBenchmark } from './countries-throughput';
@@ -43,6 +44,12 @@ const benchmarks: Benchmark[] = [
     name: 'admin-orders',
     title: 'Operations console: the order list, search and attention queue on 1,000,000 orders (PostgreSQL, server-side time)',
     run: runAdminOrdersBenchmark,
+    builtServer: false,
+  },
+  {
+    name: 'admin-export',
+    title: 'Operations console: the orders CSV export of all 1,000,000 orders over HTTP (PostgreSQL, rows per second and peak memory)',
+    run: runAdminExportBenchmark,
     builtServer: false,
   },
 ];

@@ -44,6 +44,12 @@ const SAME_WORD_IN = {
     'admin.order.email',
     'admin.customers.columns.email',
     'admin.customer.email',
+    'admin.nav.messages',
+    'admin.messages.title',
+    'admin.messages.columns.message',
+    'admin.messages.reader.message',
+    'admin.messages.reader.fallbackTitle',
+    'admin.messages.reader.email',
   ]),
   ar: new Set(),
 };

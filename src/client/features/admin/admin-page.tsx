@@ -9,6 +9,8 @@ import { AttentionPage } from './pages/attention-page';
 import { AuditPage } from './pages/audit-page';
 import { CustomerPage } from './pages/customer-page';
 import { CustomersPage } from './pages/customers-page';
+import { MessagePage } from './pages/message-page';
+import { MessagesPage } from './pages/messages-page';
 import { OrderPage } from './pages/order-page';
 import { OrdersPage } from './pages/orders-page';
 import { OverviewPage } from './pages/overview-page';
@@ -40,6 +42,8 @@ export function AdminPage() {
         <Route path="attention" element={<AttentionPage />} />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:customerId" element={<CustomerPage />} />
+        <Route path="messages" element={<MessagesPage />} />
+        <Route path="messages/:messageId" element={<MessagePage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Routes>

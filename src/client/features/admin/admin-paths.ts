@@ -7,9 +7,12 @@ export const ADMIN_PATHS = {
   attention: `${ROUTES.admin}/attention`,
   customers: `${ROUTES.admin}/customers`,
   audit: `${ROUTES.admin}/audit`,
+  messages: `${ROUTES.admin}/messages`,
 } as const;
 
 export const orderPath = (orderId: string) => `${ADMIN_PATHS.orders}/${encodeURIComponent(orderId)}`;
+
+export const messagePath = (messageId: string) => `${ADMIN_PATHS.messages}/${encodeURIComponent(messageId)}`;
 
 export const customerPath = (customerId: string) => `${ADMIN_PATHS.customers}/${encodeURIComponent(customerId)}`;
 

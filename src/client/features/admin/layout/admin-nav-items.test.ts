@@ -10,6 +10,7 @@ describe('the console’s navigation', () => {
       'admin.nav.orders',
       'admin.nav.attention',
       'admin.nav.customers',
+      'admin.nav.messages',
       'admin.nav.audit',
     ]);
     expect(new Set(ADMIN_NAV.map((item) => item.to)).size).toBe(ADMIN_NAV.length);
@@ -23,6 +24,8 @@ describe('the console’s navigation', () => {
     expect(labelOf('/admin/customers/u-1')).toBe('admin.nav.customers');
     expect(labelOf('/admin/attention')).toBe('admin.nav.attention');
     expect(labelOf('/admin/audit')).toBe('admin.nav.audit');
+    expect(labelOf('/admin/messages')).toBe('admin.nav.messages');
+    expect(labelOf('/admin/messages/4b1f0c8e')).toBe('admin.nav.messages');
   });
 
   it('marks nothing for a path that is no section', () => {
@@ -30,7 +33,8 @@ describe('the console’s navigation', () => {
     expect(labelOf('/admin/ordersx')).toBeUndefined();
   });
 
-  it('shows the attention count beside the queue only', () => {
+  it('shows the attention count beside the queue only, and the unread count beside the messages only', () => {
     expect(ADMIN_NAV.filter((item) => item.showsAttentionCount).map((item) => item.labelKey)).toEqual(['admin.nav.attention']);
+    expect(ADMIN_NAV.filter((item) => item.showsUnreadMessages).map((item) => item.labelKey)).toEqual(['admin.nav.messages']);
   });
 });

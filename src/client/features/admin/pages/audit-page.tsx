@@ -6,7 +6,7 @@ import { ArrowRight } from 'lucide-react';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, type AdminAuditEntry } from '@shared/api/admin';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
-import { customerPath, orderPath } from '../admin-paths';
+import { customerPath, messagePath, orderPath } from '../admin-paths';
 import { auditLogQueryOptions } from '../api/queries';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { Field } from '../components/field';
@@ -86,13 +86,20 @@ function AuditFiltersForm({ applied, onApply }: { applied: AuditFilters; onApply
 function Target({ entry }: { entry: AdminAuditEntry }) {
   const { t } = useTranslation();
   const kind = t(`admin.audit.targets.${entry.targetType}`, { defaultValue: entry.targetType });
-  const to = entry.targetType === 'order' ? orderPath(entry.targetId) : entry.targetType === 'customer' ? customerPath(entry.targetId) : null;
+  const to =
+    entry.targetType === 'order'
+      ? orderPath(entry.targetId)
+      : entry.targetType === 'customer'
+        ? customerPath(entry.targetId)
+        : entry.targetType === 'contact_message'
+          ? messagePath(entry.targetId)
+          : null;
   return (
     <>
       <span className="block text-xs text-muted-foreground">{kind}</span>
       {to ? (
         <Link to={to} className={`${linkClass} font-mono text-xs`} title={entry.targetId}>
-          {entry.targetType === 'order' ? shortId(entry.targetId) : entry.targetId}
+          {entry.targetType === 'order' || entry.targetType === 'contact_message' ? shortId(entry.targetId) : entry.targetId}
         </Link>
       ) : (
         <span className="font-mono text-xs break-all">{entry.targetId}</span>
