@@ -24,7 +24,6 @@ import { testConfig } from '../src/server/testing/app';
 import { withMillionOrders } from './admin-orders';
 
 const DATABASE = 'topup_bench_export';
-const ADMIN_EMAIL = 'bench-admin@example.com';
 const PASSWORD = 'Export-bench-2026';
 const SAMPLE_EVERY_MS = 20;
 const LIVE_HEAP_EVERY_MS = 5000;
@@ -43,6 +42,8 @@ function withCookies(current: string, response: LightMyRequestResponse): string 
 
 /** A session the console lets in: an admin with a confirmed address, two-factor on and this session's code given. */
 async function adminSession(app: FastifyInstance, db: Database): Promise<string> {
+  // An address of its own per run: a database kept from an earlier run (BENCH_REUSE_DATABASE=1) has the earlier admin.
+  const email = `bench-admin-${Date.now()}@example.com`;
   let cookie = '';
   const post = async (url: string, payload: Record<string, unknown>) => {
     const response = await app.inject({ method: 'POST', url, payload, headers: { origin: TEST_ORIGIN, cookie } });
@@ -50,8 +51,8 @@ async function adminSession(app: FastifyInstance, db: Database): Promise<string>
     cookie = withCookies(cookie, response);
     return response.json<Record<string, unknown>>();
   };
-  await post('/api/auth/sign-up/email', { email: ADMIN_EMAIL, password: PASSWORD });
-  await db.update(user).set({ isAdmin: true, emailVerified: true }).where(eq(user.email, ADMIN_EMAIL));
+  await post('/api/auth/sign-up/email', { email, password: PASSWORD });
+  await db.update(user).set({ isAdmin: true, emailVerified: true }).where(eq(user.email, email));
   const { totpURI } = await post('/api/auth/two-factor/enable', { password: PASSWORD });
   await post('/api/auth/two-factor/verify-totp', { code: OTPAuth.URI.parse(String(totpURI)).generate() });
   return cookie;

@@ -342,6 +342,46 @@ export interface AdminOrderExportRow extends AdminOrderRow {
   finishedAt: string | null;
 }
 
+type ExportRowValues = Awaited<Awaited<ReturnType<typeof adminOrdersPageQuery<typeof exportColumns>>>['query']>[number];
+
+/**
+ * One order as the export writes it. Every field is written out rather than spread from the list's row: spreading an
+ * object of this size per row made V8 build each one the slow way, and the export maps a million of them.
+ */
+function toAdminOrderExportRow(row: ExportRowValues): AdminOrderExportRow {
+  return {
+    id: row.id,
+    status: row.status as OrderStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    userId: row.userId,
+    customerEmail: row.customerEmail,
+    countryCode: row.countryCode,
+    recipientPhone: row.recipientPhone,
+    callingCode: row.callingCodes?.[0] ?? null,
+    operatorId: row.operatorId,
+    operatorName: row.operatorName,
+    amountCents: row.amountCents,
+    totalCents: row.totalCents,
+    paymentProvider: row.paymentProvider as PaymentProviderName,
+    attention: row.attention,
+    percentageFeeCents: row.percentageFeeCents,
+    standardFeeCents: row.standardFeeCents,
+    currency: row.currency,
+    localAmount: row.localAmount,
+    destinationCurrencyCode: row.destinationCurrencyCode,
+    deliveredAmount: row.deliveredAmount,
+    deliveredCurrencyCode: row.deliveredCurrencyCode,
+    paymentIntentId: row.paymentIntentId,
+    customIdentifier: row.customIdentifier,
+    topupTransactionId: row.topupTransactionId,
+    operatorTransactionId: row.operatorTransactionId,
+    refundId: row.refundId,
+    failureCode: row.failureCode,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
 /** The export's filters: the list's, without its page (the export reads every page). */
 export type AdminOrdersExportFilters = Omit<AdminOrdersFilters, 'cursor' | 'limit'>;
 
@@ -362,23 +402,7 @@ export async function* adminOrderExportPages(
     const { query } = await adminOrdersPageQuery(db, { ...filters, cursor, limit: pageSize }, now, exportColumns);
     const rows = await query;
     const page = rows.slice(0, pageSize);
-    yield page.map((row) => ({
-      ...toAdminOrderRow(row),
-      percentageFeeCents: row.percentageFeeCents,
-      standardFeeCents: row.standardFeeCents,
-      currency: row.currency,
-      localAmount: row.localAmount,
-      destinationCurrencyCode: row.destinationCurrencyCode,
-      deliveredAmount: row.deliveredAmount,
-      deliveredCurrencyCode: row.deliveredCurrencyCode,
-      paymentIntentId: row.paymentIntentId,
-      customIdentifier: row.customIdentifier,
-      topupTransactionId: row.topupTransactionId,
-      operatorTransactionId: row.operatorTransactionId,
-      refundId: row.refundId,
-      failureCode: row.failureCode,
-      finishedAt: row.finishedAt?.toISOString() ?? null,
-    }));
+    yield page.map(toAdminOrderExportRow);
     const last = page.at(-1);
     if (rows.length <= pageSize || !last) return;
     cursor = { createdAt: last.cursorTime, id: last.id };

@@ -116,7 +116,7 @@ export async function startOrdersCsvExport(db: Database, request: OrdersExportRe
     targetId: exportTargetOf(filters),
     reason: '',
     before: null,
-    after: { format: 'csv', ...JSON.parse(JSON.stringify(filters)) },
+    after: { format: 'csv', ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) },
     now,
   });
   const pieces = ordersCsv(adminOrderExportPages(db, filters, now, pageSize));

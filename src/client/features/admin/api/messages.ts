@@ -29,11 +29,12 @@ export async function runMessageAction(messageId: string, action: AdminMessageAc
   return apiRequest<AdminMessageResponse>(path(messageId, action), { method: 'POST', body });
 }
 
-const MESSAGES_KEY = [...ADMIN_QUERY_KEY, 'messages'] as const;
+/** The inbox's pages and its unread count, which opening or handling a message changes. */
+const MESSAGE_LISTS_KEY = [...ADMIN_QUERY_KEY, 'messages'] as const;
 
 export const messagesQueryOptions = (query: AdminMessagesQuery) =>
   infiniteQueryOptions({
-    queryKey: [...MESSAGES_KEY, 'list', query],
+    queryKey: [...MESSAGE_LISTS_KEY, 'list', query],
     queryFn: ({ pageParam }) => fetchMessages({ ...query, cursor: pageParam }),
     staleTime: 0,
     initialPageParam: undefined as string | undefined,
@@ -41,10 +42,10 @@ export const messagesQueryOptions = (query: AdminMessagesQuery) =>
   });
 
 export const messageQueryOptions = (messageId: string) =>
-  queryOptions({ queryKey: [...MESSAGES_KEY, 'one', messageId], queryFn: () => fetchMessage(messageId), staleTime: 0 });
+  queryOptions({ queryKey: [...ADMIN_QUERY_KEY, 'message', messageId], queryFn: () => fetchMessage(messageId), staleTime: 0 });
 
 export const unreadMessageCountQueryOptions = () =>
-  queryOptions({ queryKey: [...MESSAGES_KEY, 'unread-count'], queryFn: fetchUnreadMessageCount, staleTime: 0 });
+  queryOptions({ queryKey: [...MESSAGE_LISTS_KEY, 'unread-count'], queryFn: fetchUnreadMessageCount, staleTime: 0 });
 
-/** The inbox and its count, read again once a message has been opened or changed. */
-export const messageListsKey = () => MESSAGES_KEY;
+/** The inbox and its count (not the message itself), to read again once a message has been opened or changed. */
+export const messageListsKey = () => MESSAGE_LISTS_KEY;

@@ -115,6 +115,7 @@ function HandleForm({ message }: { message: AdminMessageDetail }) {
       if (!conflictOf(error)) return;
       // Another admin handled it meanwhile: say so, and show the message as it is now (handled, with their note).
       toast({ title: t('admin.messages.reader.failed'), description: apiErrorText(t, error), variant: 'destructive' });
+      void queryClient.invalidateQueries({ queryKey: messageQueryOptions(message.id).queryKey });
       void queryClient.invalidateQueries({ queryKey: messageListsKey() });
     },
   });
