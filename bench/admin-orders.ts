@@ -40,11 +40,11 @@ const SECONDS_BETWEEN_INSTANTS = 20;
 const OPERATORS_PER_DESTINATION = 3;
 const DESTINATIONS = ['NG', 'GH', 'KE', 'US', 'MX', 'IN', 'PH', 'BD', 'PK', 'JM', 'HT', 'DO', 'GT', 'SV', 'CO', 'PE', 'BR', 'ZA', 'EG', 'MA'];
 
-/** BENCH_REUSE_DATABASE=1 keeps topup_bench after the run and measures a kept one again without seeding it. */
+/** BENCH_REUSE_DATABASE=1 keeps the seeded database after the run and measures a kept one again without seeding it. */
 const REUSE = process.env.BENCH_REUSE_DATABASE === '1';
 
-/** Creates topup_bench (afresh, unless a kept one is reused); null when PostgreSQL does not answer. */
-async function openBenchDatabase(): Promise<{ url: string; seeded: boolean; drop: () => Promise<void> } | null> {
+/** Creates the database `name` (afresh, unless a kept one is reused); null when PostgreSQL does not answer. */
+async function openBenchDatabase(name: string): Promise<{ url: string; seeded: boolean; drop: () => Promise<void> } | null> {
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
@@ -54,24 +54,24 @@ async function openBenchDatabase(): Promise<{ url: string; seeded: boolean; drop
   }
   let seeded = false;
   try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
     seeded = REUSE && rowCount === 1;
     if (!seeded) {
-      await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${DATABASE}`);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
     }
   } finally {
     await admin.end();
   }
   const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${DATABASE}`;
+  url.pathname = `/${name}`;
   return {
     url: url.toString(),
     seeded,
     async drop() {
       const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`).finally(() => dropper.end());
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => dropper.end());
     },
   };
 }
@@ -304,24 +304,35 @@ async function measure(db: Database): Promise<void> {
 }
 
 /**
- * Runs `measure` on a million seeded orders in a PostgreSQL database of its own (kept and reused with
- * BENCH_REUSE_DATABASE=1), printing the load around it; does nothing when PostgreSQL does not answer.
+ * Runs `run` on a PostgreSQL database `name` holding the million seeded orders: created and seeded for the run and
+ * dropped after it, or, with BENCH_REUSE_DATABASE=1, one kept from an earlier run. Does nothing when PostgreSQL does not
+ * answer. The console's other benchmarks (the CSV export) reuse it in a database of their own.
  */
-export async function withBenchDatabase(measure: (db: Database) => Promise<void>): Promise<void> {
-  const database = await openBenchDatabase();
+export async function withMillionOrders(name: string, run: (handle: DatabaseHandle) => Promise<void>): Promise<void> {
+  const database = await openBenchDatabase(name);
   if (!database) return;
   const handle = connectPostgres(database.url);
   try {
-    console.log(`PostgreSQL database ${DATABASE}; p50/p95 of ${RUNS} calls after ${WARM_UP_RUNS} warm-up calls, inside the process.`);
-    console.log(`Load average ${loadAverage()} on ${availableParallelism()} cores at the start; other work on the machine shows in the p95.`);
-    if (database.seeded) console.log('Reusing the orders seeded by an earlier run (BENCH_REUSE_DATABASE=1).');
+    if (database.seeded) console.log(`Reusing the orders seeded in ${name} by an earlier run (BENCH_REUSE_DATABASE=1).`);
     else await seedBenchDatabase(handle, database.url);
-    await measure(handle.db);
-    console.log(`Load average ${loadAverage()} at the end.`);
+    await run(handle);
   } finally {
     await handle.close();
     if (!REUSE) await database.drop();
   }
+}
+
+/**
+ * Runs `measure` on the million seeded orders in the database BENCH_DATABASE (default topup_bench), printing the load
+ * around it.
+ */
+export async function withBenchDatabase(measure: (db: Database) => Promise<void>): Promise<void> {
+  console.log(`PostgreSQL database ${DATABASE}; p50/p95 of ${RUNS} calls after ${WARM_UP_RUNS} warm-up calls, inside the process.`);
+  console.log(`Load average ${loadAverage()} on ${availableParallelism()} cores at the start; other work on the machine shows in the p95.`);
+  await withMillionOrders(DATABASE, async (handle) => {
+    await measure(handle.db);
+    console.log(`Load average ${loadAverage()} at the end.`);
+  });
 }
 
 export const runAdminOrdersBenchmark = () => withBenchDatabase(measure);

@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: runs each benchmark in turn. Add a benchmark as a module and list it here. `-- --only=<name>,…`
- * runs only those, `-- --skip=<name>,…` all but those (e.g. `--skip=admin-orders` where there is no PostgreSQL).
+ * runs only those, `-- --skip=<name>,…` all but those (e.g. `--skip=admin-orders,admin-export` where there is no PostgreSQL).
  */
 import { isServerBuilt } from '../scripts/built-server';
+import { runAdminExportBenchmark } from './admin-export';
 import { runAdminOrdersBenchmark } from './admin-orders';
 import { runAdminOverviewBenchmark } from './admin-overview';
 import { runCheckoutThroughputBenchmark } from './checkout-throughput';
@@ -50,6 +51,9 @@ const benchmarks: Benchmark[] = [
     name: 'admin-overview',
     title: 'Operations console: the overview of today, 7 and 30 days on 1,000,000 orders (PostgreSQL, server-side time)',
     run: runAdminOverviewBenchmark,
+    name: 'admin-export',
+    title: 'Operations console: the orders CSV export of all 1,000,000 orders over HTTP (PostgreSQL, rows per second and peak memory)',
+    run: runAdminExportBenchmark,
     builtServer: false,
   },
 ];

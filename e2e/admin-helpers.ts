@@ -54,3 +54,22 @@ export async function signedInAdmin(page: Page, origin: string, email: string, {
   await confirmEmail(page, origin, email);
   return twoFactor ? turnOnTwoFactor(page) : null;
 }
+
+/** The account's language and theme, saved on the server as the settings save them (they follow the account). */
+export async function useSettings(page: Page, settings: { language: string; theme: string }) {
+  await page.evaluate(async (body) => {
+    const response = await fetch('/api/user/settings', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`settings: ${response.status}`);
+  }, settings);
+}
+
+/** Opens a console page by its whole address and waits until its h1 is there and nothing is loading any more. */
+export async function openConsoleAt(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('main h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="admin-loading"]'));
+}

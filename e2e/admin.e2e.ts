@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signedInPage, signIn } from './account-helpers';
-import { confirmEmail, signedInAdmin, signInWithCode, signInWithPassword, totpCode, turnOnTwoFactor } from './admin-helpers';
+import {
+  confirmEmail,
+  openConsoleAt,
+  signedInAdmin,
+  signInWithCode,
+  signInWithPassword,
+  totpCode,
+  turnOnTwoFactor,
+  useSettings,
+} from './admin-helpers';
 import { axeViolations } from './axe';
 import { openPage, useServerAndBrowser } from './fixtures';
 import { placeOrder, type PlacedOrder } from './top-up-helpers';
@@ -15,24 +24,7 @@ const app = useServerAndBrowser({ ADMIN_EMAILS: [ADMIN, ADMIN_WITHOUT_TWO_FACTOR
 const DELIVERED_NG = '08031234567';
 const HOLD_LAPSES_NG = '08031230005';
 
-/** The account's language and theme, saved on the server as the settings save them (they follow the account). */
-async function useSettings(page: Page, settings: { language: string; theme: string }) {
-  await page.evaluate(async (body) => {
-    const response = await fetch('/api/user/settings', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`settings: ${response.status}`);
-  }, settings);
-}
-
-/** Opens a console page and waits until its h1 is there and nothing is loading any more. */
-async function openConsolePage(page: Page, path: string) {
-  await page.goto(`${app.server.url}${path}`);
-  await page.locator('main h1').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('[data-testid="admin-loading"]'));
-}
+const openConsolePage = (page: Page, path: string) => openConsoleAt(page, `${app.server.url}${path}`);
 
 const heading = (page: Page) => page.locator('main h1').first().textContent();
 const statusOf = (page: Page) => page.getByTestId('order-header-status').getByTestId('order-status').textContent();

@@ -45,6 +45,12 @@ const SAME_WORD_IN = {
     'admin.customers.columns.email',
     'admin.customer.email',
     'admin.nav.catalogue',
+    'admin.nav.messages',
+    'admin.messages.title',
+    'admin.messages.columns.message',
+    'admin.messages.reader.message',
+    'admin.messages.reader.fallbackTitle',
+    'admin.messages.reader.email',
   ]),
   ar: new Set(),
 };

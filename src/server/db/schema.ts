@@ -60,18 +60,36 @@ export const serviceLimits = pgTable(
   (table) => [check('service_limits_one_row', sql`${table.id} = 1`)],
 );
 
-/** Messages sent from the contact page, read by the support team. */
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  topic: text('topic').notNull(),
-  message: text('message').notNull(),
-  language: text('language').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** Messages sent from the contact page, read and handled by the support team in the operations console. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic').notNull(),
+    message: text('message').notNull(),
+    language: text('language').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an admin first opened it; null while nobody has read it. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** When an admin marked it handled, who, and their note; all null while it is open (or since it was reopened). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by').references(() => user.id, { onDelete: 'set null' }),
+    handledNote: text('handled_note'),
+  },
+  (table) => [
+    // The inbox's order, unread first then newest first, read backwards: the list pages through it by keyset and the
+    // navigation counts the unread from its first column.
+    index('contact_messages_inbox_idx').on(sql`(${table.readAt} is null)`, table.createdAt, table.id),
+    // The same order over the messages nobody has handled yet (the "open" filter), which stay few however many pile up.
+    index('contact_messages_open_idx')
+      .on(sql`(${table.readAt} is null)`, table.createdAt, table.id)
+      .where(sql`${table.handledAt} is null`),
+  ],
+);
 
 /**
  * Destinations (docs/product.md §3 Country). Seeded from ISO 3166 and libphonenumber; `enabled` is the switch admins

@@ -58,6 +58,7 @@ const catalogueSwitch = (action: 'enable' | 'disable', ofOperator = false): Row 
   body: () => ({ reason: 'Checking the matrix' }),
   expect: adminOnly(404),
 });
+const NO_SUCH_MESSAGE = randomUUID();
 
 const signedInOnly = (ok: number) => ({ visitor: 401, user: ok, otherUser: ok, adminWithoutTwoFactor: ok, admin: ok });
 
@@ -202,6 +203,24 @@ const MATRIX: Row[] = [
       reason: 'Checking the matrix',
     }),
     expect: adminOnly(409),
+  { method: 'GET', route: '/api/admin/orders/export.csv', url: () => '/api/admin/orders/export.csv?status=completed', expect: adminOnly(200) },
+  // The contact messages: the inbox, its count, and a message no one sent (the admin gets past the guard to a 404).
+  { method: 'GET', route: '/api/admin/messages', url: () => '/api/admin/messages?filter=unread', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/messages/count', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/messages/:id', url: () => `/api/admin/messages/${NO_SUCH_MESSAGE}`, expect: adminOnly(404) },
+  {
+    method: 'POST',
+    route: '/api/admin/messages/:id/handle',
+    url: () => `/api/admin/messages/${NO_SUCH_MESSAGE}/handle`,
+    body: () => ({ note: 'Answered by e-mail' }),
+    expect: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/messages/:id/reopen',
+    url: () => `/api/admin/messages/${NO_SUCH_MESSAGE}/reopen`,
+    body: () => ({ reason: 'The customer wrote again' }),
+    expect: adminOnly(404),
   },
   // Better Auth's endpoints, all under the one /api/auth/* route.
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/get-session', expect: 200 },

@@ -21,8 +21,10 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 // ---------------------------------------------------------------------------------------------------------------------
 // Shared pieces
 
-const cursorSchema = z.string().trim().min(1).max(500).optional();
-const limitSchema = z.coerce
+/** An opaque keyset cursor (a list's nextCursor). */
+export const cursorSchema = z.string().trim().min(1).max(500).optional();
+/** A page's size, 1–100 (ADMIN_PAGE_SIZE unless given). */
+export const limitSchema = z.coerce
   .number()
   .int('limit must be a whole number')
   .min(1, 'limit must be 1–100')
@@ -92,6 +94,14 @@ export const adminOrdersQuerySchema = z.object({
   limit: limitSchema,
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
+
+/**
+ * GET /api/admin/orders/export.csv — every order the list's filters select (the same filters, read the same way), as
+ * one CSV file streamed page by page: a header row, money as decimal strings ("12.34"), times in ISO 8601 (UTC).
+ */
+export const ADMIN_ORDERS_EXPORT_PATH = '/api/admin/orders/export.csv';
+export const adminOrdersExportQuerySchema = adminOrdersQuerySchema.omit({ cursor: true, limit: true });
+export type AdminOrdersExportQuery = z.input<typeof adminOrdersExportQuerySchema>;
 
 /** One row of the orders table. */
 export interface AdminOrderRow {
@@ -355,9 +365,13 @@ export const ADMIN_ACTIONS = [
   'operator.disable',
   'pricing.update',
   'limits.update',
+  'message.handle',
+  'message.reopen',
+  'orders.export',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
-export const ADMIN_TARGET_TYPES = ['order', 'customer', 'config', 'country', 'operator'] as const;
+/** What an audit row is about: `order_list` is the orders a CSV export selected (its filters are the row's `after`). */
+export const ADMIN_TARGET_TYPES = ['order', 'customer', 'config', 'country', 'operator', 'contact_message', 'order_list'] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
 
 /** GET /api/admin/audit-log — filters combine; newest first. */

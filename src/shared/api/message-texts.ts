@@ -116,6 +116,9 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.checkoutAttemptsInvalid': 'Checkout attempts per minute must be a whole number from {{min}} to {{max}}.',
   'apiErrors.settingsChanged':
     'Someone else saved these settings while you were editing them. The values in force now are shown: check them and save again.',
+  'apiErrors.messageNotFound': 'No contact message has this id.',
+  'apiErrors.messageAlreadyHandled': 'This message has already been marked handled.',
+  'apiErrors.messageNotHandled': 'This message is not marked handled.',
 } as const satisfies Record<ApiMessageKey, string>;
 
 /** The English text of a message, its {{placeholders}} filled from `params`. */

@@ -113,6 +113,10 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.recipientCooldownInvalid',
   'apiErrors.checkoutAttemptsInvalid',
   'apiErrors.settingsChanged',
+  // The operations console: contact messages (server/admin/contact-messages.ts).
+  'apiErrors.messageNotFound',
+  'apiErrors.messageAlreadyHandled',
+  'apiErrors.messageNotHandled',
   // Any call.
   'apiErrors.rateLimited',
   'apiErrors.internal',

@@ -12,6 +12,8 @@ import { CataloguePage } from './pages/catalogue-page';
 import { CustomerPage } from './pages/customer-page';
 import { CustomersPage } from './pages/customers-page';
 import { LimitsPage } from './pages/limits-page';
+import { MessagePage } from './pages/message-page';
+import { MessagesPage } from './pages/messages-page';
 import { OrderPage } from './pages/order-page';
 import { OrdersPage } from './pages/orders-page';
 import { OverviewPage } from './pages/overview-page';
@@ -46,6 +48,8 @@ export function AdminPage() {
         <Route path="customers/:customerId" element={<CustomerPage />} />
         <Route path="catalogue" element={<CataloguePage />} />
         <Route path="catalogue/:iso" element={<CatalogueCountryPage />} />
+        <Route path="messages" element={<MessagesPage />} />
+        <Route path="messages/:messageId" element={<MessagePage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="limits" element={<LimitsPage />} />

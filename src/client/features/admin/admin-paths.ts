@@ -10,9 +10,12 @@ export const ADMIN_PATHS = {
   audit: `${ROUTES.admin}/audit`,
   pricing: `${ROUTES.admin}/pricing`,
   limits: `${ROUTES.admin}/limits`,
+  messages: `${ROUTES.admin}/messages`,
 } as const;
 
 export const orderPath = (orderId: string) => `${ADMIN_PATHS.orders}/${encodeURIComponent(orderId)}`;
+
+export const messagePath = (messageId: string) => `${ADMIN_PATHS.messages}/${encodeURIComponent(messageId)}`;
 
 export const customerPath = (customerId: string) => `${ADMIN_PATHS.customers}/${encodeURIComponent(customerId)}`;
 

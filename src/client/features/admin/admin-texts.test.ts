@@ -1,6 +1,8 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTIONS, ADMIN_ORDER_ACTIONS, ADMIN_TARGET_TYPES, ATTENTION_REASONS, PAYMENT_PROVIDERS } from '@shared/api/admin';
+import { ADMIN_MESSAGE_FILTERS } from '@shared/api/admin-messages';
+import { CONTACT_TOPICS } from '@shared/api/contact';
 import { ORDER_STATUSES } from '@shared/api/orders';
 import { SUPPORTED_LANGUAGES } from '@shared/constants';
 import { adminTexts } from './admin-texts';
@@ -28,6 +30,9 @@ const KEYS = [
   ...['browser', 'webhook', 'reconciler', 'checkout', 'admin'].map((source) => `admin.source.${source}`),
   ...ADMIN_ORDER_ACTIONS.flatMap((action) => ['', 'Title', 'Body', 'Done'].map((part) => `admin.action.${action}${part}`)),
   ...CUSTOMER_ACTION_CHOICES.flatMap((action) => ['', 'Title', 'Body', 'Done'].map((part) => `admin.customerAction.${action}${part}`)),
+  ...ADMIN_MESSAGE_FILTERS.map((filter) => `admin.messages.filters.${filter}`),
+  ...CONTACT_TOPICS.map((topic) => `admin.messages.topics.${topic}`),
+  ...['unread', 'read', 'handled'].map((state) => `admin.messages.state.${state}`),
 ];
 
 describe.each(SUPPORTED_LANGUAGES)('the console in %s', (language) => {

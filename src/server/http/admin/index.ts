@@ -8,11 +8,13 @@ import type { Catalogue } from '../../catalog/catalogue';
 import { registerAdminAuditLogRoutes } from './audit-log';
 import { registerAdminCatalogueRoutes } from './catalogue';
 import { registerAdminCustomerRoutes, type AdminCustomerRouteDeps } from './customers';
+import { registerAdminMessageRoutes } from './messages';
 import type { Fulfilment } from '../../orders/fulfilment';
 import type { OrderServices } from '../../orders/services';
 import { registerOrderActionRoutes } from './order-actions';
 import { registerAdminOrderReadRoutes } from './orders';
 import { registerAdminSettingsRoutes } from './settings';
+import { registerAdminOrdersExportRoute } from './orders-export';
 
 interface AdminRouteDeps extends AdminCustomerRouteDeps {
   db: Database;
@@ -43,6 +45,8 @@ export async function registerAdminRoutes(
       registerOrderActionRoutes(admin, { services: orderServices, fulfilment });
       registerAdminOrderReadRoutes(admin, { db, now });
       registerAdminCatalogueRoutes(admin, { db, catalogue, now });
+      registerAdminOrdersExportRoute(admin, { db, now });
+      registerAdminMessageRoutes(admin, { db, now });
 
       admin.get('/users', async () => {
         const rows = await db.select().from(user).orderBy(desc(user.createdAt));

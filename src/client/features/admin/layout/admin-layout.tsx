@@ -4,23 +4,25 @@ import { NavLink, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { unreadMessageCountQueryOptions } from '../api/messages';
 import { attentionCountQueryOptions } from '../api/queries';
 import { AccessNotice } from '../components/access-notice';
 import { accessProblemOf } from '../lib/access';
 import { ADMIN_NAV, currentSection } from './admin-nav-items';
 
-function AttentionCount({ count }: { count: number }) {
-  const { t } = useTranslation();
+const COUNT_TONES = {
+  attention: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  messages: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+} as const;
+
+/** A count beside a section's label: the number to the eye, a sentence to screen readers. */
+function NavCount({ count, tone, spoken, testId }: { count: number; tone: keyof typeof COUNT_TONES; spoken: string; testId: string }) {
   return (
     <>
-      <span
-        aria-hidden="true"
-        className="ms-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200"
-        data-testid="attention-count"
-      >
+      <span aria-hidden="true" className={cn('ms-auto rounded-full px-2 py-0.5 text-xs font-semibold', COUNT_TONES[tone])} data-testid={testId}>
         {count}
       </span>
-      <span className="sr-only">{t('admin.nav.attentionCount', { count })}</span>
+      <span className="sr-only">{spoken}</span>
     </>
   );
 }
@@ -35,13 +37,14 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The console's sections: a column beside the page from 1024 px wide; above the page, behind a button that names the
  * current section, on narrower screens (a phone keeps the whole width for tables).
  */
-function AdminNav({ attentionCount }: { attentionCount: number | undefined }) {
+function AdminNav({ attentionCount, unreadMessages }: { attentionCount: number | undefined; unreadMessages: number | undefined }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const listId = useId();
   const [open, setOpen] = useState(false);
   const current = currentSection(pathname);
   const waiting = attentionCount !== undefined && attentionCount > 0;
+  const unread = unreadMessages !== undefined && unreadMessages > 0;
 
   return (
     <nav aria-label={t('admin.nav.label')} className="lg:w-56 lg:shrink-0" data-testid="admin-nav">
@@ -67,12 +70,27 @@ function AdminNav({ attentionCount }: { attentionCount: number | undefined }) {
             open ? 'mt-2 flex rounded-lg border bg-card p-1 lg:mt-0 lg:border-0 lg:bg-transparent lg:p-0' : 'hidden',
           )}
         >
-          {ADMIN_NAV.map(({ to, labelKey, icon: Icon, end, showsAttentionCount }) => (
+          {ADMIN_NAV.map(({ to, labelKey, icon: Icon, end, showsAttentionCount, showsUnreadMessages }) => (
             <li key={to}>
               <NavLink to={to} end={end} className={linkClass} onClick={() => setOpen(false)}>
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
                 <span>{t(labelKey)}</span>
-                {showsAttentionCount && waiting && <AttentionCount count={attentionCount} />}
+                {showsAttentionCount && waiting && (
+                  <NavCount
+                    count={attentionCount}
+                    tone="attention"
+                    spoken={t('admin.nav.attentionCount', { count: attentionCount })}
+                    testId="attention-count"
+                  />
+                )}
+                {showsUnreadMessages && unread && (
+                  <NavCount
+                    count={unreadMessages}
+                    tone="messages"
+                    spoken={t('admin.messages.unreadCount', { count: unreadMessages })}
+                    testId="unread-messages-count"
+                  />
+                )}
               </NavLink>
             </li>
           ))}
@@ -89,6 +107,8 @@ function AdminNav({ attentionCount }: { attentionCount: number | undefined }) {
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const count = useQuery(attentionCountQueryOptions());
+  // Asked only once the console has let the admin in (the attention count answered).
+  const unreadMessages = useQuery({ ...unreadMessageCountQueryOptions(), enabled: count.isSuccess });
   const problem = accessProblemOf(count.error);
   if (problem) {
     return (
@@ -99,7 +119,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   }
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 lg:flex-row lg:gap-8 lg:py-10">
-      <AdminNav attentionCount={count.data} />
+      <AdminNav attentionCount={count.data} unreadMessages={unreadMessages.data} />
       <div className="min-w-0 flex-1">{children}</div>
     </div>
   );

@@ -10,6 +10,7 @@ describe('the console’s navigation', () => {
       'admin.nav.orders',
       'admin.nav.attention',
       'admin.nav.customers',
+      'admin.nav.messages',
       'admin.nav.catalogue',
       'admin.nav.pricing',
       'admin.nav.limits',
@@ -30,6 +31,8 @@ describe('the console’s navigation', () => {
     expect(labelOf('/admin/audit')).toBe('admin.nav.audit');
     expect(labelOf('/admin/pricing')).toBe('admin.nav.pricing');
     expect(labelOf('/admin/limits')).toBe('admin.nav.limits');
+    expect(labelOf('/admin/messages')).toBe('admin.nav.messages');
+    expect(labelOf('/admin/messages/4b1f0c8e')).toBe('admin.nav.messages');
   });
 
   it('marks nothing for a path that is no section', () => {
@@ -37,7 +40,8 @@ describe('the console’s navigation', () => {
     expect(labelOf('/admin/ordersx')).toBeUndefined();
   });
 
-  it('shows the attention count beside the queue only', () => {
+  it('shows the attention count beside the queue only, and the unread count beside the messages only', () => {
     expect(ADMIN_NAV.filter((item) => item.showsAttentionCount).map((item) => item.labelKey)).toEqual(['admin.nav.attention']);
+    expect(ADMIN_NAV.filter((item) => item.showsUnreadMessages).map((item) => item.labelKey)).toEqual(['admin.nav.messages']);
   });
 });

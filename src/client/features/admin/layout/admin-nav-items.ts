@@ -1,4 +1,4 @@
-import { ClipboardList, Gauge, Globe, LayoutDashboard, ScrollText, Tags, TriangleAlert, Users, type LucideIcon } from 'lucide-react';
+import { ClipboardList, Gauge, Globe, Inbox, LayoutDashboard, ScrollText, Tags, TriangleAlert, Users, type LucideIcon } from 'lucide-react';
 import { ADMIN_PATHS } from '../admin-paths';
 
 export interface AdminNavItem {
@@ -9,6 +9,8 @@ export interface AdminNavItem {
   end?: boolean;
   /** Shows the attention queue's count beside the label. */
   showsAttentionCount?: boolean;
+  /** Shows how many contact messages nobody has opened yet beside the label. */
+  showsUnreadMessages?: boolean;
 }
 
 /** The console's sections, in the order the navigation lists them; a new section is one more entry here. */
@@ -17,6 +19,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: ADMIN_PATHS.orders, labelKey: 'admin.nav.orders', icon: ClipboardList },
   { to: ADMIN_PATHS.attention, labelKey: 'admin.nav.attention', icon: TriangleAlert, showsAttentionCount: true },
   { to: ADMIN_PATHS.customers, labelKey: 'admin.nav.customers', icon: Users },
+  { to: ADMIN_PATHS.messages, labelKey: 'admin.nav.messages', icon: Inbox, showsUnreadMessages: true },
   { to: ADMIN_PATHS.catalogue, labelKey: 'admin.nav.catalogue', icon: Globe },
   { to: ADMIN_PATHS.pricing, labelKey: 'admin.nav.pricing', icon: Tags },
   { to: ADMIN_PATHS.limits, labelKey: 'admin.nav.limits', icon: Gauge },

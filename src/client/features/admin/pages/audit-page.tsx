@@ -6,7 +6,7 @@ import { ArrowRight } from 'lucide-react';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, type AdminAuditEntry } from '@shared/api/admin';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
-import { catalogueCountryPath, customerPath, orderPath } from '../admin-paths';
+import { catalogueCountryPath, customerPath, messagePath, orderPath } from '../admin-paths';
 import { auditLogQueryOptions } from '../api/queries';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { Field } from '../components/field';
@@ -90,6 +90,8 @@ function targetPath(entry: AdminAuditEntry): string | null {
       return orderPath(entry.targetId);
     case 'customer':
       return customerPath(entry.targetId);
+    case 'contact_message':
+      return messagePath(entry.targetId);
     case 'country':
       return catalogueCountryPath(entry.targetId);
     case 'operator': {
@@ -111,7 +113,7 @@ function Target({ entry }: { entry: AdminAuditEntry }) {
       <span className="block text-xs text-muted-foreground">{kind}</span>
       {to ? (
         <Link to={to} className={`${linkClass} font-mono text-xs`} title={entry.targetId}>
-          {entry.targetType === 'order' ? shortId(entry.targetId) : entry.targetId}
+          {entry.targetType === 'order' || entry.targetType === 'contact_message' ? shortId(entry.targetId) : entry.targetId}
         </Link>
       ) : (
         <span className="font-mono text-xs break-all">{entry.targetId}</span>

@@ -2,12 +2,13 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Filter, Search } from 'lucide-react';
-import { PAYMENT_PROVIDERS } from '@shared/api/admin';
+import { Download, Filter, Search } from 'lucide-react';
+import { ADMIN_ORDERS_EXPORT_PATH, PAYMENT_PROVIDERS } from '@shared/api/admin';
 import { ORDER_STATUSES, type OrderStatus } from '@shared/api/orders';
 import { Button } from '@/components/ui/button';
 import { Input, Label, NativeSelect } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
+import { queryString } from '../api/admin-api';
 import { countriesQueryOptions, ordersQueryOptions } from '../api/queries';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { Field } from '../components/field';
@@ -178,6 +179,33 @@ function OrderFiltersForm({ applied, onApply }: { applied: OrderFilters; onApply
   );
 }
 
+/**
+ * Downloads the orders the page's applied search and filters select, as a CSV file the server streams (every page,
+ * not only the rows loaded here). A plain link: the browser downloads it with the session's cookie.
+ */
+function ExportLink({ filters }: { filters: OrderFilters }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const href = `${ADMIN_ORDERS_EXPORT_PATH}${queryString(orderFiltersToQuery(filters))}`;
+  return (
+    <div className="flex flex-col items-start gap-1 sm:items-end">
+      <a
+        href={href}
+        download
+        aria-describedby={`${id}-hint`}
+        className="inline-flex min-h-10 items-center gap-2 rounded-lg border bg-card px-4 text-sm font-medium shadow-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        data-testid="orders-export"
+      >
+        <Download className="size-4" aria-hidden="true" />
+        {t('admin.export.csv')}
+      </a>
+      <p id={`${id}-hint`} className="max-w-64 text-xs text-muted-foreground sm:text-end">
+        {t('admin.export.hint')}
+      </p>
+    </div>
+  );
+}
+
 export function OrdersPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -186,7 +214,7 @@ export function OrdersPage() {
   const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
 
   return (
-    <AdminPageFrame title={t('admin.orders.title')} lead={t('admin.orders.lead')}>
+    <AdminPageFrame title={t('admin.orders.title')} lead={t('admin.orders.lead')} aside={<ExportLink filters={filters} />}>
       <OrderFiltersForm applied={filters} onApply={(next) => setParams(orderFiltersToParams(next))} />
       {!orders.data ? (
         orders.isError ? (
