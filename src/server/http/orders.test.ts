@@ -380,10 +380,14 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     const { body, intent } = await checkout(client);
     await pay(client, intent, DISPUTE_CARD);
     expect((await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId))).json().status).toBe('SUCCESSFUL');
-    await vi.waitFor(async () => {
-      const [order] = await database.db.select().from(orders).where(eq(orders.id, intent.orderId));
-      expect(order).toMatchObject({ status: 'completed', attentionReason: DISPUTE_ATTENTION });
-    });
+    await vi.waitFor(
+      async () => {
+        const [order] = await database.db.select().from(orders).where(eq(orders.id, intent.orderId));
+        expect(order).toMatchObject({ status: 'completed', attentionReason: DISPUTE_ATTENTION });
+        // The dispute comes after the capture, in its own time: seconds on a busy machine.
+      },
+      { timeout: 10_000 },
+    );
     const { items } = await listAttention(database.db, clock);
     expect(items.map((item) => [item.order.id, item.reason])).toEqual([[intent.orderId, 'dispute']]);
   });
