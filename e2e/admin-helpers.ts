@@ -52,7 +52,11 @@ export async function signInWithCode(page: Page, email: string, totpUri: string)
 export async function signedInAdmin(page: Page, origin: string, email: string, { twoFactor = true } = {}): Promise<string | null> {
   await createAccount(page, email);
   await confirmEmail(page, origin, email);
-  return twoFactor ? turnOnTwoFactor(page) : null;
+  if (!twoFactor) return null;
+  // Turning two-factor on replaces the session. A call the profile page (where the link lands) still has under way
+  // with the old one would be answered by clearing the session cookie after the new one was set: let it finish first.
+  await page.waitForLoadState('networkidle');
+  return turnOnTwoFactor(page);
 }
 
 /** The account's language and theme, saved on the server as the settings save them (they follow the account). */
