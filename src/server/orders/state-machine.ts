@@ -134,7 +134,10 @@ async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>,
       for update
     ), moved as (
       update orders set ${sql.join(assignments, sql`, `)}
-      from previous where orders.id = previous.id and orders.status = previous.status
+      -- previous holds the row's lock, so its status is the one this changes. No test of orders.status here: when
+      -- another move committed after this statement began, the row this UPDATE reads is the older version, and a
+      -- test of its status would drop the change (a dispute's flag lost to the move to completed).
+      from previous where orders.id = previous.id
       returning orders.*, previous.status as previous_status
     ), recorded as (
       insert into order_events (order_id, from_status, to_status, source, actor_id, detail, created_at)
