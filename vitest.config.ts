@@ -1,6 +1,14 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
+/**
+ * Test files that open a PGlite on disk: in a worker that already holds the in-memory test databases it runs many
+ * times slower, so each of these gets a process of its own.
+ */
+const OWN_PROCESS = ['src/server/persistence.test.ts', 'src/server/admin-grant.test.ts', 'src/server/security/data-at-rest.test.ts'];
+
+const UNIT = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, maxWorkers: 2 };
+
 export default mergeConfig(
   { resolve: viteConfig.resolve },
   defineConfig({
@@ -12,11 +20,20 @@ export default mergeConfig(
           test: {
             name: 'unit',
             include: ['src/**/*.test.{ts,tsx}'],
+            exclude: OWN_PROCESS,
             globalSetup: ['src/server/testing/global-setup.ts'],
-            environment: 'node',
-            testTimeout: 30_000,
-            hookTimeout: 60_000,
+            ...UNIT,
+            // A worker runs its files one after another in one module graph: the server's modules are loaded once per
+            // worker and its databases are one of each kind per worker (src/server/testing/databases.ts), reset to the
+            // seeded state before each test. Stubbed globals are put back after every test so none leaks into the next file.
+            isolate: false,
+            unstubGlobals: true,
+            unstubEnvs: true,
           },
+        },
+        {
+          extends: true,
+          test: { name: 'unit:own-process', include: OWN_PROCESS, ...UNIT },
         },
         {
           extends: true,

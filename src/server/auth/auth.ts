@@ -20,6 +20,7 @@ import { ACCOUNT_BLOCKED, isAccountBlocked } from './blocked-accounts';
 import { createAccountNotices } from './account-notices';
 import { createAttemptLimits, limitAuthFlows } from './attempt-limits';
 import { resetTokenUserId, type AuthHookContext } from './hook-context';
+import { passwordHasher, scryptCostFor } from './password-hashing';
 import { passwordProblem } from './passwords';
 import { forgetOlderResetLinks, VERIFICATION_IDENTIFIER_STORAGE } from './verification-storage';
 import { resolveAuthSecret } from './secret';
@@ -162,6 +163,7 @@ export function createAuth({ config, db, mailer, log, localOidc, attemptCounts =
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: passwordHasher(scryptCostFor(config.nodeEnv)),
       // Signing in and paying do not wait for the address to be confirmed (docs/decisions/008-…); admin rights do.
       requireEmailVerification: false,
       autoSignIn: true,

@@ -47,8 +47,28 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     rmSync(folder, { recursive: true, force: true });
-    if (adminUrl) await administer(adminUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    if (adminUrl) {
+      for (const name of await databasesNamed(adminUrl, postgresCopyName(template, '%')))
+        await administer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await administer(adminUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    }
   };
+}
+
+/** The name of a test worker's copy of the template; with '%', the pattern matching every copy. */
+export function postgresCopyName(template: string, worker: string): string {
+  return `${template}_w${worker}`;
+}
+
+async function databasesNamed(adminUrl: string, pattern: string): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [pattern]);
+    return rows.map((row) => row.datname);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**
