@@ -47,6 +47,8 @@ export default mergeConfig(
             // A page answers in its own time: a busy machine can take seconds for what takes milliseconds on a quiet one.
             expect: { poll: { timeout: 10_000 } },
             maxWorkers: 2,
+            // Playwright and the helpers are loaded once per worker; each file starts its own server.
+            isolate: false,
           },
         },
       ],

@@ -5,18 +5,8 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startBuiltServer, stopBuiltServer } from '../scripts/built-server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export interface TestServer {
   url: string;
@@ -63,8 +53,12 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<Test
   };
 }
 
+/**
+ * The run's one browser (started by the global setup), connected to from this test file. Closing the connection
+ * closes the file's contexts and leaves the browser to the other files.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 export interface VisitOptions extends BrowserContextOptions {
