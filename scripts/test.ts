@@ -1,15 +1,15 @@
 /**
- * `npm test`: every check CI runs, with the independent ones side by side.
+ * `npm test`: every check CI runs, side by side wherever one does not need another.
  *
- *   lint ─────────────┐
- *   typecheck ────────┤
- *   build, check:size ┼─► test:e2e (needs the build)
- *   test:unit ────────┘
+ *   lint ───────────────
+ *   typecheck ──────────
+ *   test:unit ──────────
+ *   build, check:size ──► test:e2e (needs the build)
  *
- * The first group runs at once (the quick static checks overlap the unit tests, whose workers wait on databases much
- * of the time); the end-to-end tests start when all of it has passed, so they have the machine to themselves and a
- * failure shows first where it is cheapest to find. Each step's output is printed whole when it ends, so parallel
- * steps do not interleave; the first failure stops the rest and the exit code is non-zero.
+ * Everything starts at once, and the end-to-end tests as soon as the bundle is built: their workers spend most of
+ * their time waiting on a browser and a server, the unit tests' on databases, so together they fill the machine where
+ * one after the other would leave it idle. Each step's output is printed whole when it ends, so parallel steps do not
+ * interleave; the first failure stops the rest and the exit code is non-zero.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
@@ -19,13 +19,12 @@ interface Step {
   scripts: string[];
 }
 
-const FIRST: Step[] = [
+const STEPS: Step[] = [
   { name: 'lint', scripts: ['lint'] },
   { name: 'typecheck', scripts: ['typecheck'] },
-  { name: 'build', scripts: ['build', 'check:size'] },
   { name: 'unit tests', scripts: ['test:unit'] },
+  { name: 'build and end-to-end tests', scripts: ['build', 'check:size', 'test:e2e'] },
 ];
-const THEN: Step[] = [{ name: 'end-to-end tests', scripts: ['test:e2e'] }];
 
 const running = new Set<ChildProcess>();
 const started = Date.now();
@@ -49,7 +48,9 @@ async function runStep(step: Step): Promise<void> {
   const since = Date.now();
   const output: Buffer[] = [];
   for (const script of step.scripts) {
+    const scriptStarted = Date.now();
     const code = await runScript(script, output);
+    if (step.scripts.length > 1) output.push(Buffer.from(`· npm run ${script}: ${seconds(scriptStarted)}\n`));
     if (code !== 0) {
       process.stdout.write(Buffer.concat(output));
       throw new Error(`${step.name} failed (npm run ${script}, exit code ${code}) after ${seconds(since)}`);
@@ -75,8 +76,7 @@ process.on('SIGINT', () => {
 });
 
 try {
-  await Promise.all(FIRST.map(runStep));
-  for (const step of THEN) await runStep(step);
+  await Promise.all(STEPS.map(runStep));
   console.log(`All checks passed in ${seconds(started)}.`);
 } catch (error) {
   stopAll();
