@@ -312,7 +312,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       ]) {
         const refused = await admin.post('/api/auth/two-factor/disable', body);
         expect(refused.statusCode, JSON.stringify(body)).toBe(400);
-        expect(refused.json().message).toBe('That code is not correct. Enter the current 6-digit code from your authenticator app.');
+        expect(refused.json().message).toBe('That code is not correct. Check that the time on your phone is right and enter the newest code.');
         expect(await enabled()).toBe(true);
       }
       const wrongPassword = await admin.post('/api/auth/two-factor/disable', { password: 'not-the-password-1', code: totpCode(totpURI) });

@@ -1,3 +1,5 @@
+import { englishText } from '../../shared/api/message-texts';
+import { MESSAGE_BY_PASSED_ON_CODE } from '../../shared/api/messages';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { generateRandomString, symmetricDecrypt } from 'better-auth/crypto';
@@ -23,7 +25,8 @@ const CHALLENGE_MAX_AGE_S = 600;
 /** Added to the callbackURL of a Google sign-in that still needs a code; the /auth page then asks for it. */
 export const TWO_FACTOR_REQUIRED_PARAM = 'two-factor';
 
-export const INVALID_CODE_MESSAGE = 'That code is not correct. Enter the current 6-digit code from your authenticator app.';
+/** The refusal of a wrong code, in the words the browser shows for its code (INVALID_CODE). */
+export const INVALID_CODE_MESSAGE = englishText(MESSAGE_BY_PASSED_ON_CODE.INVALID_CODE!.key);
 
 /**
  * Checks a current authenticator code the way the plugin's verify-totp does: 6 digits, 30-second steps, one step

@@ -316,7 +316,11 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
       messageParams: { minutes: 2 },
       messageKey: 'apiErrors.recipientRecentlyToppedUp',
     });
-    clock = new Date(clock.getTime() + 2 * 60 * 1000 + 1);
+    // When the number is free again: 2 minutes after the paid top-up.
+    expect(again.headers['retry-after']).toBe('120');
+    clock = new Date(clock.getTime() + 90 * 1000);
+    expect((await client.post('/api/create-payment-intent', await reviewedTopUp())).headers['retry-after']).toBe('30');
+    clock = new Date(clock.getTime() + 30 * 1000 + 1);
     expect((await client.post('/api/create-payment-intent', await reviewedTopUp())).statusCode).toBe(200);
   });
 

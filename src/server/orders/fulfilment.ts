@@ -1,4 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
+import { failureOf } from '../../shared/api/failure-reasons';
 import { orders } from '../db/schema';
 import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
 import { TopupProviderError, type TopupResult } from '../topups/provider';
@@ -151,16 +152,10 @@ export function createFulfilment(services: OrderServices) {
     if (problem) {
       services.log.error({ orderId: order.id, paymentIntentId: intent.id, problem }, 'payment authorisation does not match the order');
       if (intent.status === 'requires_capture') await releaseQuietly(intent.id, order.id);
-      return closeUncharged(
-        order,
-        'created',
-        source,
-        { code: 'AUTHORISATION_MISMATCH', message: 'The payment did not match this order, so nothing was charged.' },
-        { problem },
-      );
+      return closeUncharged(order, 'created', source, failureOf('AUTHORISATION_MISMATCH'), { problem });
     }
     if (intent.status === 'canceled') {
-      const failure = { code: 'PAYMENT_CANCELED', message: 'The payment was cancelled, so nothing was charged.' };
+      const failure = failureOf('PAYMENT_CANCELED');
       return closeUncharged(order, 'created', source, failure, { cancellationReason: intent.cancellationReason });
     }
     if (intent.status !== 'requires_capture') {
@@ -196,10 +191,7 @@ export function createFulfilment(services: OrderServices) {
   async function refuseRecentlyToppedUp(order: Order, source: EventSource): Promise<Order> {
     if (!(await cancelHold(order, `cancel-${order.id}-recently-topped-up`, 'abandoned'))) return load(order.id);
     const { recipientCooldownMinutes } = await services.limits.current();
-    const failure = {
-      code: 'RECIPIENT_RECENTLY_TOPPED_UP',
-      message: `This number was topped up less than ${recipientCooldownMinutes} minutes ago, so nothing was charged. Please try again in a few minutes.`,
-    };
+    const failure = failureOf('RECIPIENT_RECENTLY_TOPPED_UP');
     return closeUncharged(order, 'created', source, failure, { recipientCooldownMinutes });
   }
 
@@ -211,7 +203,7 @@ export function createFulfilment(services: OrderServices) {
    */
   async function refuseOverLimit(order: Order, source: EventSource): Promise<Order> {
     if (!(await cancelHold(order, `cancel-${order.id}-over-limit`, 'abandoned'))) return load(order.id);
-    const failure = { code: 'DAILY_LIMIT_REACHED', message: 'This top-up would pass your spending limit for 24 hours, so nothing was charged.' };
+    const failure = failureOf('DAILY_LIMIT_REACHED');
     return closeUncharged(order, 'created', source, failure, { dailySpendLimitCents: (await services.limits.current()).dailySpendLimitCents });
   }
 
@@ -231,13 +223,7 @@ export function createFulfilment(services: OrderServices) {
   async function stillAuthorised(order: Order, source: EventSource): Promise<Order> {
     const intent = await payments.retrievePaymentIntent(order.paymentIntentId!);
     if (intent.status === 'requires_capture' && !authorisationProblem(order, intent)) return order;
-    const closed = await closeUncharged(
-      order,
-      'authorised',
-      source,
-      { code: 'AUTHORISATION_LOST', message: 'The payment authorisation ended before delivery, so nothing was charged.' },
-      { intentStatus: intent.status },
-    );
+    const closed = await closeUncharged(order, 'authorised', source, failureOf('AUTHORISATION_LOST'), { intentStatus: intent.status });
     // Released only when this call closed the order: one moved on meanwhile is being delivered against that hold.
     if (closed.status === 'canceled' && closed.failureCode === 'AUTHORISATION_LOST' && intent.status === 'requires_capture') {
       await releaseQuietly(intent.id, order.id);
@@ -294,10 +280,7 @@ export function createFulfilment(services: OrderServices) {
    */
   async function refuseDestination(order: Order, source: EventSource): Promise<Order> {
     if (!(await cancelHold(order, `cancel-${order.id}-destination`, 'abandoned'))) return reschedule(order, retryLater(order));
-    const failure = {
-      code: 'DESTINATION_UNAVAILABLE',
-      message: 'This destination is not available at the moment, so the top-up was not sent and nothing was charged.',
-    };
+    const failure = failureOf('DESTINATION_UNAVAILABLE');
     return closeUncharged(order, 'authorised', source, failure, { countryIso: order.countryIso, operatorId: order.operatorId });
   }
 
@@ -373,6 +356,7 @@ export function createFulfilment(services: OrderServices) {
       }
       case 'FAILED':
       case 'REFUNDED': {
+        const failure = failureOf(result.status === 'REFUNDED' ? 'TOPUP_REFUNDED' : 'TOPUP_FAILED');
         const failed = await move(
           order,
           'delivery_failed',
@@ -380,11 +364,8 @@ export function createFulfilment(services: OrderServices) {
           source,
           {
             ...transaction,
-            failureCode: result.status === 'REFUNDED' ? 'TOPUP_REFUNDED' : 'TOPUP_FAILED',
-            failureMessage:
-              result.status === 'REFUNDED'
-                ? 'The operator could not deliver the top-up and it was refunded.'
-                : 'The operator could not deliver the top-up.',
+            failureCode: failure.code,
+            failureMessage: failure.message,
             nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep),
           },
           { transactionId: result.transactionId, outcome: result.status },

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, max, ne, type SQL, sql } from 'drizzle-orm';
 import { formatUsd } from '../../shared/pricing';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
@@ -76,8 +76,8 @@ export async function checkOrderLimits(db: Database, check: LimitCheck): Promise
   /** Orders matching `conditions` that took or hold money and were created in the last `windowMs`. */
   const spendingWithin = (windowMs: number, ...conditions: SQL[]) =>
     and(...conditions, inArray(orders.status, SPENDING_STATUSES), gt(orders.createdAt, new Date(check.now.getTime() - windowMs)));
-  const recentTopup = db
-    .select({ id: orders.id })
+  const latestTopup = db
+    .select({ at: max(orders.createdAt) })
     .from(orders)
     .where(
       spendingWithin(
@@ -85,23 +85,25 @@ export async function checkOrderLimits(db: Database, check: LimitCheck): Promise
         eq(orders.countryIso, check.countryIso),
         eq(orders.recipientPhone, check.recipientPhone),
       ),
-    )
-    .limit(1);
+    );
   // What the user's card paid, or holds, for other orders of the last 24 hours.
   const spentToday = db
     .select({ cents: sql`coalesce(sum(${orders.totalCents}), 0)` })
     .from(orders)
     .where(spendingWithin(DAY_MS, eq(orders.userId, check.userId), ne(orders.orderKey, check.orderKey)));
   // Both in one round trip.
-  const result = (await db.execute(sql`select exists(${recentTopup}) as recent, (${spentToday}) as spent`)) as unknown as {
-    rows: Array<{ recent: boolean; spent: string | number }>;
+  const result = (await db.execute(sql`select (${latestTopup}) as latest, (${spentToday}) as spent`)) as unknown as {
+    rows: Array<{ latest: Date | string | null; spent: string | number }>;
   };
-  const { recent, spent } = result.rows[0]!;
-  if (recent) {
-    throw new DomainError('rate_limited', 'RECIPIENT_RECENTLY_TOPPED_UP', {
-      key: 'apiErrors.recipientRecentlyToppedUp',
-      params: { minutes: check.limits.recipientCooldownMinutes },
-    });
+  const { latest, spent } = result.rows[0]!;
+  if (latest !== null) {
+    const freeAt = new Date(latest).getTime() + check.limits.recipientCooldownMinutes * MINUTE_MS;
+    throw new DomainError(
+      'rate_limited',
+      'RECIPIENT_RECENTLY_TOPPED_UP',
+      { key: 'apiErrors.recipientRecentlyToppedUp', params: { minutes: check.limits.recipientCooldownMinutes } },
+      { retryAfterSeconds: (freeAt - check.now.getTime()) / 1000 },
+    );
   }
 
   const spentCents = Number(spent);

@@ -1,4 +1,5 @@
 import { eq, inArray, lte, sql } from 'drizzle-orm';
+import { failureOf } from '../../shared/api/failure-reasons';
 import { PaymentProviderError } from '../payments/provider';
 import { orders } from '../db/schema';
 import { PaymentNotAuthorisedError, type Fulfilment } from './fulfilment';
@@ -95,7 +96,7 @@ async function expireIfUnpaid(services: OrderServices, order: Order): Promise<vo
       finishedAt: services.now(),
       nextCheckAt: null,
       failureCode: 'PAYMENT_EXPIRED',
-      failureMessage: 'The payment was not completed within 30 minutes.',
+      failureMessage: failureOf('PAYMENT_EXPIRED').message,
     },
     now: services.now(),
   });

@@ -119,6 +119,18 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.messageNotFound': 'No contact message has this id.',
   'apiErrors.messageAlreadyHandled': 'This message has already been marked handled.',
   'apiErrors.messageNotHandled': 'This message is not marked handled.',
+  // Why an order ended undelivered.
+  'failureReasons.topupFailed': 'The operator could not deliver the top-up.',
+  'failureReasons.topupRefunded': 'The operator could not deliver the top-up and it was refunded.',
+  'failureReasons.invalidRecipientPhone': "The operator says the recipient's number is not valid.",
+  'failureReasons.authorisationMismatch': 'The payment did not match this order, so nothing was charged.',
+  'failureReasons.paymentCanceled': 'The payment was cancelled, so nothing was charged.',
+  'failureReasons.authorisationLost': 'The payment authorisation ended before delivery, so nothing was charged.',
+  'failureReasons.paymentExpired': 'The payment was not completed within 30 minutes.',
+  'failureReasons.dailyLimitReached': 'This top-up would pass your spending limit for 24 hours, so nothing was charged.',
+  'failureReasons.recipientRecentlyToppedUp':
+    'This number was topped up a short while ago, so nothing was charged. Please try again in a few minutes.',
+  'failureReasons.destinationUnavailable': 'This destination is not available at the moment, so the top-up was not sent and nothing was charged.',
 } as const satisfies Record<ApiMessageKey, string>;
 
 /** The English text of a message, its {{placeholders}} filled from `params`. */

@@ -121,6 +121,17 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.rateLimited',
   'apiErrors.internal',
   'apiErrors.serviceUnavailable',
+  // Why an order ended undelivered (shared/api/failure-reasons.ts): recorded with the order, shown in its history.
+  'failureReasons.topupFailed',
+  'failureReasons.topupRefunded',
+  'failureReasons.invalidRecipientPhone',
+  'failureReasons.authorisationMismatch',
+  'failureReasons.paymentCanceled',
+  'failureReasons.authorisationLost',
+  'failureReasons.paymentExpired',
+  'failureReasons.dailyLimitReached',
+  'failureReasons.recipientRecentlyToppedUp',
+  'failureReasons.destinationUnavailable',
 ] as const;
 
 export type ApiMessageKey = (typeof API_MESSAGE_KEYS)[number];

@@ -15,7 +15,7 @@ import {
   type OrderSummary,
 } from './order-format';
 import { useLanguage } from './use-language';
-import { failureReasonKey } from '@/lib/failure-reasons';
+import { failureReasonKey } from '@shared/api/failure-reasons';
 import { OrderPin } from '@/components/order-pin';
 import { DescriptionRow } from '@/components/ui/description-row';
 

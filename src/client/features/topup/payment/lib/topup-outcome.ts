@@ -1,7 +1,7 @@
 import type { TopupResponse, TopupResultStatus } from '@shared/api/orders';
 import { ApiRequestError } from '@/lib/api-client';
 import { processTopup, topupBody, type TopupRequest } from '../api/process-topup';
-import { failureReasonKey } from '@/lib/failure-reasons';
+import { failureReasonKey } from '@shared/api/failure-reasons';
 
 /** Why our server refused a top-up request: a translation key under topup.result.errors, and the server's own words. */
 export interface TopupFailure {
