@@ -5,7 +5,9 @@ import { existsSync } from 'node:fs';
  * browser's user interface: it starts in half the time and uses about half the CPU), else Chromium itself.
  */
 export const CHROMIUM_PATH =
-  process.env.CHROMIUM_PATH ?? ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate)) ?? '/usr/bin/chromium';
+  process.env.CHROMIUM_PATH ??
+  ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate)) ??
+  '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

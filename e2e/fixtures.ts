@@ -7,7 +7,6 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { startBuiltServer, stopBuiltServer } from '../scripts/built-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 
-
 export interface TestServer {
   url: string;
   dataDir: string;
