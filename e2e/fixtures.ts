@@ -5,7 +5,6 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startBuiltServer, stopBuiltServer } from '../scripts/built-server';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 
 export interface TestServer {
   url: string;
