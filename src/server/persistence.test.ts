@@ -10,7 +10,8 @@ describe('embedded database on disk', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-data-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('keeps what was written when the app restarts on the same DATA_DIR', async () => {
+  // Two starts on a new data directory on disk, the first migrating and seeding it: slow on a busy machine.
+  it('keeps what was written when the app restarts on the same DATA_DIR', { timeout: 120_000 }, async () => {
     const config = testConfig({ DATA_DIR: dataDir });
     const first = await startServer(config);
     const created = await fetch(`${first.url}/api/contact`, {

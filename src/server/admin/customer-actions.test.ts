@@ -53,11 +53,12 @@ describe.each(TEST_DATABASE_KINDS)('customer actions on %s', (kind) => {
     const boss = await admin('boss');
     // An admin whose own rights were taken a moment ago, still acting.
     const former = await account('former');
+    // One after the other: each is refused on its own, with no other change under way.
     for (const action of [
-      setCustomerAdmin(db(), { actor: former, customerId: boss.id, isAdmin: false, reason: 'Leaving', now: NOW }),
-      blockCustomer(db(), { actor: former, customerId: boss.id, reason: 'Leaving', now: NOW }),
+      () => setCustomerAdmin(db(), { actor: former, customerId: boss.id, isAdmin: false, reason: 'Leaving', now: NOW }),
+      () => blockCustomer(db(), { actor: former, customerId: boss.id, reason: 'Leaving', now: NOW }),
     ]) {
-      expect(await refusalOf(action)).toEqual({ kind: 'conflict', code: 'LAST_ADMIN' });
+      expect(await refusalOf(action())).toEqual({ kind: 'conflict', code: 'LAST_ADMIN' });
     }
     expect(await row(boss.id)).toMatchObject({ isAdmin: true, blockedAt: null });
     expect(await auditRows()).toEqual([]);
@@ -92,10 +93,10 @@ describe.each(TEST_DATABASE_KINDS)('customer actions on %s', (kind) => {
     const boss = await admin('boss');
     await admin('deputy');
     for (const action of [
-      setCustomerAdmin(db(), { actor: boss, customerId: boss.id, isAdmin: false, reason: 'Stepping down', now: NOW }),
-      blockCustomer(db(), { actor: boss, customerId: boss.id, reason: 'Test', now: NOW }),
+      () => setCustomerAdmin(db(), { actor: boss, customerId: boss.id, isAdmin: false, reason: 'Stepping down', now: NOW }),
+      () => blockCustomer(db(), { actor: boss, customerId: boss.id, reason: 'Test', now: NOW }),
     ]) {
-      expect(await refusalOf(action)).toEqual({ kind: 'conflict', code: 'OWN_ACCOUNT' });
+      expect(await refusalOf(action())).toEqual({ kind: 'conflict', code: 'OWN_ACCOUNT' });
     }
     expect(await row(boss.id)).toMatchObject({ isAdmin: true, blockedAt: null });
   });
