@@ -1,29 +1,34 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { RootLayout } from '@/app/layout';
-import { AppRoutes } from '@/app/routes';
+import { App } from '@/app/app';
 import { scheduleSplashRemoval } from '@/app/splash';
-import { initI18n } from '@/i18n';
-import { AccountProvider } from '@/lib/account';
-import { ThemeProvider } from '@/lib/theme';
+import { currentLanguage, initI18n } from '@/i18n';
+import { mayHaveSession } from '@/lib/storage';
+import { readStoredTheme, resolveTheme, systemPrefersDark } from '@/lib/theme';
 import './styles.css';
 
 async function start() {
-  await initI18n();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <ThemeProvider>
-        <AccountProvider>
-          <BrowserRouter>
-            <RootLayout>
-              <AppRoutes />
-            </RootLayout>
-          </BrowserRouter>
-        </AccountProvider>
-      </ThemeProvider>
-    </StrictMode>,
-  );
+  // Every text of the language before the first render: the header's links read the page texts too.
+  await initI18n(undefined, { withPageTexts: true });
+  const container = document.getElementById('root')!;
+  const theme = { theme: readStoredTheme(), systemDark: systemPrefersDark() };
+  const mayBeSignedIn = mayHaveSession();
+  const app = <App router={BrowserRouter} theme={theme} mayBeSignedIn={mayBeSignedIn} />;
+  // A public page comes pre-rendered for a visitor without a session, in one language and theme (ADR 015): the app
+  // takes it over as it is when this browser would render the same, else renders its own under the splash.
+  const rendered = container.dataset;
+  const sameAsRendered =
+    container.firstElementChild !== null &&
+    !mayBeSignedIn &&
+    window.location.search === '' &&
+    rendered.language === currentLanguage() &&
+    rendered.theme === resolveTheme(theme.theme, theme.systemDark);
+  if (sameAsRendered) {
+    hydrateRoot(container, app);
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
   scheduleSplashRemoval();
 }
 

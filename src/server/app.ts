@@ -13,7 +13,8 @@ import { isApiRoute } from './http/api-route';
 import { registerAdminRoutes } from './http/admin';
 import { registerAuthRoutes } from './http/auth';
 import { registerCatalogRoutes } from './http/catalog';
-import { registerClientApp } from './http/client-app';
+import { inlineScriptHashes, registerClientApp } from './http/client-app';
+import { registerApiCompression } from './http/content-encoding';
 import { registerContactRoutes } from './http/contact';
 import { registerCrossSiteProtection } from './http/cross-site';
 import { registerDevOutboxRoutes } from './http/dev-outbox';
@@ -119,6 +120,7 @@ export async function buildApp({
     if (isApiRoute(request) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     done();
   });
+  registerApiCompression(app);
   app.setErrorHandler(handleError);
   registerJsonBodyParser(app);
   await app.register(rateLimit, {
@@ -217,7 +219,8 @@ export async function buildApp({
 
   const documentDirectives = {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // boot.js is written into the page (it must run before the first paint): allowed by its hash, nothing else inline.
+    scriptSrc: ["'self'", ...inlineScriptHashes(config.clientDir)],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
@@ -236,7 +239,7 @@ export async function buildApp({
       },
       strictTransportSecurity: httpsOnly,
     });
-    await registerClientApp(documents, { clientDir: config.clientDir });
+    await registerClientApp(documents, { clientDir: config.clientDir, secureCookies: httpsOnly });
   });
 
   return app;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { ROUTES } from '@shared/routes';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { loadPageTexts } from '@/i18n';
 import { useAccount } from '@/lib/account';
+import { LOGO_URLS } from '@/lib/asset-urls';
 import { useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { MAIN_LINKS } from './nav-links';
@@ -14,13 +15,19 @@ function Logo() {
   const { t } = useTranslation();
   const { resolvedTheme } = useTheme();
   const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // A pre-rendered logo may have failed before the app took the page over, when its error event went unheard.
+  useEffect(() => {
+    if (image.current?.complete && image.current.naturalWidth === 0) setFailed(true);
+  }, []);
   return (
     <Link to={ROUTES.home} className="flex h-10 items-center rounded-md" aria-label={t('brand.logoAlt')}>
       {failed ? (
         <span className="text-xl font-bold">{t('brand.name')}</span>
       ) : (
         <img
-          src={resolvedTheme === 'dark' ? '/logo-dark.svg' : '/logo-light.svg'}
+          ref={image}
+          src={LOGO_URLS[resolvedTheme]}
           alt=""
           width={177}
           height={36}
