@@ -1,9 +1,10 @@
 /**
  * Compresses every text file of the built client once, at build time (ADR 015): `<file>.br` (brotli, best quality)
  * and `<file>.gz` (gzip, best level) next to it, each only when it is smaller. The server sends these as they are, by
- * the request's Accept-Encoding, and spends no CPU compressing files per request.
+ * the request's Accept-Encoding, and spends no CPU compressing files per request. The country flags are copied in first.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -17,6 +18,11 @@ function filesUnder(dir: string): string[] {
     return COMPRESSIBLE.test(entry.name) ? [full] : [];
   });
 }
+
+// The country flags (served at /flags, src/server/http/flags.ts) go with the client, in a folder the
+// client's own file routes leave alone, to be compressed with it.
+const flagsDir = path.join(path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags/4x3');
+cpSync(flagsDir, path.join(clientDir, '.flags'), { recursive: true });
 
 let raw = 0;
 let brotli = 0;

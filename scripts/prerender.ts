@@ -16,7 +16,18 @@ const LOADING_LABELS: Record<Language, string> = { en: 'Loading…', es: 'Cargan
 
 type Render = (pathname: string, language: Language, theme: 'light' | 'dark') => Promise<string>;
 const { renderPage } = (await import(pathToFileURL(path.join(projectRoot, 'dist/prerender/entry-server.js')).href)) as { renderPage: Render };
-const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+/**
+ * The stylesheet goes into the pre-rendered pages themselves: the first paint then waits for no other request (the
+ * pages not pre-rendered keep linking it, and it stays in /assets for them).
+ */
+function withInlineStylesheet(html: string): string {
+  const link = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(html);
+  if (!link) throw new Error('index.html no longer links its stylesheet');
+  const css = readFileSync(path.join(clientDir, link[1]!), 'utf8');
+  return html.replace(link[0], () => `<style data-href="${link[1]}">${css}</style>`);
+}
+
+const template = withInlineStylesheet(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
 
 function fill(markup: string, language: Language, theme: 'light' | 'dark'): string {
   const replaced = (html: string, search: string, replacement: string) => {

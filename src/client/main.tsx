@@ -7,6 +7,11 @@ import { mayHaveSession } from '@/lib/storage';
 import { readStoredTheme, resolveTheme, systemPrefersDark } from '@/lib/theme';
 import './styles.css';
 
+// zod (loaded later, with the forms) would otherwise probe for `new Function`, which the CSP forbids and the browser
+// reports as a violation. zod takes its settings from this global when it loads (z.config writes the same object),
+// and setting it here keeps zod out of the first bundle.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 async function start() {
   // Every text of the language before the first render: the header's links read the page texts too.
   await initI18n(undefined, { withPageTexts: true });

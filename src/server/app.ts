@@ -13,7 +13,7 @@ import { isApiRoute } from './http/api-route';
 import { registerAdminRoutes } from './http/admin';
 import { registerAuthRoutes } from './http/auth';
 import { registerCatalogRoutes } from './http/catalog';
-import { inlineScriptHashes, registerClientApp } from './http/client-app';
+import { inlineScriptHashes, registerClientApp, registerClientAssets } from './http/client-app';
 import { registerApiCompression } from './http/content-encoding';
 import { registerContactRoutes } from './http/contact';
 import { registerCrossSiteProtection } from './http/cross-site';
@@ -108,10 +108,11 @@ export async function buildApp({
     request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });
-  // Every answer, JSON or file, is to be read as the type it declares.
-  app.addHook('onRequest', (_request, reply, done) => {
+  // Every answer, JSON or file, is to be read as the type it declares. The policy on features is for what may run:
+  // pages and API answers, not the app's files and flags (scripts, styles and images that run nothing; ADR 015).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (!request.url.startsWith('/assets/') && !request.url.startsWith('/flags/')) reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     done();
   });
   // API answers carry personal data and secrets (sessions, two-factor secrets, orders): no browser or proxy keeps them,
@@ -215,7 +216,8 @@ export async function buildApp({
       await running?.stop();
     });
   }
-  await registerFlagRoutes(app);
+  await registerFlagRoutes(app, { clientDir: config.clientDir });
+  await registerClientAssets(app, { clientDir: config.clientDir });
 
   const documentDirectives = {
     defaultSrc: ["'self'"],
@@ -229,7 +231,7 @@ export async function buildApp({
     // Only a site served over https can ask browsers to stay on it (and to upgrade its subresources).
     upgradeInsecureRequests: httpsOnly ? [] : null,
   };
-  // Pages and their assets get the document security headers (CSP, frame and referrer policies, HSTS). They live in
+  // Pages get the document security headers (CSP, frame and referrer policies, HSTS). They live in
   // their own context because helmet's per-request hook would otherwise run for every API call too, at a third of
   // the API's throughput.
   await app.register(async (documents) => {

@@ -7,7 +7,7 @@ export function PaymentIcon({ method }: { method: (typeof PAYMENT_METHODS)[numbe
   const wide = method === 'amazonpay';
   return (
     <span className="flex h-8 w-14 items-center justify-center rounded-md border bg-white shadow-sm">
-      <img src={iconUrl(method)} alt="" width={wide ? 44 : 20} height={wide ? 24 : 20} />
+      <img src={iconUrl(method)} alt="" width={wide ? 44 : 20} height={wide ? 24 : 20} loading="lazy" />
     </span>
   );
 }

@@ -11,6 +11,8 @@ import { sendError } from './errors';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const COMPRESSIBLE = /\.(?:html|js|css|svg|json|txt|xml|webmanifest)$/;
+/** For an image opened on its own: it may draw with its own styles, nothing else. */
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 /** A page as sent: its bytes as built and their brotli and gzip forms (scripts/compress-assets.ts), with its ETag. */
 interface Document {
@@ -77,30 +79,45 @@ function sendDocument(request: FastifyRequest, reply: FastifyReply, document: Do
 }
 
 /**
- * Serves the built browser app (ADR 015). Files under /assets carry a hash of their content in their name and are
- * cached for a year; text files go pre-compressed (brotli or gzip, as the request accepts). The public pages go
- * pre-rendered in the visitor's language and theme, the other app routes get index.html (404 status for paths the
- * app does not know, so the browser still renders the not-found page); pages revalidate by their ETag. Anything under
- * /api that no route answered gets a JSON 404.
+ * The built app's files (ADR 015): all under /assets, each with a hash of its content in its name, so cached for a
+ * year; text files go pre-compressed (brotli or gzip, as the request accepts). Outside the pages' security headers,
+ * which mean nothing for a script, a stylesheet or an image and would add a kilobyte to each of some sixty answers;
+ * an SVG opened on its own still gets a CSP that lets it run nothing.
+ */
+export async function registerClientAssets(app: FastifyInstance, { clientDir }: { clientDir: string }) {
+  const assetsDir = path.join(clientDir, 'assets');
+  if (!existsSync(assetsDir)) return;
+  await app.register(fastifyStatic, {
+    root: assetsDir,
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    wildcard: false,
+    cacheControl: false,
+    // Never revalidated (a changed file has another name), so nothing to revalidate with.
+    etag: false,
+    lastModified: false,
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      res.setHeader('Cache-Control', `public, max-age=${ONE_YEAR_S}, immutable`);
+      const file = filePath.replace(/\.(?:br|gz)$/, '');
+      if (COMPRESSIBLE.test(file)) res.setHeader('Vary', 'Accept-Encoding');
+      if (file.endsWith('.svg')) res.setHeader('Content-Security-Policy', SVG_CSP);
+    },
+  });
+}
+
+/**
+ * Serves the pages of the built browser app (ADR 015). The public pages go pre-rendered in the visitor's language and
+ * theme, the other app routes get index.html (404 status for paths the app does not know, so the browser still
+ * renders the not-found page); both pre-compressed, revalidated by their ETag. Anything under /api that no route
+ * answered gets a JSON 404.
  */
 export async function registerClientApp(app: FastifyInstance, { clientDir, secureCookies }: { clientDir: string; secureCookies: boolean }) {
   const indexPath = path.join(clientDir, 'index.html');
   const shell = existsSync(indexPath) ? readDocument(indexPath) : undefined;
 
   if (shell) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      index: false,
-      wildcard: false,
-      cacheControl: false,
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        const hashed = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
-        res.setHeader('Cache-Control', hashed ? `public, max-age=${ONE_YEAR_S}, immutable` : 'no-cache');
-        if (COMPRESSIBLE.test(filePath.replace(/\.(?:br|gz)$/, ''))) res.setHeader('Vary', 'Accept-Encoding');
-      },
-    });
-
     for (const page of PRERENDERED_PAGES) {
       const variants = new Map<string, Document>();
       for (const language of SUPPORTED_LANGUAGES) {
