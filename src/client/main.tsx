@@ -1,6 +1,8 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from '@/app/app';
+import { preloadLayout } from '@/app/layout';
+import { preloadPage } from '@/app/routes';
 import { scheduleSplashRemoval } from '@/app/splash';
 import { currentLanguage, initI18n } from '@/i18n';
 import { mayHaveSession } from '@/lib/storage';
@@ -29,6 +31,8 @@ async function start() {
     rendered.language === currentLanguage() &&
     rendered.theme === resolveTheme(theme.theme, theme.systemDark);
   if (sameAsRendered) {
+    // The page's lazy parts first, so it is taken over whole: a part still loading would ignore a click.
+    await Promise.all([preloadPage(window.location.pathname), preloadLayout()]);
     hydrateRoot(container, app);
   } else {
     container.replaceChildren();

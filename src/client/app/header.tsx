@@ -7,6 +7,7 @@ import { Icon } from '@/components/ui/icon';
 import { loadPageTexts } from '@/i18n';
 import { useAccount } from '@/lib/account';
 import { LOGO_URLS } from '@/lib/asset-urls';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { MAIN_LINKS } from './nav-links';
@@ -61,10 +62,15 @@ function ThemeToggle() {
 /** The signed-in menu loads only for signed-in visitors. */
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 /** Phones' menu button, with the texts of its panel: after the first paint, like the footer. */
-const MobileMenu = lazy(async () => {
+const MobileMenu = lazyWithPreload(async () => {
   const [{ MobileMenu: Menu }] = await Promise.all([import('./mobile-menu'), loadPageTexts()]);
   return { default: Menu };
 });
+
+/** Loads the phone menu a pre-rendered page shows, before the app takes the page over. */
+export function preloadHeader(): Promise<unknown> {
+  return MobileMenu.preload();
+}
 
 function AccountSlot() {
   const { t } = useTranslation();
