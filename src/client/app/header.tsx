@@ -7,7 +7,6 @@ import { Icon } from '@/components/ui/icon';
 import { loadPageTexts } from '@/i18n';
 import { useAccount } from '@/lib/account';
 import { LOGO_URLS } from '@/lib/asset-urls';
-import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { MAIN_LINKS } from './nav-links';
@@ -61,15 +60,47 @@ function ThemeToggle() {
 
 /** The signed-in menu loads only for signed-in visitors. */
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
-/** Phones' menu button, with the texts of its panel: after the first paint, like the footer. */
-const MobileMenu = lazyWithPreload(async () => {
+/** The panel of the phones' menu, with its texts and its dialog: loaded when it is first opened. */
+const MobileMenu = lazy(async () => {
   const [{ MobileMenu: Menu }] = await Promise.all([import('./mobile-menu'), loadPageTexts()]);
   return { default: Menu };
 });
 
-/** Loads the phone menu a pre-rendered page shows, before the app takes the page over. */
-export function preloadHeader(): Promise<unknown> {
-  return MobileMenu.preload();
+/**
+ * Phones' menu button, below 768 px. The panel it opens is a modal dialog whose code (and the logout's) a visitor
+ * who never opens it does not download: it loads on the first press, and opens when it has.
+ */
+function MobileMenuButton({ links }: { links: typeof MAIN_LINKS }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={button}
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label={t('mobileMenu.title')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-testid="menu-button"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Icon name="menu" className="size-5" />
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileMenu links={links} open={open} setOpen={setOpen} button={button} />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
 function AccountSlot() {
@@ -111,9 +142,7 @@ export function Header() {
           <div className="hidden md:flex">
             <AccountSlot />
           </div>
-          <Suspense fallback={null}>
-            <MobileMenu links={MAIN_LINKS} />
-          </Suspense>
+          <MobileMenuButton links={MAIN_LINKS} />
         </div>
       </div>
     </header>

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { loadPageTexts } from '@/i18n';
 import { useAccount } from '@/lib/account';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
-import { Header, preloadHeader } from './header';
+import { Header } from './header';
 
 /** Below the fold, so they load after the first paint; toasts raised before the stack arrives wait in the store. */
 const Footer = lazyWithPreload(async () => {
@@ -16,7 +16,7 @@ const SettingsSync = lazy(() => import('./settings-sync').then((m) => ({ default
 
 /** Loads the lazy parts of the layout a pre-rendered page shows, before the app takes the page over. */
 export async function preloadLayout(): Promise<void> {
-  await Promise.all([Footer.preload(), Toaster.preload(), preloadHeader()]);
+  await Promise.all([Footer.preload(), Toaster.preload()]);
 }
 
 /** On navigation: scroll to the element named by the hash (e.g. the how-it-works link), else to the top. */
