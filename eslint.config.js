@@ -55,7 +55,7 @@ const QUERY_KEYS_FROM_OPTIONS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', '.test-data', 'drizzle', 'src/client/public'] },
+  { ignores: ['dist', 'data', 'node_modules', '.test-data', 'drizzle', 'src/client/boot.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

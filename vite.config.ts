@@ -1,14 +1,32 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = path.resolve(import.meta.dirname, 'src/client');
 
+/**
+ * boot.js applies the saved theme and language before the first paint, so it must run before the body is parsed:
+ * written into the page itself it costs no request (the server allows it by its hash in the CSP, client-app.ts).
+ */
+function inlineBootScript(): Plugin {
+  return {
+    name: 'inline-boot-script',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const script = readFileSync(path.join(root, 'boot.js'), 'utf8').trim();
+        return html.replace('<script src="./boot.js"></script>', `<script>${script}</script>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  publicDir: path.join(root, 'public'),
-  plugins: [react(), tailwindcss()],
+  publicDir: false,
+  plugins: [react(), tailwindcss(), inlineBootScript()],
   resolve: {
     alias: {
       '@': root,
@@ -20,6 +38,8 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    // Every image gets a hashed file of its own under /assets (cached for a year), none is copied into the code.
+    assetsInlineLimit: 0,
     // The entry names every chunk a lazy page needs, to preload them (ADR 003): a short hash keeps that list short. Seven
     // characters is the fewest Rolldown accepts for more than 64 chunks.
     rollupOptions: { output: { chunkFileNames: 'assets/[name]-[hash:7].js' } },

@@ -8,6 +8,7 @@ import { runAdminOrdersBenchmark } from './admin-orders';
 import { runAdminOverviewBenchmark } from './admin-overview';
 import { runCheckoutThroughputBenchmark } from './checkout-throughput';
 import { runCountriesThroughputBenchmark } from './countries-throughput';
+import { runLighthouseBenchmark } from './lighthouse';
 import { runOperatorDetectionBenchmark } from './operator-detection';
 import { runReloadlyAdapterBenchmark } from './reloadly-adapter';
 import { runStartupBenchmark } from './startup';
@@ -21,6 +22,12 @@ interface Benchmark {
 }
 
 const benchmarks: Benchmark[] = [
+  {
+    name: 'lighthouse',
+    title: 'Lighthouse, mobile profile, on /, /about and /auth of the built server (median of 3 runs each)',
+    run: runLighthouseBenchmark,
+    builtServer: true,
+  },
   { name: 'startup', title: 'Cold start of the built server on an existing data directory (PGlite)', run: runStartupBenchmark, builtServer: true },
   {
     name: 'operator-detection',

@@ -4,7 +4,7 @@
  *   lint ───────────────
  *   typecheck ──────────
  *   test:unit ──────────
- *   build, check:size ──► test:e2e (needs the build)
+ *   build ──────────────► test:e2e (needs the build)
  *
  * Everything starts at once, and the end-to-end tests as soon as the bundle is built: their workers spend most of
  * their time waiting on a browser and a server, the unit tests' on databases, so together they fill the machine where
@@ -17,23 +17,28 @@ interface Step {
   name: string;
   /** npm scripts run one after the other. */
   scripts: string[];
+  env?: NodeJS.ProcessEnv;
 }
 
 const STEPS: Step[] = [
   { name: 'lint', scripts: ['lint'] },
   { name: 'typecheck', scripts: ['typecheck'] },
   { name: 'unit tests', scripts: ['test:unit'] },
-  { name: 'build and end-to-end tests', scripts: ['build', 'check:size', 'test:e2e'] },
+  // The build measures the first screen's size on the built server; here it fails the run above the budget.
+  { name: 'build and end-to-end tests', scripts: ['build', 'test:e2e'], env: { BUNDLE_BUDGET: 'enforce' } },
 ];
 
 const running = new Set<ChildProcess>();
 const started = Date.now();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
-function runScript(script: string, output: Buffer[]): Promise<number> {
+function runScript(script: string, output: Buffer[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((resolve) => {
     // A process group of its own, so stopping a step stops the tools it started (Vitest's workers, Chromium).
-    const child = spawn('npm', ['run', '--silent', script], { detached: true, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    const child = spawn('npm', ['run', '--silent', script], {
+      detached: true,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env },
+    });
     running.add(child);
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
@@ -49,7 +54,7 @@ async function runStep(step: Step): Promise<void> {
   const output: Buffer[] = [];
   for (const script of step.scripts) {
     const scriptStarted = Date.now();
-    const code = await runScript(script, output);
+    const code = await runScript(script, output, step.env);
     if (step.scripts.length > 1) output.push(Buffer.from(`· npm run ${script}: ${seconds(scriptStarted)}\n`));
     if (code !== 0) {
       process.stdout.write(Buffer.concat(output));

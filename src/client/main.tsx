@@ -1,29 +1,43 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { RootLayout } from '@/app/layout';
-import { AppRoutes } from '@/app/routes';
+import { App } from '@/app/app';
+import { preloadLayout } from '@/app/layout';
+import { preloadPage } from '@/app/routes';
 import { scheduleSplashRemoval } from '@/app/splash';
-import { initI18n } from '@/i18n';
-import { AccountProvider } from '@/lib/account';
-import { ThemeProvider } from '@/lib/theme';
+import { currentLanguage, initI18n } from '@/i18n';
+import { mayHaveSession } from '@/lib/storage';
+import { readStoredTheme, resolveTheme, systemPrefersDark } from '@/lib/theme';
 import './styles.css';
 
+// zod (loaded later, with the forms) would otherwise probe for `new Function`, which the CSP forbids and the browser
+// reports as a violation. zod takes its settings from this global when it loads (z.config writes the same object),
+// and setting it here keeps zod out of the first bundle.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 async function start() {
-  await initI18n();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <ThemeProvider>
-        <AccountProvider>
-          <BrowserRouter>
-            <RootLayout>
-              <AppRoutes />
-            </RootLayout>
-          </BrowserRouter>
-        </AccountProvider>
-      </ThemeProvider>
-    </StrictMode>,
-  );
+  // Every text of the language before the first render: the header's links read the page texts too.
+  await initI18n(undefined, { withPageTexts: true });
+  const container = document.getElementById('root')!;
+  const theme = { theme: readStoredTheme(), systemDark: systemPrefersDark() };
+  const mayBeSignedIn = mayHaveSession();
+  const app = <App router={BrowserRouter} theme={theme} mayBeSignedIn={mayBeSignedIn} />;
+  // A public page comes pre-rendered for a visitor without a session, in one language and theme (ADR 016): the app
+  // takes it over as it is when this browser would render the same, else renders its own under the splash.
+  const rendered = container.dataset;
+  const sameAsRendered =
+    container.firstElementChild !== null &&
+    !mayBeSignedIn &&
+    window.location.search === '' &&
+    rendered.language === currentLanguage() &&
+    rendered.theme === resolveTheme(theme.theme, theme.systemDark);
+  if (sameAsRendered) {
+    // The page's lazy parts first, so it is taken over whole: a part still loading would ignore a click.
+    await Promise.all([preloadPage(window.location.pathname), preloadLayout()]);
+    hydrateRoot(container, app);
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
   scheduleSplashRemoval();
 }
 

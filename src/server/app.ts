@@ -13,7 +13,8 @@ import { isApiRoute } from './http/api-route';
 import { registerAdminRoutes } from './http/admin';
 import { registerAuthRoutes } from './http/auth';
 import { registerCatalogRoutes } from './http/catalog';
-import { registerClientApp } from './http/client-app';
+import { inlineScriptHashes, registerClientApp, registerClientAssets } from './http/client-app';
+import { registerApiCompression } from './http/content-encoding';
 import { registerContactRoutes } from './http/contact';
 import { registerCrossSiteProtection } from './http/cross-site';
 import { registerDevOutboxRoutes } from './http/dev-outbox';
@@ -107,10 +108,11 @@ export async function buildApp({
     request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });
-  // Every answer, JSON or file, is to be read as the type it declares.
-  app.addHook('onRequest', (_request, reply, done) => {
+  // Every answer, JSON or file, is to be read as the type it declares. The policy on features is for what may run:
+  // pages and API answers, not the app's files and flags (scripts, styles and images that run nothing; ADR 016).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (!request.url.startsWith('/assets/') && !request.url.startsWith('/flags/')) reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     done();
   });
   // API answers carry personal data and secrets (sessions, two-factor secrets, orders): no browser or proxy keeps them,
@@ -119,6 +121,7 @@ export async function buildApp({
     if (isApiRoute(request) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     done();
   });
+  registerApiCompression(app);
   app.setErrorHandler(handleError);
   registerJsonBodyParser(app);
   await app.register(rateLimit, {
@@ -213,11 +216,13 @@ export async function buildApp({
       await running?.stop();
     });
   }
-  await registerFlagRoutes(app);
+  await registerFlagRoutes(app, { clientDir: config.clientDir });
+  await registerClientAssets(app, { clientDir: config.clientDir });
 
   const documentDirectives = {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // boot.js is written into the page (it must run before the first paint): allowed by its hash, nothing else inline.
+    scriptSrc: ["'self'", ...inlineScriptHashes(config.clientDir)],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
@@ -226,7 +231,7 @@ export async function buildApp({
     // Only a site served over https can ask browsers to stay on it (and to upgrade its subresources).
     upgradeInsecureRequests: httpsOnly ? [] : null,
   };
-  // Pages and their assets get the document security headers (CSP, frame and referrer policies, HSTS). They live in
+  // Pages get the document security headers (CSP, frame and referrer policies, HSTS). They live in
   // their own context because helmet's per-request hook would otherwise run for every API call too, at a third of
   // the API's throughput.
   await app.register(async (documents) => {
@@ -236,7 +241,7 @@ export async function buildApp({
       },
       strictTransportSecurity: httpsOnly,
     });
-    await registerClientApp(documents, { clientDir: config.clientDir });
+    await registerClientApp(documents, { clientDir: config.clientDir, secureCookies: httpsOnly });
   });
 
   return app;

@@ -40,3 +40,11 @@ export const STORAGE_KEYS = {
   pendingAuthAction: 'pendingAuthAction',
   marketingPreference: 'marketingPreference',
 } as const;
+
+/** The stored keys the browser also sends as cookies (same names, same values), for the server to pre-render in. */
+export const PREFERENCE_COOKIES = [STORAGE_KEYS.language, STORAGE_KEYS.theme] as const;
+/**
+ * Set by the server, readable by scripts, while the browser holds a session cookie (which scripts cannot read): a
+ * page without it does not ask for the account (no session, nothing to ask).
+ */
+export const SESSION_HINT_COOKIE = 'globaltopup.signed_in';

@@ -20,3 +20,24 @@ export function isClientRoute(pathname: string): boolean {
   // The operations console routes its own pages (/admin/orders/<id>, /admin/audit, …) and has its own not-found page.
   return knownPaths.has(trimmed) || trimmed.startsWith(`${ROUTES.admin}/`);
 }
+
+/**
+ * Public pages, rendered to HTML at build time in every language and theme (scripts/prerender.ts) and served by the
+ * server in the visitor's (ADR 016); each with the name of its file.
+ */
+export const PRERENDERED_PAGES = [
+  { path: ROUTES.home, name: 'index' },
+  { path: ROUTES.topUp, name: 'top-up' },
+  { path: ROUTES.about, name: 'about' },
+  { path: ROUTES.contact, name: 'contact' },
+  { path: ROUTES.terms, name: 'terms' },
+  { path: ROUTES.auth, name: 'auth' },
+] as const;
+
+/** The themes a page is pre-rendered in: a saved 'system' choice is one of them on each device. */
+export const PRERENDERED_THEMES = ['light', 'dark'] as const;
+
+/** Where, under the built client, the pre-rendered page of a path is kept (never served as a file: a dot folder). */
+export function prerenderedFile(name: string, language: string, theme: string): string {
+  return `.pages/${language}-${theme}/${name}.html`;
+}

@@ -1,11 +1,13 @@
-/** Payment and social icons are static SVG files (public/icons), so they cost no JavaScript. */
+import { iconUrl } from '@/lib/asset-urls';
+
+/** Payment and social icons are static SVG files (src/client/assets/icons), so they cost no JavaScript. */
 export const PAYMENT_METHODS = ['visa', 'mastercard', 'amex', 'discover', 'cashapp', 'googlepay', 'amazonpay'] as const;
 
 export function PaymentIcon({ method }: { method: (typeof PAYMENT_METHODS)[number] }) {
   const wide = method === 'amazonpay';
   return (
     <span className="flex h-8 w-14 items-center justify-center rounded-md border bg-white shadow-sm">
-      <img src={`/icons/${method}.svg`} alt="" width={wide ? 44 : 20} height={wide ? 24 : 20} />
+      <img src={iconUrl(method)} alt="" width={wide ? 44 : 20} height={wide ? 24 : 20} loading="lazy" />
     </span>
   );
 }

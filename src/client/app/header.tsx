@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { ROUTES } from '@shared/routes';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { loadPageTexts } from '@/i18n';
 import { useAccount } from '@/lib/account';
+import { LOGO_URLS } from '@/lib/asset-urls';
 import { useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { MAIN_LINKS } from './nav-links';
@@ -14,13 +15,19 @@ function Logo() {
   const { t } = useTranslation();
   const { resolvedTheme } = useTheme();
   const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // A pre-rendered logo may have failed before the app took the page over, when its error event went unheard.
+  useEffect(() => {
+    if (image.current?.complete && image.current.naturalWidth === 0) setFailed(true);
+  }, []);
   return (
     <Link to={ROUTES.home} className="flex h-10 items-center rounded-md" aria-label={t('brand.logoAlt')}>
       {failed ? (
         <span className="text-xl font-bold">{t('brand.name')}</span>
       ) : (
         <img
-          src={resolvedTheme === 'dark' ? '/logo-dark.svg' : '/logo-light.svg'}
+          ref={image}
+          src={LOGO_URLS[resolvedTheme]}
           alt=""
           width={177}
           height={36}
@@ -53,11 +60,48 @@ function ThemeToggle() {
 
 /** The signed-in menu loads only for signed-in visitors. */
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
-/** Phones' menu button, with the texts of its panel: after the first paint, like the footer. */
+/** The panel of the phones' menu, with its texts and its dialog: loaded when it is first opened. */
 const MobileMenu = lazy(async () => {
   const [{ MobileMenu: Menu }] = await Promise.all([import('./mobile-menu'), loadPageTexts()]);
   return { default: Menu };
 });
+
+/**
+ * Phones' menu button, below 768 px. The panel it opens is a modal dialog whose code (and the logout's) a visitor
+ * who never opens it does not download: it loads on the first press, and opens when it has.
+ */
+function MobileMenuButton({ links }: { links: typeof MAIN_LINKS }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={button}
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label={t('mobileMenu.title')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-testid="menu-button"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Icon name="menu" className="size-5" />
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileMenu links={links} open={open} setOpen={setOpen} button={button} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 function AccountSlot() {
   const { t } = useTranslation();
@@ -98,9 +142,7 @@ export function Header() {
           <div className="hidden md:flex">
             <AccountSlot />
           </div>
-          <Suspense fallback={null}>
-            <MobileMenu links={MAIN_LINKS} />
-          </Suspense>
+          <MobileMenuButton links={MAIN_LINKS} />
         </div>
       </div>
     </header>

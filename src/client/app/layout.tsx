@@ -3,15 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { loadPageTexts } from '@/i18n';
 import { useAccount } from '@/lib/account';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { Header } from './header';
 
 /** Below the fold, so they load after the first paint; toasts raised before the stack arrives wait in the store. */
-const Footer = lazy(async () => {
+const Footer = lazyWithPreload(async () => {
   const [{ Footer: LoadedFooter }] = await Promise.all([import('./footer'), loadPageTexts()]);
   return { default: LoadedFooter };
 });
-const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazyWithPreload(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 const SettingsSync = lazy(() => import('./settings-sync').then((m) => ({ default: m.SettingsSync })));
+
+/** Loads the lazy parts of the layout a pre-rendered page shows, before the app takes the page over. */
+export async function preloadLayout(): Promise<void> {
+  await Promise.all([Footer.preload(), Toaster.preload()]);
+}
 
 /** On navigation: scroll to the element named by the hash (e.g. the how-it-works link), else to the top. */
 function useScrollOnNavigate() {

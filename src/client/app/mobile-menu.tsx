@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Dialog } from 'radix-ui';
-import { Menu, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { ROUTES } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { displayNameOf, useAccount } from '@/lib/account';
@@ -19,11 +19,21 @@ const navItemClass = ({ isActive }: { isActive: boolean }) => cn(itemClass, isAc
  * from the side of its button (the right, or the left in Arabic). A modal dialog: focus moves into it and back to the
  * button, Escape or a tap outside closes it, and so does following any of its links.
  */
-export function MobileMenu({ links }: { links: typeof MAIN_LINKS }) {
+export function MobileMenu({
+  links,
+  open,
+  setOpen,
+  button,
+}: {
+  links: typeof MAIN_LINKS;
+  open: boolean;
+  setOpen(open: boolean): void;
+  /** The header's menu button (header.tsx), which opens this panel and gets the focus back when it closes. */
+  button: RefObject<HTMLButtonElement | null>;
+}) {
   const { t } = useTranslation();
   const { user, isLoading } = useAccount();
   const { loggingOut, logOut } = useLogout();
-  const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
 
   // A phone turned or a window widened past 768 px hides the panel: it must not stay open, holding the focus, unseen.
@@ -34,20 +44,19 @@ export function MobileMenu({ links }: { links: typeof MAIN_LINKS }) {
     };
     wide.addEventListener('change', closeWhenWide);
     return () => wide.removeEventListener('change', closeWhenWide);
-  }, []);
+  }, [setOpen]);
 
   return (
     <>
       <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger asChild>
-          <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('mobileMenu.title')} data-testid="menu-button">
-            <Menu className="size-5" aria-hidden="true" />
-          </Button>
-        </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 md:hidden" />
           <Dialog.Content
             aria-describedby={undefined}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              button.current?.focus();
+            }}
             className={cn(
               'fixed inset-y-0 end-0 z-50 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto border-s bg-card p-4 text-card-foreground shadow-xl outline-none md:hidden',
               'transition-transform duration-200 starting:translate-x-full rtl:starting:-translate-x-full motion-reduce:transition-none',

@@ -1,16 +1,17 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { ROUTES } from '@shared/routes';
 import { useAccount } from '@/lib/account';
 import { HomePage } from '@/features/home/home-page';
 import { loadPageTexts } from '@/i18n';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { ErrorBoundary } from './error-boundary';
 import { NotFoundPage } from './not-found-page';
 import { PageLoader } from './page-loader';
 
 /** A page whose code (and the data cache it uses) loads when it is first visited. */
 function lazyPage(load: () => Promise<ComponentType>) {
-  return lazy(async () => {
+  return lazyWithPreload(async () => {
     const [Page, { QueryProvider }] = await Promise.all([load(), import('@/lib/query-provider'), loadPageTexts()]);
     return {
       default: () => (
@@ -35,7 +36,7 @@ const AdminPage = lazyPage(() => import('./signed-in-pages').then((m) => m.Admin
  * The top-up flow brings its data cache with it and loads after the home shell (ADR 003). Its later steps use
  * texts from the page files, which load alongside it.
  */
-const TopUpFlow = lazy(async () => {
+const TopUpFlow = lazyWithPreload(async () => {
   const [{ TopUpFlow: Flow }] = await Promise.all([import('@/features/topup/top-up-flow'), loadPageTexts()]);
   return { default: Flow };
 });
@@ -51,6 +52,20 @@ function Home() {
       }
     />
   );
+}
+
+const PRERENDERED_PARTS: Record<string, { preload(): Promise<unknown> }> = {
+  [ROUTES.home]: TopUpFlow,
+  [ROUTES.topUp]: TopUpFlow,
+  [ROUTES.about]: AboutPage,
+  [ROUTES.terms]: TermsPage,
+  [ROUTES.contact]: ContactPage,
+  [ROUTES.auth]: AuthPage,
+};
+
+/** Loads the code of the lazy part a pre-rendered page shows at `pathname`, before the app takes the page over. */
+export async function preloadPage(pathname: string): Promise<void> {
+  await PRERENDERED_PARTS[pathname]?.preload();
 }
 
 /** Home is in the first bundle; every other page loads when it is visited (docs/product.md §2 routes). */

@@ -62,6 +62,8 @@ export function directionOf(language: Language): 'rtl' | 'ltr' {
 }
 
 function applyToDocument(language: Language) {
+  // Pre-rendering (entry-server.tsx) has no document: the page's <html> carries the language there.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
 }
@@ -80,7 +82,9 @@ export async function changeLanguage(language: Language) {
   safeStorage.set(STORAGE_KEYS.language, language);
 }
 
-export async function initI18n(language: Language = storedLanguage()) {
+/** `withPageTexts` loads the page texts along with the core ones (a pre-rendered page shows both from the start). */
+export async function initI18n(language: Language = storedLanguage(), { withPageTexts = false } = {}) {
+  if (withPageTexts) pagesWanted = true;
   await i18n.use(initReactI18next).init({
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
@@ -88,8 +92,12 @@ export async function initI18n(language: Language = storedLanguage()) {
     resources: { en: { translation: en } },
     interpolation: { escapeValue: false },
   });
-  if (language !== DEFAULT_LANGUAGE) await changeLanguage(language);
-  else applyToDocument(language);
+  if (language !== DEFAULT_LANGUAGE) {
+    await changeLanguage(language);
+  } else {
+    await loadFor(language);
+    applyToDocument(language);
+  }
   return i18n;
 }
 

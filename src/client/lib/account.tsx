@@ -38,10 +38,14 @@ export async function loadAccount(): Promise<AccountUser | null> {
   return user && fetchUser('/api/user/refresh-admin-status').catch(() => user);
 }
 
-/** Who is signed in, for the header, the guards and the pages. */
-export function AccountProvider({ children }: { children: ReactNode }) {
+/**
+ * Who is signed in, for the header, the guards and the pages. `mayBeSignedIn` says whether the browser holds a
+ * session (storage.ts mayHaveSession): without one there is no account to ask for (docs/product.md §4), and the
+ * visitor is signed out from the first render, as the pre-rendered pages show them.
+ */
+export function AccountProvider({ children, mayBeSignedIn }: { children: ReactNode; mayBeSignedIn: boolean }) {
   const [user, setUser] = useState<AccountUser | null>(null);
-  const [isLoading, setLoading] = useState(true);
+  const [isLoading, setLoading] = useState(mayBeSignedIn);
 
   const refresh = useCallback(async () => {
     const next = await fetchUser().catch(() => null);
@@ -51,6 +55,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
+    if (!mayBeSignedIn) return;
     let cancelled = false;
     loadAccount()
       .catch(() => null)
@@ -62,7 +67,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [mayBeSignedIn]);
 
   const value = useMemo(() => ({ user, isLoading, refresh }), [user, isLoading, refresh]);
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;

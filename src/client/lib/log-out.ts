@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@shared/constants';
 import { fetchUser } from './account';
 import { apiRequest } from './api-client';
-import { safeStorage } from './storage';
+import { forgetSessionHint, safeStorage } from './storage';
 
 export type LogOutResult = { signedOut: true } | { signedOut: false; error: unknown };
 
@@ -26,5 +26,6 @@ export async function endSession(): Promise<LogOutResult> {
 /** Forgets everything this browser kept for the account. */
 export function forgetAccountData() {
   for (const key of Object.values(STORAGE_KEYS)) safeStorage.remove(key);
+  forgetSessionHint();
   window.sessionStorage.clear();
 }

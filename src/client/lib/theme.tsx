@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from '@shared/constants';
 import { safeStorage } from './storage';
 
-type ResolvedTheme = 'light' | 'dark';
+export type ResolvedTheme = 'light' | 'dark';
 
 interface ThemeState {
   theme: Theme;
@@ -19,19 +19,29 @@ export function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
 }
 
-function readStoredTheme(): Theme {
+export function systemPrefersDark(): boolean {
+  return darkQuery().matches;
+}
+
+export function readStoredTheme(): Theme {
   const saved = safeStorage.get(STORAGE_KEYS.theme);
   return isTheme(saved) ? saved : DEFAULT_THEME;
 }
 
-function resolve(theme: Theme, systemDark: boolean): ResolvedTheme {
+export function resolveTheme(theme: Theme, systemDark: boolean): ResolvedTheme {
   if (theme === 'system') return systemDark ? 'dark' : 'light';
   return theme;
 }
 
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
-  const [systemDark, setSystemDark] = useState(() => darkQuery().matches);
+/** The saved choice and the system's setting; in the browser they are read from storage and the media query. */
+export interface ThemeStart {
+  theme: Theme;
+  systemDark: boolean;
+}
+
+export function ThemeProvider({ children, start }: { children: ReactNode; start?: ThemeStart }) {
+  const [theme, setThemeState] = useState<Theme>(() => start?.theme ?? readStoredTheme());
+  const [systemDark, setSystemDark] = useState(() => start?.systemDark ?? darkQuery().matches);
 
   useEffect(() => {
     const query = darkQuery();
@@ -40,7 +50,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     return () => query.removeEventListener('change', onChange);
   }, []);
 
-  const resolvedTheme = resolve(theme, systemDark);
+  const resolvedTheme = resolveTheme(theme, systemDark);
   useEffect(() => {
     document.documentElement.classList.toggle('dark', resolvedTheme === 'dark');
   }, [resolvedTheme]);

@@ -29,6 +29,8 @@ import { createSignInThrottle } from './sign-in-throttle';
 import type { LocalOidc } from './local-oidc';
 import { localGoogle, socialProviders } from './social-providers';
 
+/** Better Auth's cookies are named `<prefix>.<name>` (`__Secure-` first over https): the session's is `<prefix>.session_token`. */
+export const AUTH_COOKIE_PREFIX = 'globaltopup';
 export const AUTH_BASE_PATH = '/api/auth';
 
 /**
@@ -221,7 +223,7 @@ export function createAuth({ config, db, mailer, log, localOidc, attemptCounts =
     // every other route does (503 with Retry-After when the database cannot be reached) instead of a bare 500.
     onAPIError: { throw: true },
     advanced: {
-      cookiePrefix: 'globaltopup',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: production },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },

@@ -15,7 +15,6 @@ export function fakeClientDir(): string {
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  writeFileSync(path.join(dir, 'logo-light.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
 

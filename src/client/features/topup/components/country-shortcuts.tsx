@@ -3,7 +3,7 @@ import { flagUrl } from '@shared/api/catalog';
 import { Button } from '@/components/ui/button';
 import { countryLabel, POPULAR_COUNTRY_CODES, QUICK_COUNTRIES, type CountryEntry } from '../lib/country-list';
 import { useUiLanguage } from '../use-ui-language';
-import { Flag } from './flag';
+import { Flag, LazyFlag } from './flag';
 
 interface QuickCountriesProps {
   /** Code of the chosen country; pressing it again deselects it (docs/product.md §2). */
@@ -55,7 +55,8 @@ export function PopularDestinations({ entries, onPick }: { entries: CountryEntry
               onClick={() => onPick(country.iso_name.toUpperCase())}
               className="flex h-full w-full items-center gap-2 rounded-lg border px-3 py-2 text-start text-sm transition-colors hover:bg-muted"
             >
-              <Flag src={flag} />
+              {/* Below the first screen on a phone: fetched when scrolled near, as some of these flags are heavy. */}
+              <LazyFlag src={flag} />
               {/* The whole name, on two lines if it must: "Dominican Republic" is not cut short. */}
               <span className="min-w-0 break-words leading-tight">{label}</span>
             </button>

@@ -3,25 +3,25 @@ import { cn } from '@/lib/utils';
 
 const frame = 'inline-flex h-[18px] w-6 shrink-0 overflow-hidden rounded-sm bg-muted ring-1 ring-border';
 
-/** A flag that loads straight away; decorative, the country's name is always next to it. */
+/** A flag, fetched once it is near the screen; decorative, the country's name is always next to it. */
 export function Flag({ src, className }: { src: string; className?: string }) {
   return (
     <span className={cn(frame, className)}>
-      <img src={src} alt="" width={24} height={18} decoding="async" className="size-full object-cover" />
+      <img src={src} alt="" width={24} height={18} loading="lazy" decoding="async" className="size-full object-cover" />
     </span>
   );
 }
 
 /**
- * A flag inside a scrolling list: its image is only requested once it scrolls into `root`, so opening the country
- * list does not fetch some 170 images at once.
+ * A flag inside a scrolling list: its image is only requested once it scrolls into `root` (null while that is not
+ * mounted yet), so opening the country list does not fetch some 170 images at once. Without a root: into the screen.
  */
-export function LazyFlag({ src, root }: { src: string; root: Element | null }) {
+export function LazyFlag({ src, root }: { src: string; root?: Element | null }) {
   const placeholder = useRef<HTMLSpanElement>(null);
   const [onScreen, setOnScreen] = useState(false);
   useEffect(() => {
     const element = placeholder.current;
-    if (onScreen || !root || !element) return;
+    if (onScreen || root === null || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -29,7 +29,7 @@ export function LazyFlag({ src, root }: { src: string; root: Element | null }) {
           observer.disconnect();
         }
       },
-      { root, rootMargin: '64px 0px' },
+      { root: root ?? null, rootMargin: '64px 0px' },
     );
     observer.observe(element);
     return () => observer.disconnect();

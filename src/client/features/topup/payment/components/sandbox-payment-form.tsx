@@ -6,6 +6,7 @@ import { ROUTES } from '@shared/routes';
 import { Icon } from '@/components/ui/icon';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { directionOf } from '@/i18n';
+import { iconUrl } from '@/lib/asset-urls';
 import { cn } from '@/lib/utils';
 import { confirmSandboxPayment } from '../api/confirm-sandbox-payment';
 import { cardPaymentMethod, formatCardNumber, formatCvc, formatExpiry, validateCard, type CardField, type CardFields } from '../lib/card-form';
@@ -63,7 +64,7 @@ export function SandboxPaymentForm(props: PaymentFormProps) {
           {t('payment.card.tab')}
         </Tabs.Trigger>
         <Tabs.Trigger value="cashapp" className={tabClass}>
-          <img src="/icons/cashapp.svg" alt="" width={20} height={20} />
+          <img src={iconUrl('cashapp')} alt="" width={20} height={20} />
           {t('footer.payments.cashapp')}
         </Tabs.Trigger>
       </Tabs.List>
@@ -148,7 +149,7 @@ function CardForm({ payLabel, locked, errorKey, onAttempt, onEdit, onCancel, pay
       >
         <span className="pointer-events-none absolute inset-y-0 end-3 flex items-center gap-1">
           {CARD_BRANDS.map((brand) => (
-            <img key={brand} src={`/icons/${brand}.svg`} alt="" width={24} height={16} className="h-4 w-6 rounded-sm bg-white ring-1 ring-border" />
+            <img key={brand} src={iconUrl(brand)} alt="" width={24} height={16} className="h-4 w-6 rounded-sm bg-white ring-1 ring-border" />
           ))}
         </span>
       </CardInput>

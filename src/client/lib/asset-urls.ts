@@ -1,0 +1,19 @@
+import logoDark from '@/assets/logo-dark.svg?url';
+import logoLight from '@/assets/logo-light.svg?url';
+
+/**
+ * The built app's image files, by name: Vite copies them under /assets with a content hash in the name, so they are
+ * cached for a year like the code (the URLs change when the files do).
+ */
+const iconFiles = import.meta.glob<string>('../assets/icons/*.svg', { eager: true, query: '?url', import: 'default' });
+
+const icons = new Map(Object.entries(iconFiles).map(([file, url]) => [file.slice(file.lastIndexOf('/') + 1, -'.svg'.length), url]));
+
+/** The URL of the icon `src/client/assets/icons/<name>.svg`. */
+export function iconUrl(name: string): string {
+  const url = icons.get(name);
+  if (!url) throw new Error(`No icon named ${name}`);
+  return url;
+}
+
+export const LOGO_URLS = { light: logoLight, dark: logoDark } as const;
