@@ -2,6 +2,7 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { orderEvents, orders } from '../db/schema';
+import { authorisationToCapture, authorisationToDelivery, orderTransitions } from '../metrics/registry';
 
 export type { OrderStatus } from '../../shared/api/orders';
 export type Order = typeof orders.$inferSelect;
@@ -147,7 +148,19 @@ async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>,
     )
     select * from moved`)) as unknown as { rows: Array<Record<string, unknown>> };
   const [row] = result.rows;
-  return row ? toOrder(row) : null;
+  if (!row) return null;
+  const order = toOrder(row);
+  if (to) countMove(row.previous_status as OrderStatus, order);
+  return order;
+}
+
+/** The move's metrics: one count by from/to, and the time since the authorisation when it delivered or captured. */
+function countMove(from: OrderStatus, order: Order) {
+  orderTransitions.inc({ from, to: order.status });
+  if (!order.authorisedAt) return;
+  const sinceAuthorisation = (order.updatedAt.getTime() - order.authorisedAt.getTime()) / 1000;
+  if (order.status === 'delivered') authorisationToDelivery.observe(sinceAuthorisation);
+  if (order.status === 'completed') authorisationToCapture.observe(sinceAuthorisation);
 }
 
 /**
@@ -175,7 +188,9 @@ export async function insertOrder(db: Database, values: typeof orders.$inferInse
     )
     select * from inserted`)) as unknown as { rows: Array<Record<string, unknown>> };
   const [row] = result.rows;
-  return row ? toOrder(row) : null;
+  if (!row) return null;
+  orderTransitions.inc({ from: 'none', to: 'created' });
+  return toOrder(row);
 }
 
 /** A raw statement's row has the database's column names and driver values: mapped as Drizzle maps a select. */
