@@ -58,7 +58,7 @@ export async function startServer(config: Config, options: { logStream?: Destina
  * GET /metrics alone on METRICS_PORT (on HOST, like the server), for a network the public cannot reach; a token is
  * asked there too when METRICS_TOKEN is set (docs/decisions/015-…).
  */
-async function serveMetrics(app: FastifyInstance, config: Config): Promise<Server> {
+export async function serveMetrics(app: FastifyInstance, config: Config): Promise<Server> {
   const { token } = config.metrics;
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];

@@ -23,6 +23,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * One value per database, built on first use: for Drizzle's prepared statements, which belong to the database they
+ * were prepared on. A hot query prepared once skips Drizzle's query building, and PostgreSQL parses it once per
+ * connection (the statement's name is its key there, so each name must be unique).
+ */
+export function perDatabase<T>(build: (db: Database) => T): (db: Database) => T {
+  const built = new WeakMap<Database, T>();
+  return (db) => {
+    let value = built.get(db);
+    if (value === undefined) {
+      value = build(db);
+      built.set(db, value);
+    }
+    return value;
+  };
+}
+
 export interface PoolUse {
   /** Connections open, busy or idle. */
   open: number;

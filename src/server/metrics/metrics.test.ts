@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CreatePaymentIntentResponse } from '../../shared/api/orders';
 import { formatUsd, priceTopUp, toCents } from '../../shared/pricing';
 import { buildApp } from '../app';
 import { loadFeeConfig } from '../catalog/price-config';
-import { startServer } from '../start';
+import { serveMetrics } from '../start';
 import { testConfig } from '../testing/app';
 import { accountClient } from '../testing/accounts';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
@@ -176,21 +173,24 @@ describe('where /metrics answers', () => {
 
   it('on METRICS_PORT only, with the token asked there too', async () => {
     const port = await freePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-metrics-'));
-    const server = await startServer(testConfig({ DATA_DIR: dataDir, METRICS_PORT: String(port), METRICS_TOKEN: TOKEN }));
+    const config = testConfig({ METRICS_PORT: String(port), METRICS_TOKEN: TOKEN });
+    const database = await openTestDatabase('pglite');
+    const app = await buildApp({ config, database, reconciler: false });
+    const metricsServer = await serveMetrics(app, config);
     try {
-      expect(server.metricsUrl).toBe(`http://127.0.0.1:${port}/metrics`);
-      expect((await fetch(server.metricsUrl!)).status).toBe(401);
-      const scraped = await fetch(server.metricsUrl!, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const url = `http://127.0.0.1:${port}/metrics`;
+      expect((await fetch(url)).status).toBe(401);
+      const scraped = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(scraped.status).toBe(200);
       expect(samples(await scraped.text()).has('reconciler_due_orders')).toBe(true);
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(404);
       // The public port does not serve them, token or not.
-      const onPublicPort = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
-      expect(onPublicPort.status).toBe(404);
+      const onPublicPort = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(onPublicPort.statusCode).toBe(404);
     } finally {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await new Promise((resolve) => metricsServer.close(resolve));
+      await app.close();
+      await database.close();
     }
   });
 });
