@@ -298,7 +298,10 @@ function cpuSecondsOf(pid: number | undefined): number | undefined {
 async function databaseQueriesOf(server: BuiltServer): Promise<number | undefined> {
   const answer = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   if (!answer.ok) throw new Error(`GET /metrics answered ${answer.status}`);
-  const line = (await answer.text()).split('\n').find((text) => text.startsWith('db_queries_total '));
+  const lines = (await answer.text()).split('\n');
+  // Only a PostgreSQL pool has round trips (PGlite runs in the process); its pool's gauges say which it is.
+  if (!lines.some((text) => text.startsWith('db_pool_max_connections '))) return undefined;
+  const line = lines.find((text) => text.startsWith('db_queries_total '));
   return line === undefined ? undefined : Number(line.split(' ')[1]);
 }
 
