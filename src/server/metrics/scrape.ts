@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { lte, sql } from 'drizzle-orm';
 import { Gauge, Registry } from 'prom-client';
-import type { DatabaseHandle } from '../db/client';
+import type { DatabaseHandle, PoolUse } from '../db/client';
 import { orders } from '../db/schema';
 import { processRegistry } from './registry';
 
@@ -18,7 +18,9 @@ export interface AppMetrics {
  */
 export function createAppMetrics({ database, now = () => new Date() }: { database: DatabaseHandle; now?: () => Date }): AppMetrics {
   const registry = new Registry();
-  const { poolUse } = database;
+  // Read once per scrape, before the scrape's own backlog query takes a connection.
+  let pool: PoolUse | undefined;
+  const poolUse = database.poolUse ? () => pool ?? database.poolUse!() : undefined;
   if (poolUse) {
     new Gauge({
       name: 'db_pool_connections',
@@ -80,6 +82,7 @@ export function createAppMetrics({ database, now = () => new Date() }: { databas
   return {
     contentType: registry.contentType,
     async text() {
+      pool = database.poolUse?.();
       // A database that does not answer leaves the two gauges NaN; the rest of the scrape still tells what happens.
       backlog = readBacklog().catch(() => ({ due: Number.NaN, lagSeconds: Number.NaN }));
       try {
