@@ -3,7 +3,10 @@
  * the load generator does not share its event loop; reconciler on): POST /api/create-payment-intent → POST
  * /api/sandbox-payments/:id/confirm → POST /api/reloadly/topup, each order ending SUCCESSFUL with its sandbox intent
  * captured. On PostgreSQL (BENCH_POSTGRES_URL, default the local server, in a database created and dropped for the
- * run; skipped when it does not answer) and on PGlite in a fresh data directory.
+ * run; skipped when it does not answer), then on two servers sharing that database behind a round-robin split of the
+ * requests (as a load balancer spreads them), and on PGlite in a fresh data directory. Besides orders/s it prints the
+ * servers' CPU time per order and, on PostgreSQL, the database round trips per order (the servers' db_queries_total,
+ * read from their /metrics).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +15,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { startBuiltServer, stopBuiltServer } from '../scripts/built-server';
+import { startBuiltServer, stopBuiltServer, type BuiltServer } from '../scripts/built-server';
 import type { OperatorDetectResponse, PriceConfigResponse } from '../src/shared/api/catalog';
 import type {
   CreatePaymentIntentBody,
@@ -26,6 +29,7 @@ import { formatUsd, parseFeeConfig, priceTopUp, toCents } from '../src/shared/pr
 import { connectPglite, connectPostgres, type Database, type DatabaseHandle } from '../src/server/db/client';
 import { serviceLimits } from '../src/server/db/schema';
 import { DEFAULT_RECIPIENT_COOLDOWN_MINUTES } from '../src/server/orders/service-limits';
+import { OUTCOMES_BY_LAST_FOUR_DIGITS } from '../src/server/topups/sandbox/topup-delivery';
 import { ms, percentile } from './stats';
 
 /** Users take turns, each from an address of its own, so none reaches create-payment-intent's 20 per address in 10 minutes below ~350 orders/s. */
@@ -34,6 +38,10 @@ const CONCURRENCY = 32;
 const WARM_UP_ORDERS = 100;
 const MEASURED_S = 10;
 const GOAL_ORDERS_PER_S = 200;
+const GOAL_CPU_MS_PER_ORDER = 5;
+const GOAL_ROUND_TRIPS_PER_ORDER = 12;
+/** Opens each server's GET /metrics, where the round trips are read. */
+const METRICS_TOKEN = randomBytes(32).toString('base64url');
 /** Lifts the per-user cap for 24 hours (default $200) so that it refuses no benchmark order; the output says so. */
 const DAILY_SPEND_LIMIT_USD = '1000000';
 /**
@@ -42,6 +50,8 @@ const DAILY_SPEND_LIMIT_USD = '1000000';
  */
 const CHECKOUT_ATTEMPTS_PER_MINUTE = 60;
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** BENCH_CHECKOUT_RUNS=postgres,two-servers,pglite (all by default) picks the runs, e.g. one at a time while measuring a change. */
+const RUNS = new Set((process.env.BENCH_CHECKOUT_RUNS ?? 'postgres,two-servers,pglite').split(','));
 const PASSWORD = 'Checkout-bench-2026';
 const SIGN_UPS_IN_FLIGHT = 8;
 const ERRORS_SHOWN = 3;
@@ -53,16 +63,25 @@ interface HttpAnswer {
   setCookies: string[];
 }
 
-/** Node's own HTTP client over kept-alive sockets: the load generator should cost far less than the server. */
-function httpClient(baseUrl: string) {
-  const { hostname, port } = new URL(baseUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+/**
+ * Node's own HTTP client over kept-alive sockets: the load generator should cost far less than the server. With
+ * several servers, each request goes to the next one in turn, as a round-robin load balancer sends them.
+ */
+function httpClient(baseUrls: string[]) {
+  const servers = baseUrls.map((baseUrl) => {
+    const { hostname, port } = new URL(baseUrl);
+    return { hostname, port, agent: new Agent({ keepAlive: true, maxSockets: CONCURRENCY }) };
+  });
+  // What a load balancer passes on: the one public Host, whichever server answers (the origin checks compare with it).
+  const host = `${servers[0]!.hostname}:${servers[0]!.port}`;
+  let turn = 0;
   function send(method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown): Promise<HttpAnswer> {
     const body = payload === undefined ? undefined : JSON.stringify(payload);
     const bodyHeaders = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+    const { agent, hostname, port } = servers[turn++ % servers.length]!;
     return new Promise((resolve, reject) => {
       const outgoing = request(
-        { agent, hostname, port, method, path: url, headers: { accept: 'application/json', ...headers, ...bodyHeaders } },
+        { agent, hostname, port, method, path: url, headers: { accept: 'application/json', host, ...headers, ...bodyHeaders } },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -80,7 +99,7 @@ function httpClient(baseUrl: string) {
       outgoing.end(body);
     });
   }
-  return { send, close: () => agent.destroy() };
+  return { send, close: () => servers.forEach(({ agent }) => agent.destroy()) };
 }
 
 type HttpClient = ReturnType<typeof httpClient>;
@@ -136,13 +155,15 @@ async function reviewedOffer(http: HttpClient) {
 
 type Offer = Awaited<ReturnType<typeof reviewedOffer>>;
 
-/**
- * A distinct MTN Nigeria number per order (a number cannot be topped up twice within 2 minutes): 0803 and 7 digits,
- * never ending in 0000–0004, the sandbox's failure numbers.
- */
+/** Last four digits the sandbox delivers at once: all but its scripted outcomes (failures, lost answers, lapsed holds…). */
+const PLAIN_ENDINGS = Array.from({ length: 10_000 }, (_, ending) => String(ending).padStart(4, '0')).filter(
+  (ending) => !(ending in OUTCOMES_BY_LAST_FOUR_DIGITS),
+);
+
+/** A distinct MTN Nigeria number per order (a number cannot be topped up twice within 2 minutes): 0803 and 7 digits. */
 function recipientNumber(index: number): string {
-  const serial = Math.floor(index / 9995) * 10_000 + (index % 9995) + 5;
-  return `0803${String(serial).padStart(7, '0')}`;
+  const thousands = Math.floor(index / PLAIN_ENDINGS.length);
+  return `0803${String(thousands).padStart(3, '0')}${PLAIN_ENDINGS[index % PLAIN_ENDINGS.length]}`;
 }
 
 const STEPS = ['create', 'confirm', 'topup'] as const;
@@ -273,16 +294,37 @@ function cpuSecondsOf(pid: number | undefined): number | undefined {
   }
 }
 
+/** The statements a server has sent its PostgreSQL (db_queries_total on its /metrics); undefined on PGlite. */
+async function databaseQueriesOf(server: BuiltServer): Promise<number | undefined> {
+  const answer = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!answer.ok) throw new Error(`GET /metrics answered ${answer.status}`);
+  const lines = (await answer.text()).split('\n');
+  // Only a PostgreSQL pool has round trips (PGlite runs in the process); its pool's gauges say which it is.
+  if (!lines.some((text) => text.startsWith('db_pool_max_connections '))) return undefined;
+  const line = lines.find((text) => text.startsWith('db_queries_total '));
+  return line === undefined ? undefined : Number(line.split(' ')[1]);
+}
+
+/** What the servers have used so far, added up: CPU seconds and database statements. */
+async function usageOf(servers: BuiltServer[]): Promise<{ cpuS: number | undefined; queries: number | undefined }> {
+  const cpu = servers.map((server) => cpuSecondsOf(server.child.pid));
+  const queries = await Promise.all(servers.map(databaseQueriesOf));
+  const sum = (values: Array<number | undefined>) => (values.some((value) => value === undefined) ? undefined : values.reduce((a, b) => a! + b!, 0));
+  return { cpuS: sum(cpu), queries: sum(queries) };
+}
+
 interface Measurement {
   warmUp: RunResult;
   run: RunResult;
-  /** The server's own CPU time during the measured run. */
+  /** The servers' own CPU time during the measured run. */
   serverCpuS: number | undefined;
+  /** The statements the servers sent the database during the measured run (PostgreSQL only). */
+  roundTrips: number | undefined;
   loadAverage: number;
   settled: { orders: number; settled: number };
 }
 
-function report(title: string, { warmUp, run, serverCpuS, loadAverage, settled }: Measurement) {
+function report(title: string, { warmUp, run, serverCpuS, roundTrips, loadAverage, settled }: Measurement) {
   const completed = run.stepMs.order.length;
   const failures = [...warmUp.failures, ...run.failures];
   console.log(
@@ -297,8 +339,18 @@ function report(title: string, { warmUp, run, serverCpuS, loadAverage, settled }
     );
   }
   for (const failure of failures.slice(0, ERRORS_SHOWN)) console.log(`  error at ${failure.step}: ${failure.status} ${failure.body.slice(0, 300)}`);
-  const cpu = serverCpuS === undefined || completed === 0 ? '' : `server CPU ${ms((serverCpuS * 1000) / completed, 1)} per order; `;
-  console.log(`  ${cpu}load average ${loadAverage.toFixed(1)} on ${availableParallelism()} cores (other work on the machine lowers the figures)`);
+  // Orders still running when the measured seconds ended are finished and counted: their work is in the CPU time.
+  const cpu =
+    serverCpuS === undefined || completed === 0
+      ? ''
+      : `server CPU ${ms((serverCpuS * 1000) / completed, 1)} per order (goal on PostgreSQL ≤ ${GOAL_CPU_MS_PER_ORDER} ms); `;
+  const trips =
+    roundTrips === undefined || completed === 0
+      ? ''
+      : `${(roundTrips / completed).toFixed(1)} database round trips per order (goal ≤ ${GOAL_ROUND_TRIPS_PER_ORDER}); `;
+  console.log(
+    `  ${cpu}${trips}load average ${loadAverage.toFixed(1)} on ${availableParallelism()} cores (other work on the machine lowers the figures)`,
+  );
   const placed = warmUp.placed + run.placed;
   const verdict = settled.orders === placed && settled.settled === placed ? 'verified' : 'MISMATCH';
   console.log(
@@ -328,29 +380,39 @@ async function saveRunLimits(open: () => Promise<DatabaseHandle>) {
   }
 }
 
-/** Starts the built server on the database, places the warm-up and measured orders, stops it; then the database is checked. */
-async function benchmarkDatabase(title: string, dataDir: string, env: NodeJS.ProcessEnv, openForCheck: () => Promise<DatabaseHandle>) {
+/**
+ * Starts `instances` built servers on the database (one after the other: they migrate and seed it in turn), places
+ * the warm-up and measured orders, stops them; then the database is checked.
+ */
+async function benchmarkDatabase(title: string, dataDir: string, env: NodeJS.ProcessEnv, openForCheck: () => Promise<DatabaseHandle>, instances = 1) {
   await saveRunLimits(openForCheck);
-  // The benchmark plays a proxy in front of many customers: each signs in from its own X-Forwarded-For address.
-  const server = await startBuiltServer(dataDir, { DAILY_SPEND_LIMIT_USD, TRUST_PROXY: '127.0.0.1', ...env });
-  const http = httpClient(server.url);
+  const servers: BuiltServer[] = [];
   let measurement: Omit<Measurement, 'settled'>;
+  let http: HttpClient | undefined;
   try {
-    const users = await signUpUsers(http, server.url);
+    // The benchmark plays a proxy in front of many customers: each signs in from its own X-Forwarded-For address.
+    for (let index = 0; index < instances; index++) {
+      servers.push(await startBuiltServer(dataDir, { DAILY_SPEND_LIMIT_USD, TRUST_PROXY: '127.0.0.1', METRICS_TOKEN, ...env }));
+    }
+    http = httpClient(servers.map((server) => server.url));
+    const origin = servers[0]!.url;
+    const users = await signUpUsers(http, origin);
     const offer = await reviewedOffer(http);
-    const warmUp = await placeOrders(http, server.url, users, offer, 0, { count: WARM_UP_ORDERS });
-    const cpuBefore = cpuSecondsOf(server.child.pid);
-    const run = await placeOrders(http, server.url, users, offer, warmUp.placed, { seconds: MEASURED_S });
-    const cpuAfter = cpuSecondsOf(server.child.pid);
+    const warmUp = await placeOrders(http, origin, users, offer, 0, { count: WARM_UP_ORDERS });
+    const before = await usageOf(servers);
+    const run = await placeOrders(http, origin, users, offer, warmUp.placed, { seconds: MEASURED_S });
+    const after = await usageOf(servers);
+    const difference = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : b - a);
     measurement = {
       warmUp,
       run,
-      serverCpuS: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+      serverCpuS: difference(before.cpuS, after.cpuS),
+      roundTrips: difference(before.queries, after.queries),
       loadAverage: loadavg()[0]!,
     };
   } finally {
-    http.close();
-    await stopBuiltServer(server);
+    http?.close();
+    await Promise.all(servers.map(stopBuiltServer));
   }
   const database = await openForCheck();
   try {
@@ -394,7 +456,7 @@ export async function runCheckoutThroughputBenchmark(): Promise<void> {
   );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-bench-'));
   try {
-    const postgres = await createPostgresDatabase();
+    const postgres = RUNS.has('postgres') ? await createPostgresDatabase() : undefined;
     if (postgres) {
       try {
         const env = { DATABASE_URL: postgres.url, BETTER_AUTH_SECRET: randomBytes(32).toString('base64url') };
@@ -403,8 +465,18 @@ export async function runCheckoutThroughputBenchmark(): Promise<void> {
         await postgres.drop();
       }
     }
+    // A second database for the two servers, so that neither run sees the other's orders.
+    const shared = RUNS.has('two-servers') ? await createPostgresDatabase() : undefined;
+    if (shared) {
+      try {
+        const env = { DATABASE_URL: shared.url, BETTER_AUTH_SECRET: randomBytes(32).toString('base64url') };
+        await benchmarkDatabase('PostgreSQL, two servers, requests split round-robin', dataDir, env, async () => connectPostgres(shared.url), 2);
+      } finally {
+        await shared.drop();
+      }
+    }
     const pgliteDir = path.join(dataDir, 'pglite');
-    await benchmarkDatabase('PGlite', pgliteDir, {}, () => connectPglite(pgliteDir));
+    if (RUNS.has('pglite')) await benchmarkDatabase('PGlite', pgliteDir, {}, () => connectPglite(pgliteDir));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

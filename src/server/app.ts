@@ -18,7 +18,7 @@ import { registerApiCompression } from './http/content-encoding';
 import { registerContactRoutes } from './http/contact';
 import { registerCrossSiteProtection } from './http/cross-site';
 import { registerDevOutboxRoutes } from './http/dev-outbox';
-import { handleError, refusal } from './http/errors';
+import { handleError, HttpError, refusal } from './http/errors';
 import { registerFlagRoutes } from './http/flags';
 import { registerHealthRoutes } from './http/health';
 import { registerJsonBodyParser } from './http/json-body';
@@ -38,6 +38,16 @@ import type { OperatorDirectory, TopupDelivery } from './topups/provider';
 import { createPinVault } from './orders/pin-vault';
 import { resolveAuthSecret } from './auth/secret';
 import { createCatalogue } from './catalog/catalogue';
+import { measuredPayments, measuredTopups } from './metrics/providers';
+import { httpRequestDuration } from './metrics/registry';
+import { bearerTokenMatches, createAppMetrics, type AppMetrics } from './metrics/scrape';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus metrics: GET /metrics answers them, or the separate metrics port (start.ts). */
+    metrics: AppMetrics;
+  }
+}
 
 export interface AppDependencies {
   config: Config;
@@ -76,6 +86,26 @@ function trustedProxies(setting: Config['trustProxy']): false | string[] | ((add
   return setting;
 }
 
+/**
+ * GET /metrics on the server's own port, for requests bearing METRICS_TOKEN (docs/decisions/015-…). With METRICS_PORT
+ * the metrics are served on that port instead (start.ts) and not here; with neither, nowhere.
+ */
+function registerMetricsRoute(app: FastifyInstance, { token, port }: Config['metrics']) {
+  if (token === undefined || port !== undefined) {
+    // Not the client app's page either: a scraper pointed here learns plainly that nothing is served.
+    app.get('/metrics', async () => {
+      throw new HttpError(404, 'Not found', 'NOT_FOUND');
+    });
+    return;
+  }
+  app.get('/metrics', async (request, reply) => {
+    if (!bearerTokenMatches(request.headers.authorization, token)) {
+      return reply.status(401).header('WWW-Authenticate', 'Bearer').send({ success: false, error: 'A valid metrics token is required' });
+    }
+    return reply.type(app.metrics.contentType).send(await app.metrics.text());
+  });
+}
+
 /** Builds the whole server (API + built client) from a config and an open, migrated database. */
 export async function buildApp({
   config,
@@ -106,6 +136,9 @@ export async function buildApp({
 
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    // By route pattern (/api/orders/:id), never by URL, so that the label values stay few.
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpRequestDuration.observe({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
     done();
   });
   // Every answer, JSON or file, is to be read as the type it declares. The policy on features is for what may run:
@@ -159,14 +192,16 @@ export async function buildApp({
   if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
 
   registerHealthRoutes(app, { database });
+  app.decorate('metrics', createAppMetrics({ database, now }));
+  registerMetricsRoute(app, config.metrics);
   registerContactRoutes(app, { db: database.db, counts: attemptCounts });
-  const topupProvider = createTopupProvider(config, database.db);
+  const topupProvider = measuredTopups(createTopupProvider(config, database.db), config.reloadly ? 'reloadly' : 'sandbox');
   // The catalogue's switches apply on top of whichever provider lists the operators.
   const catalogue = createCatalogue({
     db: database.db,
     provider: config.reloadly ? 'reloadly' : 'sandbox',
     blocked: config.blockedDestinations,
-    operators: operators ?? topupProvider,
+    operators: operators ? measuredTopups(operators, 'injected') : topupProvider,
   });
   app.decorate('dropCatalogueCaches', () => catalogue.dropCaches());
   const clock = now ?? (() => new Date());
@@ -175,13 +210,14 @@ export async function buildApp({
     db: database.db,
     // The sandbox's own events (a test card's dispute) go where Stripe's webhooks go; they come only after a capture,
     // so never before the fulfilment below exists.
-    payments:
+    payments: measuredPayments(
       payments ??
-      (await createPaymentProvider(config, database.db, {
-        deliver: (event) => handlePaymentEvent(orderServices, fulfilment, event),
-        log: app.log,
-      })),
-    topups: topups ?? topupProvider,
+        (await createPaymentProvider(config, database.db, {
+          deliver: (event) => handlePaymentEvent(orderServices, fulfilment, event),
+          log: app.log,
+        })),
+    ),
+    topups: topups ? measuredTopups(topups, 'injected') : topupProvider,
     operators: catalogue.servedOperators,
     destinations: catalogue.switches,
     now: clock,

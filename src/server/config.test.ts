@@ -116,6 +116,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('serves no metrics unless METRICS_TOKEN or METRICS_PORT is set', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
+    const token = 'a-metrics-token-of-32-characters!';
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464' }).metrics).toEqual({ token, port: 9464 });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -126,6 +132,12 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/db', /^DATABASE_URL must be a postgres:\/\/ URL/],
     ['LOG_LEVEL', 'loud', /^LOG_LEVEL must be one of fatal, error/],
     ['NODE_ENV', 'staging', /^NODE_ENV must be one of development, production, test/],
+    ['METRICS_TOKEN', 'short-token', /^METRICS_TOKEN must be at least 32 characters \(value not shown\)$/],
+    ['METRICS_PORT', 'metrics', /^METRICS_PORT must be a port number between 1 and 65535 \(got "metrics"\)$/],
+    ['METRICS_PORT', '0', /^METRICS_PORT must be a port number between 1 and 65535/],
+    ['METRICS_PORT', '65536', /^METRICS_PORT must be a port number between 1 and 65535/],
+    ['METRICS_PORT', '3000', /^METRICS_PORT must differ from PORT \(got "3000"\)$/],
+    ['TRUST_PROXY', 'everyone', /^TRUST_PROXY must be a number of proxy hops/],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -11,6 +11,7 @@ const SECRET_VARIABLES = new Set([
   'GOOGLE_CLIENT_SECRET',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 /** Environment variables the server reads, each with the one-line message shown when it is wrong. */
@@ -100,6 +101,13 @@ const envSchema = z.object({
       return proxies;
     })
     .optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  METRICS_PORT: z.coerce
+    .number('must be a port number between 1 and 65535')
+    .int('must be a port number between 1 and 65535')
+    .min(1, 'must be a port number between 1 and 65535')
+    .max(65535, 'must be a port number between 1 and 65535')
+    .optional(),
   PAYMENTS: z.enum(['sandbox', 'stripe'], 'must be sandbox or stripe').optional(),
   DAILY_SPEND_LIMIT_USD: z
     .string()
@@ -177,6 +185,12 @@ export interface Config {
    * session records use the address this yields.
    */
   trustProxy: false | number | string[];
+  /**
+   * Where GET /metrics answers (docs/decisions/015-…): `token` (METRICS_TOKEN) opens it on the server's own port to
+   * requests with `Authorization: Bearer <token>`; `port` (METRICS_PORT) serves it on a port of its own, on HOST, for
+   * a network the public cannot reach (the token is asked there too when set). Neither set: no /metrics.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   /** PAYMENTS: the payment provider asked for explicitly; see checkPaymentProvider. */
   payments: 'sandbox' | 'stripe' | undefined;
   /**
@@ -210,6 +224,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     throw new ConfigError(`${missing} must be set too: Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET`);
   }
   const stripe = stripeSettings(values);
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (got "${values.METRICS_PORT}")`);
+  }
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
@@ -241,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     stripe,
     dailySpendLimitCents: values.DAILY_SPEND_LIMIT_USD,
     trustProxy: values.TRUST_PROXY ?? false,
+    metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT },
     payments: values.PAYMENTS,
     blockedDestinations: values.BLOCKED_DESTINATIONS,
   };

@@ -1,14 +1,18 @@
+import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
 import { checkPaymentProvider, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
+import { bearerTokenMatches } from './metrics/scrape';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   url: string;
+  /** Where GET /metrics answers when METRICS_PORT is set. */
+  metricsUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -32,13 +36,53 @@ export async function startServer(config: Config, options: { logStream?: Destina
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const metricsServer = config.metrics.port === undefined ? undefined : await serveMetrics(app, config);
   return {
     app,
     database,
     url: `http://127.0.0.1:${port}`,
+    metricsUrl: metricsServer ? `http://127.0.0.1:${config.metrics.port}/metrics` : undefined,
     async stop() {
+      if (metricsServer) {
+        const closed = new Promise((resolve) => metricsServer.close(resolve));
+        metricsServer.closeAllConnections();
+        await closed;
+      }
       await app.close();
       await database.close();
     },
   };
+}
+
+/**
+ * GET /metrics alone on METRICS_PORT (on HOST, like the server), for a network the public cannot reach; a token is
+ * asked there too when METRICS_TOKEN is set (docs/decisions/015-…).
+ */
+export async function serveMetrics(app: FastifyInstance, config: Config): Promise<Server> {
+  const { token } = config.metrics;
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (request.method !== 'GET' || path !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      return;
+    }
+    if (token !== undefined && !bearerTokenMatches(request.headers.authorization, token)) {
+      response.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer' }).end('A valid metrics token is required\n');
+      return;
+    }
+    app.metrics.text().then(
+      (text) => response.writeHead(200, { 'content-type': app.metrics.contentType }).end(text),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'metrics scrape failed');
+        response.writeHead(500, { 'content-type': 'text/plain' }).end('Metrics unavailable\n');
+      },
+    );
+  });
+  // Scrapers keep connections open between scrapes; closing the server must not wait for them.
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.metrics.port, config.host, () => resolve());
+  });
+  return server;
 }

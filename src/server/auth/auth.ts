@@ -223,6 +223,8 @@ export function createAuth({ config, db, mailer, log, localOidc, attemptCounts =
     // every other route does (503 with Retry-After when the database cannot be reached) instead of a bare 500.
     onAPIError: { throw: true },
     advanced: {
+      // A session and its user in one query (db/schema.ts has the relations), not two: every signed-in request reads both.
+      database: { joins: true },
       cookiePrefix: AUTH_COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: production },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },

@@ -5,6 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { databaseQueries } from '../metrics/registry';
 import { migrationsDir } from '../paths';
 import { makePrivateDirectory } from './data-dir';
 import * as schema from './schema';
@@ -15,9 +16,37 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The connection pool's use now (PostgreSQL only; PGlite is one in-process connection). */
+  poolUse?(): PoolUse;
   /** Applies pending migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * One value per database, built on first use: for Drizzle's prepared statements, which belong to the database they
+ * were prepared on. A hot query prepared once skips Drizzle's query building, and PostgreSQL parses it once per
+ * connection (the statement's name is its key there, so each name must be unique).
+ */
+export function perDatabase<T>(build: (db: Database) => T): (db: Database) => T {
+  const built = new WeakMap<Database, T>();
+  return (db) => {
+    let value = built.get(db);
+    if (value === undefined) {
+      value = build(db);
+      built.set(db, value);
+    }
+    return value;
+  };
+}
+
+export interface PoolUse {
+  /** Connections open, busy or idle. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection because all `max` are busy. */
+  waiting: number;
+  max: number;
 }
 
 /** Arbitrary constant that serialises migrations when several servers start against one PostgreSQL. */
@@ -33,12 +62,22 @@ export interface PostgresOptions {
 
 export function connectPostgres(url: string, options: PostgresOptions = {}): DatabaseHandle {
   // A database that does not answer fails the request after 5 s (answered 503) instead of holding it open.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const max = 10;
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   pool.on('error', (error) => options.onConnectionLost?.(error));
+  // Every statement is one round trip, whoever sends it (Drizzle, a transaction's BEGIN and COMMIT, migrations).
+  pool.on('connect', (client) => {
+    const query = client.query;
+    client.query = function (this: pg.PoolClient, ...args: Parameters<typeof query>) {
+      databaseQueries.inc();
+      return query.apply(this, args);
+    } as typeof query;
+  });
   const db = drizzlePg(pool, { schema });
   return {
     db,
     kind: 'postgres',
+    poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async migrate() {
       const client = await pool.connect();
       try {

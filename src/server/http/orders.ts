@@ -54,7 +54,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
       [checkoutsPerUser(checkoutAttemptsPerMinute), account.id],
       [REQUEST_LIMITS.checkoutsPerAddress, request.ip],
     ]);
-    return startCheckout(services, { userId: account.id, accountEmail: account.email, body });
+    return startCheckout(services, { userId: account.id, accountEmail: account.email, blockedAt: account.blockedAt, body });
   });
 
   app.post('/api/reloadly/topup', { preHandler: requireUser }, async (request): Promise<TopupResponse> => {

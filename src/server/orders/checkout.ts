@@ -7,14 +7,13 @@ import type { KeyedMessage } from '../../shared/api/messages';
 import { localAmountOf, planDescriptionOf } from '../../shared/operator-amounts';
 import { validatePhone } from '../../shared/phone-rules';
 import { formatUsd, priceTopUp, toCents, type TopUpPrice } from '../../shared/pricing';
-import { refuseBlockedCheckout } from '../auth/blocked-accounts';
+import { accountBlockedError, refuseBlockedCheckout } from '../auth/blocked-accounts';
 import { refuseUnservedDestination } from '../catalog/destination-switches';
-import { loadFeeConfig } from '../catalog/price-config';
 import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { PaymentProviderError } from '../payments/provider';
 import { TopupProviderError } from '../topups/provider';
-import { checkOrderLimits } from './limits';
+import { readCheckoutFacts, refuseOverLimits } from './limits';
 import type { OrderServices } from './services';
 import { insertOrder, type Order } from './state-machine';
 
@@ -24,6 +23,11 @@ export const FIRST_PAYMENT_CHECK_MS = 2 * 60 * 1000;
 export interface CheckoutRequest {
   userId: string;
   accountEmail: string;
+  /**
+   * The account's block as this request's sign-in check read it from the database a moment ago (guards.ts), which
+   * saves reading it again; when not given, it is read here.
+   */
+  blockedAt?: Date | null;
   body: z.output<typeof createPaymentIntentBodySchema>;
 }
 
@@ -32,9 +36,13 @@ export interface CheckoutRequest {
  * price that differs, applies the limits, then creates the order and its payment intent (manual capture). A retried
  * request with the same order key gets the same order and intent. Nothing is created when a check fails.
  */
-export async function startCheckout(services: OrderServices, { userId, accountEmail, body }: CheckoutRequest): Promise<CreatePaymentIntentResponse> {
+export async function startCheckout(
+  services: OrderServices,
+  { userId, accountEmail, blockedAt, body }: CheckoutRequest,
+): Promise<CreatePaymentIntentResponse> {
   const { db, payments, now } = services;
-  await refuseBlockedCheckout(db, userId);
+  if (blockedAt === undefined) await refuseBlockedCheckout(db, userId);
+  else if (blockedAt !== null) throw accountBlockedError();
   const phoneCheck = validatePhone(body.phone, body.countryCode);
   if (!phoneCheck.ok) throw new DomainError('invalid', 'INVALID_PHONE', phoneCheck.error, { field: 'phone' });
   // A country or operator switched off (or a blocked destination) is refused before anything is priced or created.
@@ -43,10 +51,20 @@ export async function startCheckout(services: OrderServices, { userId, accountEm
   const operator = await findOperator(services, body.countryCode, body.operatorId);
   const amountCents = toCents(body.amount);
   checkAmountForOperator(operator, amountCents);
-  const price = priceTopUp(amountCents, await loadFeeConfig(db));
+  const check = {
+    userId,
+    countryIso: body.countryCode,
+    recipientPhone: phoneCheck.digits,
+    orderKey: body.orderKey,
+    now: now(),
+    limits: await services.limits.current(),
+  };
+  const facts = await readCheckoutFacts(db, check);
+  const price = priceTopUp(amountCents, facts.fees);
   checkBrowserPrice(body, price);
 
-  const existing = await findOrderByKey(services, userId, body.orderKey);
+  // A retried click: its order was checked against the limits when it was made.
+  const existing = facts.existingOrderId ? await findOrderByKey(services, userId, body.orderKey) : undefined;
   if (existing) {
     if (!sameCheckout(existing, body, price)) {
       throw new DomainError('conflict', 'ORDER_KEY_REUSED', { key: 'apiErrors.checkoutStartedForOther' });
@@ -60,15 +78,7 @@ export async function startCheckout(services: OrderServices, { userId, accountEm
     return withPaymentIntent(services, existing);
   }
 
-  await checkOrderLimits(db, {
-    userId,
-    countryIso: body.countryCode,
-    recipientPhone: phoneCheck.digits,
-    totalCents: price.totalCents,
-    orderKey: body.orderKey,
-    now: now(),
-    limits: await services.limits.current(),
-  });
+  refuseOverLimits(facts, { totalCents: price.totalCents, limits: check.limits, now: check.now });
 
   const createdAt = now();
   const id = randomUUID();

@@ -6,7 +6,15 @@ import { TopupProviderError, type TopupResult } from '../topups/provider';
 import { recipientNotRecentlyToppedUp, withinDailyLimit } from './limits';
 import { createRefunds } from './refunds';
 import type { OrderServices } from './services';
-import { flagForAttention, transition, type EventSource, type Order, type OrderPatch, type OrderStatus } from './state-machine';
+import {
+  flagForAttention,
+  transition,
+  type EventSource,
+  type Order,
+  type OrderPatch,
+  type OrderStatus,
+  type TransitionRequest,
+} from './state-machine';
 
 /** When the reconciler looks again at an order in each unfinished status (a crash between two steps leaves it there). */
 export const CHECK_DELAYS_MS = {
@@ -105,8 +113,9 @@ export function createFulfilment(services: OrderServices) {
     patch?: OrderPatch,
     detail?: Record<string, unknown>,
     guard?: SQL,
+    via?: TransitionRequest['via'],
   ) {
-    return transition(db, { orderId: order.id, from, to, source, patch, detail, guard, now: services.now() });
+    return transition(db, { orderId: order.id, from, to, source, patch, detail, guard, via, now: services.now() });
   }
 
   /** Ends an order that was never charged (the payment was refused, cancelled or lost) with the reason the user sees. */
@@ -144,8 +153,15 @@ export function createFulfilment(services: OrderServices) {
     return null;
   }
 
-  /** created → authorised when the provider says requires_capture for exactly this order's total in USD. */
-  async function verifyAuthorisation(order: Order, source: EventSource): Promise<Order> {
+  /** Orders that this process's own statement authorised and claimed for delivery together (verifyAuthorisation). */
+  const claimedWithAuthorisation = new WeakSet<Order>();
+
+  /**
+   * created → authorised when the provider says requires_capture for exactly this order's total in USD. With `claim`,
+   * the same statement also claims it for delivery (authorised → delivering, the move deliver() would make next, one
+   * round trip sooner); the order it answers is then in claimedWithAuthorisation, and its top-up is this call's to send.
+   */
+  async function verifyAuthorisation(order: Order, source: EventSource, claim: boolean): Promise<Order> {
     if (!order.paymentIntentId) throw new PaymentNotAuthorisedError('requires_payment_method');
     const intent = await payments.retrievePaymentIntent(order.paymentIntentId);
     const problem = authorisationProblem(order, intent);
@@ -164,18 +180,32 @@ export function createFulfilment(services: OrderServices) {
       if (current.status !== 'created') return current;
       throw new PaymentNotAuthorisedError(intent.status);
     }
-    const authorised = await move(
-      order,
-      'authorised',
-      ['created'],
-      source,
-      { authorisedAt: services.now(), nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep) },
-      { paymentIntentId: intent.id, amount: intent.amount },
-      and(
-        recipientNotRecentlyToppedUp(services.now(), services.limits.defaults),
-        withinDailyLimit(order.userId, services.now(), services.limits.defaults),
-      ),
+    const authorisation = { paymentIntentId: intent.id, amount: intent.amount };
+    const guard = and(
+      recipientNotRecentlyToppedUp(services.now(), services.limits.defaults),
+      withinDailyLimit(order.userId, services.now(), services.limits.defaults),
     );
+    const authorised = claim
+      ? await move(
+          order,
+          'delivering',
+          ['created'],
+          source,
+          { authorisedAt: services.now(), claimedAt: services.now(), nextCheckAt: later(services, CHECK_DELAYS_MS.delivering) },
+          undefined,
+          guard,
+          { status: 'authorised', detail: authorisation },
+        )
+      : await move(
+          order,
+          'authorised',
+          ['created'],
+          source,
+          { authorisedAt: services.now(), nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep) },
+          authorisation,
+          guard,
+        );
+    if (authorised && claim) claimedWithAuthorisation.add(authorised);
     if (authorised) return authorised;
     const current = await load(order.id);
     if (current.status !== 'created') return current;
@@ -545,7 +575,10 @@ export function createFulfilment(services: OrderServices) {
     let order = loaded ?? (await load(orderId));
     let verifiedNow = false;
     if (order.status === 'created') {
-      order = await verifyAuthorisation(order, source);
+      // Authorised and claimed for delivery in one statement, unless its destination was switched off since checkout:
+      // then it is only authorised, and deliver() below releases it.
+      order = await verifyAuthorisation(order, source, await destinationServed(order));
+      if (claimedWithAuthorisation.has(order)) return recordOutcome(order, await send(order), source);
       // Found past authorised, the order is being moved on by the caller that authorised it, which settles the payment.
       if (order.status !== 'authorised') return order;
       verifiedNow = true;

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, max, ne, type SQL, sql } from 'drizzle-orm';
-import { formatUsd } from '../../shared/pricing';
+import { formatUsd, type FeeConfig } from '../../shared/pricing';
+import { feeConfigOf, storedFeeColumns } from '../catalog/price-config';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
@@ -71,11 +72,27 @@ export function recipientNotRecentlyToppedUp(now: Date, defaults: ServiceLimits)
   )`;
 }
 
-/** Refuses (429 / 403) a checkout that would top up a number again within the wait between top-ups, or pass the 24-hour cap. */
-export async function checkOrderLimits(db: Database, check: LimitCheck): Promise<void> {
+/** What a checkout reads from the database before it creates anything, in one round trip. */
+export interface CheckoutFacts {
+  /** The fees in force, read now (a change an admin saved applies to the next checkout, on every instance). */
+  fees: FeeConfig;
+  /** The user's order with this order key, when the click is a retry; its limits were checked when it was made. */
+  existingOrderId: string | null;
+  /** When the latest other order for the same number that took or holds money within the wait was made; null: none. */
+  latestTopupAt: Date | null;
+  /** What the user's card paid, or holds, for other orders of the last 24 hours. */
+  spentCents: number;
+}
+
+/** Reads, in one statement, the fees, the order a retried click made and what the limits of a new one need. */
+export async function readCheckoutFacts(db: Database, check: Omit<LimitCheck, 'totalCents'>): Promise<CheckoutFacts> {
   /** Orders matching `conditions` that took or hold money and were created in the last `windowMs`. */
   const spendingWithin = (windowMs: number, ...conditions: SQL[]) =>
     and(...conditions, inArray(orders.status, SPENDING_STATUSES), gt(orders.createdAt, new Date(check.now.getTime() - windowMs)));
+  const existing = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, check.userId), eq(orders.orderKey, check.orderKey)));
   const latestTopup = db
     .select({ at: max(orders.createdAt) })
     .from(orders)
@@ -86,18 +103,30 @@ export async function checkOrderLimits(db: Database, check: LimitCheck): Promise
         eq(orders.recipientPhone, check.recipientPhone),
       ),
     );
-  // What the user's card paid, or holds, for other orders of the last 24 hours.
   const spentToday = db
     .select({ cents: sql`coalesce(sum(${orders.totalCents}), 0)` })
     .from(orders)
     .where(spendingWithin(DAY_MS, eq(orders.userId, check.userId), ne(orders.orderKey, check.orderKey)));
-  // Both in one round trip.
-  const result = (await db.execute(sql`select (${latestTopup}) as latest, (${spentToday}) as spent`)) as unknown as {
-    rows: Array<{ latest: Date | string | null; spent: string | number }>;
+  const result = (await db.execute(
+    sql`select ${storedFeeColumns.airtimeFee} as airtime_fee, ${storedFeeColumns.standardFee} as standard_fee,
+               (${existing}) as existing, (${latestTopup}) as latest, (${spentToday}) as spent`,
+  )) as unknown as {
+    rows: Array<{ airtime_fee: string | null; standard_fee: string | null; existing: string | null; latest: Date | string | null; spent: string | number }>;
   };
-  const { latest, spent } = result.rows[0]!;
-  if (latest !== null) {
-    const freeAt = new Date(latest).getTime() + check.limits.recipientCooldownMinutes * MINUTE_MS;
+  const row = result.rows[0]!;
+  return {
+    fees: feeConfigOf({ airtimeFee: row.airtime_fee, standardFee: row.standard_fee }),
+    existingOrderId: row.existing,
+    latestTopupAt: row.latest === null ? null : new Date(row.latest),
+    spentCents: Number(row.spent),
+  };
+}
+
+/** Refuses (429 / 403) a checkout that would top up a number again within the wait between top-ups, or pass the 24-hour cap. */
+export function refuseOverLimits(facts: CheckoutFacts, check: Pick<LimitCheck, 'totalCents' | 'limits' | 'now'>): void {
+  if (facts.latestTopupAt) {
+    // The number is free again when the wait has passed since that order: Retry-After says when.
+    const freeAt = facts.latestTopupAt.getTime() + check.limits.recipientCooldownMinutes * MINUTE_MS;
     throw new DomainError(
       'rate_limited',
       'RECIPIENT_RECENTLY_TOPPED_UP',
@@ -105,11 +134,9 @@ export async function checkOrderLimits(db: Database, check: LimitCheck): Promise
       { retryAfterSeconds: (freeAt - check.now.getTime()) / 1000 },
     );
   }
-
-  const spentCents = Number(spent);
   const { dailySpendLimitCents } = check.limits;
-  if (spentCents + check.totalCents > dailySpendLimitCents) {
-    const left = Math.max(0, dailySpendLimitCents - spentCents);
+  if (facts.spentCents + check.totalCents > dailySpendLimitCents) {
+    const left = Math.max(0, dailySpendLimitCents - facts.spentCents);
     throw new DomainError('forbidden', 'DAILY_LIMIT_REACHED', {
       key: 'apiErrors.dailyLimitReached',
       params: { limit: `$${formatUsd(dailySpendLimitCents)}`, left: `$${formatUsd(left)}` },

@@ -2,6 +2,7 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { orderEvents, orders } from '../db/schema';
+import { authorisationToCapture, authorisationToDelivery, orderTransitions } from '../metrics/registry';
 
 export type { OrderStatus } from '../../shared/api/orders';
 export type Order = typeof orders.$inferSelect;
@@ -83,6 +84,11 @@ export interface TransitionRequest {
   now: Date;
   /** A further condition on the order row (as `orders`) for the move to be made, checked under the row's lock. */
   guard?: SQL;
+  /**
+   * A status the order passes through on its way to `to`, in the same statement: both edges must exist, and both moves
+   * are recorded (from → via with `via.detail`, via → to with `detail`), as two moves made one after the other would be.
+   */
+  via?: { status: OrderStatus; detail?: Record<string, unknown> };
 }
 
 /**
@@ -92,8 +98,10 @@ export interface TransitionRequest {
  * One statement, so one round trip: it locks the row, makes the conditional UPDATE and inserts the event, all or nothing.
  */
 export async function transition(db: Database, request: TransitionRequest): Promise<Order | null> {
+  const via = request.via?.status;
   for (const from of request.from) {
-    if (!canTransition(from, request.to)) throw new IllegalTransitionError(`An order cannot go from ${from} to ${request.to}`);
+    const legal = via ? canTransition(from, via) && canTransition(via, request.to) : canTransition(from, request.to);
+    if (!legal) throw new IllegalTransitionError(`An order cannot go from ${from} to ${via ? `${via} then ` : ''}${request.to}`);
   }
   return changeOrder(db, request, request.to);
 }
@@ -113,8 +121,10 @@ export function flagForAttention(db: Database, request: AttentionRequest): Promi
   return changeOrder(db, { ...request, patch, detail: { ...request.detail, attention: request.reason } }, null);
 }
 
-/** One conditional change of an order and its event row, in one statement; `to` null keeps the status. */
+/** One conditional change of an order and its event rows, in one statement; `to` null keeps the status. */
 async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>, to: OrderStatus | null): Promise<Order | null> {
+  const { via } = request;
+  const eventDetail = (detail: Record<string, unknown> | undefined) => sql`${sql.param(detail ?? null, orderEvents.detail)}::jsonb`;
   const columns = getTableColumns(orders);
   const changes: Record<string, unknown> = { ...request.patch, ...(to ? { status: to } : {}), updatedAt: request.now };
   const assignments = Object.entries(changes)
@@ -141,13 +151,38 @@ async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>,
       returning orders.*, previous.status as previous_status
     ), recorded as (
       insert into order_events (order_id, from_status, to_status, source, actor_id, detail, created_at)
-      select id, previous_status, status, ${request.source}::text, ${request.actorId ?? null}::text,
-             ${sql.param(request.detail ?? null, orderEvents.detail)}::jsonb, ${sql.param(request.now, orderEvents.createdAt)}::timestamptz
+      select id, previous_status, ${via ? sql`${via.status}::text` : sql`status`}, ${request.source}::text, ${request.actorId ?? null}::text,
+             ${eventDetail(via ? via.detail : request.detail)}, ${sql.param(request.now, orderEvents.createdAt)}::timestamptz
       from moved
+      ${
+        via
+          ? sql`union all
+      select id, ${via.status}::text, status, ${request.source}::text, ${request.actorId ?? null}::text,
+             ${eventDetail(request.detail)}, ${sql.param(request.now, orderEvents.createdAt)}::timestamptz
+      from moved`
+          : sql``
+      }
     )
     select * from moved`)) as unknown as { rows: Array<Record<string, unknown>> };
   const [row] = result.rows;
-  return row ? toOrder(row) : null;
+  if (!row) return null;
+  const order = toOrder(row);
+  if (to && via) {
+    countMove(row.previous_status as OrderStatus, { ...order, status: via.status });
+    countMove(via.status, order);
+  } else if (to) {
+    countMove(row.previous_status as OrderStatus, order);
+  }
+  return order;
+}
+
+/** The move's metrics: one count by from/to, and the time since the authorisation when it delivered or captured. */
+function countMove(from: OrderStatus, order: Pick<Order, 'status' | 'authorisedAt' | 'updatedAt'>) {
+  orderTransitions.inc({ from, to: order.status });
+  if (!order.authorisedAt) return;
+  const sinceAuthorisation = (order.updatedAt.getTime() - order.authorisedAt.getTime()) / 1000;
+  if (order.status === 'delivered') authorisationToDelivery.observe(sinceAuthorisation);
+  if (order.status === 'completed') authorisationToCapture.observe(sinceAuthorisation);
 }
 
 /**
@@ -175,7 +210,9 @@ export async function insertOrder(db: Database, values: typeof orders.$inferInse
     )
     select * from inserted`)) as unknown as { rows: Array<Record<string, unknown>> };
   const [row] = result.rows;
-  return row ? toOrder(row) : null;
+  if (!row) return null;
+  orderTransitions.inc({ from: 'none', to: 'created' });
+  return toOrder(row);
 }
 
 /** A raw statement's row has the database's column names and driver values: mapped as Drizzle maps a select. */

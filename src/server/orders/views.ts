@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   displayStatusOf,
   paymentStateOf,
@@ -8,7 +8,7 @@ import {
   type TopupResultStatus,
 } from '../../shared/api/orders';
 import { formatUsd } from '../../shared/pricing';
-import type { Database } from '../db/client';
+import { perDatabase, type Database } from '../db/client';
 import { countries, orders } from '../db/schema';
 import type { Order } from './state-machine';
 
@@ -147,12 +147,26 @@ export async function listOrderViews(db: Database, userId: string): Promise<Orde
   return rows.map(({ order, name, callingCodes }) => toOrderView(order, { name: name ?? order.countryIso, callingCode: callingCodes?.[0] ?? null }));
 }
 
-/** One of the user's own orders; undefined for another user's (so nobody learns it exists). */
-export async function findUserOrder(db: Database, userId: string, where: { id: string } | { paymentIntentId: string }): Promise<Order | undefined> {
-  const match = 'id' in where ? eq(orders.id, where.id) : eq(orders.paymentIntentId, where.paymentIntentId);
-  const [order] = await db
+/** The user's order by id, and by payment intent (every top-up call reads it so), prepared once per database. */
+const userOrderQueries = perDatabase((db) => ({
+  byId: db
     .select()
     .from(orders)
-    .where(and(match, eq(orders.userId, userId)));
+    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))))
+    .prepare('user_order_by_id'),
+  byPaymentIntent: db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentIntentId, sql.placeholder('paymentIntentId')), eq(orders.userId, sql.placeholder('userId'))))
+    .prepare('user_order_by_payment_intent'),
+}));
+
+/** One of the user's own orders; undefined for another user's (so nobody learns it exists). */
+export async function findUserOrder(db: Database, userId: string, where: { id: string } | { paymentIntentId: string }): Promise<Order | undefined> {
+  const queries = userOrderQueries(db);
+  const [order] =
+    'id' in where
+      ? await queries.byId.execute({ id: where.id, userId })
+      : await queries.byPaymentIntent.execute({ paymentIntentId: where.paymentIntentId, userId });
   return order;
 }

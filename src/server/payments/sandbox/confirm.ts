@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BrowserPaymentIntent, SandboxConfirmResponse, sandboxConfirmBodySchema } from '../../../shared/api/orders';
 import { isAmericanExpress, passesLuhnCheck } from '../../../shared/card-number';
@@ -31,6 +31,20 @@ export async function confirmSandboxPaymentIntent(
   body: SandboxConfirmRequest,
   now: Date = new Date(),
 ): Promise<SandboxConfirmResponse> {
+  const { paymentMethod } = body;
+  const invalidDetails = paymentMethod.type === 'card' ? cardDetailsError(paymentMethod, now) : null;
+  if (!invalidDetails) {
+    // The usual case in one statement: the intent with this secret, still confirmable, takes the outcome.
+    const outcome = outcomeOf(paymentMethod);
+    const [updated] = await db
+      .update(sandboxPaymentIntents)
+      .set({ ...intentChangesFor(outcome, paymentMethod.type), ...(body.receiptEmail ? { receiptEmail: body.receiptEmail } : {}), updatedAt: now })
+      .where(and(eq(sandboxPaymentIntents.id, intentId), secretIs(body.clientSecret), inArray(sandboxPaymentIntents.status, [...CONFIRMABLE])))
+      .returning();
+    if (updated) return outcome.kind === 'authorised' ? { paymentIntent: browserView(updated) } : { error: outcome.error };
+  }
+  // Otherwise the intent is read to answer why: unknown or another secret, already authorised, finished, or a card
+  // that cannot be one (refused without touching the intent).
   const [intent] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentId));
   if (!intent || !sameSecret(intent.clientSecret, body.clientSecret)) throw paymentIntentNotFound(intentId);
   // A second click on Pay after the authorisation is harmless.
@@ -39,15 +53,8 @@ export async function confirmSandboxPaymentIntent(
     throw unexpectedState('confirm', intent.status as PaymentIntentStatus, CONFIRMABLE);
   }
 
-  const { paymentMethod } = body;
-  let outcome: TestCardOutcome;
-  if (paymentMethod.type === 'card') {
-    const invalidDetails = cardDetailsError(paymentMethod, now);
-    if (invalidDetails) return { error: invalidDetails };
-    outcome = testCardOutcome(digitsOf(paymentMethod.number));
-  } else {
-    outcome = paymentMethod.outcome === 'approve' ? { kind: 'authorised' } : { kind: 'declined', error: CASH_APP_DECLINE };
-  }
+  if (invalidDetails) return { error: invalidDetails };
+  const outcome = outcomeOf(paymentMethod);
 
   const changes = intentChangesFor(outcome, paymentMethod.type);
   // Conditional, so of two confirms racing only one decides the outcome.
@@ -63,6 +70,18 @@ export async function confirmSandboxPaymentIntent(
   }
   return outcome.kind === 'authorised' ? { paymentIntent: browserView(updated) } : { error: outcome.error };
 }
+
+/** What Stripe's test cards (test-cards.ts), or the Cash App page's answer, decide. */
+function outcomeOf(paymentMethod: SandboxConfirmRequest['paymentMethod']): TestCardOutcome {
+  if (paymentMethod.type === 'card') return testCardOutcome(digitsOf(paymentMethod.number));
+  return paymentMethod.outcome === 'approve' ? { kind: 'authorised' } : { kind: 'declined', error: CASH_APP_DECLINE };
+}
+
+/**
+ * The intent's client secret is the one given, compared in the database by their SHA-256 digests: how long the
+ * comparison takes tells nothing about the secret itself.
+ */
+const secretIs = (given: string) => sql`sha256(convert_to(${sandboxPaymentIntents.clientSecret}, 'UTF8')) = sha256(convert_to(${given}, 'UTF8'))`;
 
 /** The intent after an attempt; a declined one forgets its payment method, as Stripe's does. */
 function intentChangesFor(outcome: TestCardOutcome, paymentMethodType: 'card' | 'cashapp') {

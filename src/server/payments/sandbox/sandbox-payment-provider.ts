@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { perDatabase, type Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
 import {
   type CreatePaymentIntentRequest,
@@ -39,6 +39,15 @@ export interface SandboxEventListener {
   log: { error(detail: Record<string, unknown>, message: string): void };
 }
 
+/** An intent by id (every authorisation check reads one), prepared once per database. */
+const intentById = perDatabase((db) =>
+  db
+    .select()
+    .from(sandboxPaymentIntents)
+    .where(eq(sandboxPaymentIntents.id, sql.placeholder('id')))
+    .prepare('sandbox_payment_intent_by_id'),
+);
+
 /** Stripe's smallest USD charge. */
 const MINIMUM_AMOUNT_CENTS = 50;
 const CAPTURABLE: readonly PaymentIntentStatus[] = ['requires_capture'];
@@ -71,7 +80,7 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
   }
 
   async function findRow(id: string): Promise<SandboxPaymentIntentRow> {
-    const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
+    const [row] = await intentById(db).execute({ id });
     if (!row) throw paymentIntentNotFound(id);
     return row;
   }

@@ -43,6 +43,13 @@ export const SANDBOX_RECHARGE_COOLDOWN_MS = 2 * 60 * 1000;
 export const STATUS_READS_UNTIL_SUCCESSFUL = 2;
 
 type TopupRow = typeof sandboxTopups.$inferSelect;
+interface OperatorWithCountry {
+  operator: OperatorRow;
+  country: typeof countries.$inferSelect;
+}
+
+/** How long the sandbox keeps an operator's row (its catalogue is written when the server starts). */
+const OPERATOR_CACHE_MS = 60_000;
 
 /**
  * The top-up delivery `npm start` uses without Reloadly credentials: top-ups are stored in sandbox_topups, answered
@@ -66,14 +73,32 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
     return row ? toTopupResult(row) : null;
   }
 
+  /** Operators with their country, as the sandbox's catalogue has them, kept for a minute like its directory's. */
+  const operatorRows = new Map<string, { row: Promise<OperatorWithCountry | undefined>; expiresAt: number }>();
+  function operatorIn(operatorId: number, countryIso: string): Promise<OperatorWithCountry | undefined> {
+    const key = `${operatorId}:${countryIso}`;
+    const cached = operatorRows.get(key);
+    if (cached && cached.expiresAt > now().getTime()) return cached.row;
+    const row = db
+      .select({ operator: operators, country: countries })
+      .from(operators)
+      .innerJoin(countries, eq(countries.isoName, operators.countryIso))
+      .where(and(eq(operators.id, operatorId), eq(operators.countryIso, countryIso)))
+      .then(([found]) => found);
+    const slot = { row, expiresAt: now().getTime() + OPERATOR_CACHE_MS };
+    // Only an operator found is kept: an unknown one, or a failed read, is read again next time.
+    row.then(
+      (found) => found === undefined && operatorRows.get(key) === slot && operatorRows.delete(key),
+      () => operatorRows.get(key) === slot && operatorRows.delete(key),
+    );
+    operatorRows.set(key, slot);
+    return row;
+  }
+
   return {
     async sendTopup(request: TopupRequest): Promise<TopupResult> {
       const countryIso = request.recipientPhone.countryCode.toUpperCase();
-      const [found] = await db
-        .select({ operator: operators, country: countries })
-        .from(operators)
-        .innerJoin(countries, eq(countries.isoName, operators.countryIso))
-        .where(and(eq(operators.id, request.operatorId), eq(operators.countryIso, countryIso)));
+      const found = await operatorIn(request.operatorId, countryIso);
       if (!found) {
         throw new TopupProviderError('Operator is unavailable or currently inactive', {
           code: 'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE',

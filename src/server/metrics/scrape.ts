@@ -1,0 +1,103 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { lte, sql } from 'drizzle-orm';
+import { Gauge, Registry } from 'prom-client';
+import type { DatabaseHandle, PoolUse } from '../db/client';
+import { orders } from '../db/schema';
+import { processRegistry } from './registry';
+
+export interface AppMetrics {
+  /** The Prometheus text of the process's metrics and this app's. */
+  text(): Promise<string>;
+  contentType: string;
+}
+
+/**
+ * The metrics of one app on its database, read when scraped, never on the way of an order: the pool's use and the
+ * reconciler's backlog (orders whose next look is due) and lag (how long the oldest of them has been due). Scraped
+ * on every instance, the backlog is the same everywhere: it is the shared database's.
+ */
+export function createAppMetrics({ database, now = () => new Date() }: { database: DatabaseHandle; now?: () => Date }): AppMetrics {
+  const registry = new Registry();
+  // Read once per scrape, before the scrape's own backlog query takes a connection.
+  let pool: PoolUse | undefined;
+  const poolUse = database.poolUse ? () => pool ?? database.poolUse!() : undefined;
+  if (poolUse) {
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Connections of the PostgreSQL pool, by state (in_use, idle)',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const use = poolUse();
+        this.set({ state: 'in_use' }, use.open - use.idle);
+        this.set({ state: 'idle' }, use.idle);
+      },
+    });
+    new Gauge({
+      name: 'db_pool_max_connections',
+      help: 'The most connections the PostgreSQL pool opens',
+      registers: [registry],
+      collect() {
+        this.set(poolUse().max);
+      },
+    });
+    new Gauge({
+      name: 'db_pool_waiting_queries',
+      help: 'Queries waiting for a free connection of the PostgreSQL pool',
+      registers: [registry],
+      collect() {
+        this.set(poolUse().waiting);
+      },
+    });
+  }
+
+  // One query per scrape answers both reconciler gauges.
+  let backlog: Promise<{ due: number; lagSeconds: number }> | undefined;
+  async function readBacklog() {
+    const at = now();
+    const [row] = await database.db
+      .select({ due: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${orders.nextCheckAt})` })
+      .from(orders)
+      .where(lte(orders.nextCheckAt, at));
+    const oldest = row?.oldest ? new Date(row.oldest) : null;
+    return { due: row?.due ?? 0, lagSeconds: oldest ? Math.max(0, (at.getTime() - oldest.getTime()) / 1000) : 0 };
+  }
+  new Gauge({
+    name: 'reconciler_due_orders',
+    help: "Orders whose next look by the reconciler is due (next_check_at passed): the reconciler's backlog",
+    registers: [registry],
+    async collect() {
+      this.set((await backlog)?.due ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'reconciler_lag_seconds',
+    help: 'How long the longest-waiting due order has been due; 0 when none is',
+    registers: [registry],
+    async collect() {
+      this.set((await backlog)?.lagSeconds ?? 0);
+    },
+  });
+
+  return {
+    contentType: registry.contentType,
+    async text() {
+      pool = database.poolUse?.();
+      // A database that does not answer leaves the two gauges NaN; the rest of the scrape still tells what happens.
+      backlog = readBacklog().catch(() => ({ due: Number.NaN, lagSeconds: Number.NaN }));
+      try {
+        return (await processRegistry.metrics()) + (await registry.metrics());
+      } finally {
+        backlog = undefined;
+      }
+    },
+  };
+}
+
+/** Whether an Authorization header carries `Bearer <token>`, compared in constant time. */
+export function bearerTokenMatches(header: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/i.exec(header ?? '')?.[1];
+  if (!given) return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(token));
+}
