@@ -11,6 +11,8 @@ const SECRET_VARIABLES = new Set([
   'GOOGLE_CLIENT_SECRET',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  // May carry a password (redis://:secret@host).
+  'REDIS_URL',
 ]);
 
 /** Environment variables the server reads, each with the one-line message shown when it is wrong. */
@@ -100,6 +102,14 @@ const envSchema = z.object({
       return proxies;
     })
     .optional(),
+  REDIS_URL: z
+    .url('must be a redis:// or rediss:// URL')
+    .refine((value) => /^rediss?:\/\/[^/?#]/.test(value), 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits, or . : _ -')
+    .default('globaltopup:'),
   PAYMENTS: z.enum(['sandbox', 'stripe'], 'must be sandbox or stripe').optional(),
   DAILY_SPEND_LIMIT_USD: z
     .string()
@@ -177,6 +187,13 @@ export interface Config {
    * session records use the address this yields.
    */
   trustProxy: false | number | string[];
+  /**
+   * REDIS_URL: where the instances share rate limits, Better Auth's session copies and cache invalidations
+   * (shared-state/); undefined runs all of it in this process, as one instance needs.
+   */
+  redisUrl: string | undefined;
+  /** REDIS_KEY_PREFIX: before every key and channel this server uses in Redis; instances that share state share it. */
+  redisKeyPrefix: string;
   /** PAYMENTS: the payment provider asked for explicitly; see checkPaymentProvider. */
   payments: 'sandbox' | 'stripe' | undefined;
   /**
@@ -241,6 +258,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     stripe,
     dailySpendLimitCents: values.DAILY_SPEND_LIMIT_USD,
     trustProxy: values.TRUST_PROXY ?? false,
+    redisUrl: values.REDIS_URL,
+    redisKeyPrefix: values.REDIS_KEY_PREFIX,
     payments: values.PAYMENTS,
     blockedDestinations: values.BLOCKED_DESTINATIONS,
   };

@@ -4,11 +4,20 @@ import { buildApp } from './app';
 import { checkPaymentProvider, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
+import { openSharedState } from './shared-state';
+
+/** How long a stopping server lets the requests under way finish before it cuts their connections. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   url: string;
+  /**
+   * Stops gracefully: /api/ready answers 503, the server stops accepting connections, the requests under way finish
+   * (cut after SHUTDOWN_GRACE_MS), the reconciler finishes the order it holds and takes no other, then Redis and the
+   * database are closed.
+   */
   stop(): Promise<void>;
 }
 
@@ -27,7 +36,13 @@ export async function startServer(config: Config, options: { logStream?: Destina
   });
   await database.migrate();
   await seedDatabase(database.db);
-  const app = await buildApp({ config, database, logStream: options.logStream });
+  // Opened here rather than by the app, so that it closes only once the requests under way have finished.
+  const sharedState = openSharedState(config, {
+    info: (details, message) => logger.current?.info(details, message),
+    warn: (details, message) => (logger.current ? logger.current.warn(details, message) : console.warn(message)),
+    error: (details, message) => logger.current?.error(details, message),
+  });
+  const app = await buildApp({ config, database, logStream: options.logStream, sharedState });
   logger.current = app.log;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -37,8 +52,17 @@ export async function startServer(config: Config, options: { logStream?: Destina
     database,
     url: `http://127.0.0.1:${port}`,
     async stop() {
-      await app.close();
-      await database.close();
+      const cut = setTimeout(() => {
+        app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still under way at the end of the grace period are cut');
+        app.server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+        await sharedState.close();
+        await database.close();
+      }
     },
   };
 }
