@@ -512,6 +512,39 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     expect(scripted.sent).toHaveLength(1);
   });
 
+  it('payments for one number authorised at the same moment, by different users, send one top-up and charge one card', async () => {
+    const { services } = await setup();
+    const scripted = scriptedTopups(services.topups, []);
+    services.topups = scripted.delivery;
+    const counting = countingPayments(services.payments);
+    services.payments = counting.payments;
+    const paid = [];
+    for (let index = 0; index < 6; index++) paid.push(await paidOrder(services, { userId: await insertTestUser(database.db) }));
+    // Every fulfilment reads its authorised intent, then waits for the others: the authorisations start together.
+    const paying = services.payments;
+    let arrived = 0;
+    let allArrived!: () => void;
+    const together = new Promise<void>((resolve) => (allArrived = resolve));
+    services.payments = {
+      ...paying,
+      async retrievePaymentIntent(id) {
+        const intent = await paying.retrievePaymentIntent(id);
+        if (++arrived === paid.length) allArrived();
+        await together;
+        return intent;
+      },
+    };
+    // Two instances' fulfilments, as the browser's call and the webhook of each order would run them.
+    const instances = [createFulfilment(services), createFulfilment(services)];
+    const settled = await Promise.all(paid.map(({ orderId }, index) => instances[index % 2]!.fulfil(orderId, index % 2 ? 'webhook' : 'browser')));
+    expect(settled.filter((order) => order.status === 'completed')).toHaveLength(1);
+    for (const order of settled.filter((candidate) => candidate.status !== 'completed')) {
+      expect(order).toMatchObject({ status: 'canceled', failureCode: 'RECIPIENT_RECENTLY_TOPPED_UP' });
+    }
+    expect(scripted.sent).toHaveLength(1);
+    expect(counting.calls).toEqual({ capture: 1, cancel: 5 });
+  });
+
   describe('the 24-hour spending cap, checked again when a payment is authorised', () => {
     /** Checkouts started side by side, all paid before any is fulfilled: each passed the cap at its start. */
     async function paidCheckouts(count: number, ordersWithinLimit: number) {

@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { orders } from '../db/schema';
 import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
 import { TopupProviderError, type TopupResult } from '../topups/provider';
-import { recipientNotRecentlyToppedUp, withinDailyLimit } from './limits';
+import { recipientNotRecentlyToppedUp, withinAuthorisationLimits } from './limits';
 import { createRefunds } from './refunds';
 import type { OrderServices } from './services';
 import { flagForAttention, transition, type EventSource, type Order, type OrderPatch, type OrderStatus } from './state-machine';
@@ -176,10 +176,7 @@ export function createFulfilment(services: OrderServices) {
       source,
       { authorisedAt: services.now(), nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep) },
       { paymentIntentId: intent.id, amount: intent.amount },
-      and(
-        recipientNotRecentlyToppedUp(services.now(), services.limits.defaults),
-        withinDailyLimit(order.userId, services.now(), services.limits.defaults),
-      ),
+      withinAuthorisationLimits(order, services.now(), services.limits.defaults),
     );
     if (authorised) return authorised;
     const current = await load(order.id);
