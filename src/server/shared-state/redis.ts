@@ -36,7 +36,10 @@ export interface SharedRedis {
   reportFailure(error: unknown): void;
   /** Runs before Redis is relied on again after an outage (awaited; a failure counts as still down). */
   onRecovery(task: () => Promise<void>): void;
-  /** A second connection, for subscriptions (a subscribed connection sends no other command). */
+  /**
+   * A second connection, for subscriptions (a subscribed connection sends no other command). It queues what is asked
+   * of it while it connects, so that a subscription made at start is made once it can be.
+   */
   duplicate(): Redis;
   /** Answers whether Redis answers PING now, within the command timeout. */
   ping(): Promise<boolean>;
@@ -118,7 +121,7 @@ export function connectRedis(url: string, { log, prefix }: { log: SharedStateLog
     onRecovery(task) {
       recoveryTasks.push(task);
     },
-    duplicate: () => client.duplicate(options),
+    duplicate: () => client.duplicate({ ...options, enableOfflineQueue: true }),
     async ping() {
       if (client.status !== 'ready') return false;
       try {
