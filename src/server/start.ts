@@ -56,10 +56,14 @@ export async function startServer(config: Config, options: { logStream?: Destina
         app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still under way at the end of the grace period are cut');
         app.server.closeAllConnections();
       }, SHUTDOWN_GRACE_MS);
+      // A kept-alive connection whose request was under way at the close is idle once answered: closed then, not
+      // when the client lets it go.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
       try {
         await app.close();
       } finally {
         clearTimeout(cut);
+        clearInterval(sweep);
         await sharedState.close();
         await database.close();
       }
