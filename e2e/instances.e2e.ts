@@ -3,8 +3,10 @@
  * instance does, the other sees at once, and neither losing its process loses money or a request. Needs
  * TEST_DATABASE_URL and TEST_REDIS_URL (.ci/run sets both); without them it is not run, like every PostgreSQL test.
  */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import type { LimitsSettings } from '../src/shared/api/admin-settings';
 import { formatUsd, parseFeeConfig, priceTopUp, toCents } from '../src/shared/pricing';
 import { connectPostgres, type DatabaseHandle } from '../src/server/db/client';
 import { user } from '../src/server/db/schema';
+import { projectRoot } from '../src/server/paths';
 import { createFulfilment } from '../src/server/orders/fulfilment';
 import { reconcileDueOrders } from '../src/server/orders/reconciler';
 import { totpCode } from '../src/server/testing/accounts';
@@ -185,6 +188,25 @@ interface OrderRow {
   amount_received: number | null;
   deliveries: number;
 }
+
+describe('the settings of several instances', () => {
+  it.each([
+    ['REDIS_URL', 'localhost:6379', 'REDIS_URL must be a redis:// or rediss:// URL (value not shown)'],
+    [
+      'TRUST_PROXY',
+      'yes',
+      'TRUST_PROXY must be a number of proxy hops (1, 2, …) or a comma-separated list of proxy addresses or CIDR ranges (got "yes")',
+    ],
+  ])('a built server with %s=%j does not start, and says why in one line', (name, value, message) => {
+    const result = spawnSync(process.execPath, [path.join(projectRoot, 'dist/server/main.js')], {
+      env: { ...process.env, NODE_ENV: 'production', PAYMENTS: 'sandbox', PORT: '0', DATABASE_URL: '', [name]: value },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([`Configuration error: ${message}`]);
+  });
+});
 
 describe.each(SETUPS)('two instances on one PostgreSQL and one Redis', ({ adminUrl, redisUrl }) => {
   let database: { url: string; drop: () => Promise<void> };
