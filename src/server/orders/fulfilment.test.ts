@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDestinationSwitches } from '../catalog/destination-switches';
 import { countries, disabledOperators, orders, sandboxPaymentIntents } from '../db/schema';
@@ -613,6 +613,40 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     expect(first + second).toBe(phones.length);
     expect(scripted.sent).toHaveLength(phones.length);
     expect(counting.calls.capture).toBe(phones.length);
+  });
+
+  it('a stopping reconciler finishes the order it holds, takes no other, and hands back the rest at once', async () => {
+    const { services, advance } = await setup();
+    const phones = ['08031234511', '08031234512', '08031234513', '08031234514'];
+    const placed = [];
+    for (const phone of phones) placed.push(await paidOrder(services, { userId: await insertTestUser(database.db), phone }));
+    advance(2 * 60 * 1000);
+    let looked = 0;
+    const fulfilment = createFulfilment(services);
+    const counted = {
+      ...fulfilment,
+      reconcile(id: string) {
+        looked++;
+        return fulfilment.reconcile(id);
+      },
+    };
+    // Asked to stop while it holds its first order.
+    expect(await reconcileDueOrders(services, counted, 25, () => looked >= 1)).toBe(1);
+    const rows = await database.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          placed.map((order) => order.orderId),
+        ),
+      );
+    expect(rows.filter((row) => row.status === 'completed')).toHaveLength(1);
+    const handedBack = rows.filter((row) => row.status !== 'completed');
+    expect(handedBack).toHaveLength(3);
+    for (const row of handedBack) expect(row.nextCheckAt!.getTime()).toBeLessThanOrEqual(services.now().getTime());
+    // Another instance takes them now, not when the lease would have ended.
+    expect(await reconcileDueOrders(services, createFulfilment(services))).toBe(3);
   });
 
   describe('with the Reloadly adapter', () => {
