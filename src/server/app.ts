@@ -38,6 +38,7 @@ import type { OperatorDirectory, TopupDelivery } from './topups/provider';
 import { createPinVault } from './orders/pin-vault';
 import { resolveAuthSecret } from './auth/secret';
 import { createCatalogue } from './catalog/catalogue';
+import { openSharedState, type SharedState } from './shared-state';
 import { measuredPayments, measuredTopups } from './metrics/providers';
 import { httpRequestDuration } from './metrics/registry';
 import { bearerTokenMatches, createAppMetrics, type AppMetrics } from './metrics/scrape';
@@ -70,6 +71,11 @@ export interface AppDependencies {
   now?: () => Date;
   /** How long a request may take to arrive in full (REQUEST_TIMEOUT_MS unless a test shortens it). */
   requestTimeoutMs?: number;
+  /**
+   * What the instances share in Redis (REDIS_URL); opened from the config when not given, and then closed with the
+   * app. Tests pass their own to look at it.
+   */
+  sharedState?: SharedState;
 }
 
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -87,7 +93,7 @@ function trustedProxies(setting: Config['trustProxy']): false | string[] | ((add
 }
 
 /**
- * GET /metrics on the server's own port, for requests bearing METRICS_TOKEN (docs/decisions/015-…). With METRICS_PORT
+ * GET /metrics on the server's own port, for requests bearing METRICS_TOKEN (docs/decisions/017-…). With METRICS_PORT
  * the metrics are served on that port instead (start.ts) and not here; with neither, nowhere.
  */
 function registerMetricsRoute(app: FastifyInstance, { token, port }: Config['metrics']) {
@@ -119,6 +125,7 @@ export async function buildApp({
   auth,
   now,
   requestTimeoutMs = REQUEST_TIMEOUT_MS,
+  sharedState,
 }: AppDependencies): Promise<FastifyInstance> {
   const httpsOnly = config.publicUrl.startsWith('https://');
   const app = Fastify({
@@ -157,8 +164,13 @@ export async function buildApp({
   registerApiCompression(app);
   app.setErrorHandler(handleError);
   registerJsonBodyParser(app);
+  const shared = sharedState ?? openSharedState(config, app.log);
+  if (!sharedState) app.addHook('onClose', () => shared.close());
+  await shared.redis?.connected();
   await app.register(rateLimit, {
     global: false,
+    // Counted in the shared Redis when there is one (in this process while it cannot be reached).
+    ...(shared.rateLimitStore ? { store: shared.rateLimitStore } : {}),
     errorResponseBuilder: (_request, context) => refusal(context.statusCode, 'RATE_LIMITED', { key: 'apiErrors.rateLimited' }),
   });
 
@@ -183,15 +195,16 @@ export async function buildApp({
       log: (level, message) => app.log[level]({ component: 'better-auth' }, message),
       localOidc,
       attemptCounts,
+      authStorage: shared.authStorage,
     });
-  await promoteConfiguredAdmins(database.db, config.adminEmails);
-  const guards = createGuards(accountsAuth);
+  for (const promoted of await promoteConfiguredAdmins(database.db, config.adminEmails)) await shared.sessions.forgetUser(promoted);
+  const guards = createGuards({ auth: accountsAuth, ...(shared.authStorage ? { freshUserFrom: database.db } : {}) });
   await registerAuthRoutes(app, { auth: accountsAuth, config, db: database.db });
-  registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards });
+  registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards, sessions: shared.sessions });
   if (config.nodeEnv !== 'production') registerDevOutboxRoutes(app, { db: database.db });
   if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
 
-  registerHealthRoutes(app, { database });
+  registerHealthRoutes(app, { database, redis: shared.redis });
   app.decorate('metrics', createAppMetrics({ database, now }));
   registerMetricsRoute(app, config.metrics);
   registerContactRoutes(app, { db: database.db, counts: attemptCounts });
@@ -206,6 +219,9 @@ export async function buildApp({
   app.decorate('dropCatalogueCaches', () => catalogue.dropCaches());
   const clock = now ?? (() => new Date());
   const limits = createServiceLimits(database.db, { defaults: defaultServiceLimits(config.dailySpendLimitCents), now: clock });
+  // An admin's change on any instance drops the copies of every instance (shared-state/changes.ts).
+  shared.changes.on('catalogue', () => catalogue.dropCaches());
+  shared.changes.on('service-limits', () => limits.invalidate());
   const orderServices: OrderServices = {
     db: database.db,
     // The sandbox's own events (a test card's dispute) go where Stripe's webhooks go; they come only after a capture,
@@ -238,7 +254,10 @@ export async function buildApp({
     limits,
     orderServices,
     fulfilment,
-    catalogue,
+    // The console's catalogue changes drop the copies of every instance, this one first.
+    catalogue: { ...catalogue, dropCaches: () => shared.changes.announce('catalogue') },
+    sessions: shared.sessions,
+    changes: shared.changes,
   });
   registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators, counts: attemptCounts, countryList: catalogue.countryList });
   registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts });

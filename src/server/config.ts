@@ -12,6 +12,8 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'METRICS_TOKEN',
+  // May carry a password (redis://:secret@host).
+  'REDIS_URL',
 ]);
 
 /** Environment variables the server reads, each with the one-line message shown when it is wrong. */
@@ -108,6 +110,14 @@ const envSchema = z.object({
     .min(1, 'must be a port number between 1 and 65535')
     .max(65535, 'must be a port number between 1 and 65535')
     .optional(),
+  REDIS_URL: z
+    .url('must be a redis:// or rediss:// URL')
+    .refine((value) => /^rediss?:\/\/[^/?#]/.test(value), 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits, or . : _ -')
+    .default('globaltopup:'),
   PAYMENTS: z.enum(['sandbox', 'stripe'], 'must be sandbox or stripe').optional(),
   DAILY_SPEND_LIMIT_USD: z
     .string()
@@ -186,11 +196,18 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   /**
-   * Where GET /metrics answers (docs/decisions/015-…): `token` (METRICS_TOKEN) opens it on the server's own port to
+   * Where GET /metrics answers (docs/decisions/017-…): `token` (METRICS_TOKEN) opens it on the server's own port to
    * requests with `Authorization: Bearer <token>`; `port` (METRICS_PORT) serves it on a port of its own, on HOST, for
    * a network the public cannot reach (the token is asked there too when set). Neither set: no /metrics.
    */
   metrics: { token: string | undefined; port: number | undefined };
+  /**
+   * REDIS_URL: where the instances share rate limits, Better Auth's session copies and cache invalidations
+   * (shared-state/); undefined runs all of it in this process, as one instance needs.
+   */
+  redisUrl: string | undefined;
+  /** REDIS_KEY_PREFIX: before every key and channel this server uses in Redis; instances that share state share it. */
+  redisKeyPrefix: string;
   /** PAYMENTS: the payment provider asked for explicitly; see checkPaymentProvider. */
   payments: 'sandbox' | 'stripe' | undefined;
   /**
@@ -259,6 +276,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     dailySpendLimitCents: values.DAILY_SPEND_LIMIT_USD,
     trustProxy: values.TRUST_PROXY ?? false,
     metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT },
+    redisUrl: values.REDIS_URL,
+    redisKeyPrefix: values.REDIS_KEY_PREFIX,
     payments: values.PAYMENTS,
     blockedDestinations: values.BLOCKED_DESTINATIONS,
   };

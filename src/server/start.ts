@@ -6,6 +6,10 @@ import { checkPaymentProvider, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed';
 import { bearerTokenMatches } from './metrics/scrape';
+import { openSharedState } from './shared-state';
+
+/** How long a stopping server lets the requests under way finish before it cuts their connections. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -13,6 +17,11 @@ export interface RunningServer {
   url: string;
   /** Where GET /metrics answers when METRICS_PORT is set. */
   metricsUrl: string | undefined;
+  /**
+   * Stops gracefully: /api/ready answers 503, the server stops accepting connections, the requests under way finish
+   * (cut after SHUTDOWN_GRACE_MS), the reconciler finishes the order it holds and takes no other, then Redis and the
+   * database are closed.
+   */
   stop(): Promise<void>;
 }
 
@@ -31,7 +40,13 @@ export async function startServer(config: Config, options: { logStream?: Destina
   });
   await database.migrate();
   await seedDatabase(database.db);
-  const app = await buildApp({ config, database, logStream: options.logStream });
+  // Opened here rather than by the app, so that it closes only once the requests under way have finished.
+  const sharedState = openSharedState(config, {
+    info: (details, message) => logger.current?.info(details, message),
+    warn: (details, message) => (logger.current ? logger.current.warn(details, message) : console.warn(message)),
+    error: (details, message) => logger.current?.error(details, message),
+  });
+  const app = await buildApp({ config, database, logStream: options.logStream, sharedState });
   logger.current = app.log;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -48,15 +63,28 @@ export async function startServer(config: Config, options: { logStream?: Destina
         metricsServer.closeAllConnections();
         await closed;
       }
-      await app.close();
-      await database.close();
+      const cut = setTimeout(() => {
+        app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still under way at the end of the grace period are cut');
+        app.server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS);
+      // A kept-alive connection whose request was under way at the close is idle once answered: closed then, not
+      // when the client lets it go.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+        clearInterval(sweep);
+        await sharedState.close();
+        await database.close();
+      }
     },
   };
 }
 
 /**
  * GET /metrics alone on METRICS_PORT (on HOST, like the server), for a network the public cannot reach; a token is
- * asked there too when METRICS_TOKEN is set (docs/decisions/015-…).
+ * asked there too when METRICS_TOKEN is set (docs/decisions/017-…).
  */
 export async function serveMetrics(app: FastifyInstance, config: Config): Promise<Server> {
   const { token } = config.metrics;

@@ -20,11 +20,16 @@ export async function grantAdmin(db: Database, email: string): Promise<GrantOutc
   return exists ? 'not-verified' : 'no-such-user';
 }
 
-/** At start: users with a verified address listed in ADMIN_EMAILS become admins (the others when they verify it). */
-export async function promoteConfiguredAdmins(db: Database, adminEmails: readonly string[]): Promise<void> {
-  if (adminEmails.length === 0) return;
-  await db
+/**
+ * At start: users with a verified address listed in ADMIN_EMAILS become admins (the others when they verify it).
+ * Returns the ids of the accounts that were not admins before.
+ */
+export async function promoteConfiguredAdmins(db: Database, adminEmails: readonly string[]): Promise<string[]> {
+  if (adminEmails.length === 0) return [];
+  const promoted = await db
     .update(user)
     .set({ isAdmin: true })
-    .where(and(inArray(user.email, [...adminEmails]), eq(user.emailVerified, true)));
+    .where(and(inArray(user.email, [...adminEmails]), eq(user.emailVerified, true), eq(user.isAdmin, false)))
+    .returning({ id: user.id });
+  return promoted.map((row) => row.id);
 }

@@ -9,6 +9,7 @@ import { SUPPORTED_LANGUAGES, THEMES } from '../../shared/constants';
 import { EMAIL_MAX_LENGTH, isSafeImageUrl, isSafeName, NAME_MAX_LENGTH } from '../../shared/text-rules';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MESSAGES, usernameSchema } from '../../shared/api/account';
 import type { Config } from '../config';
+import { NO_SESSION_COPIES, type AuthStorage, type SessionCopies } from '../shared-state/auth-storage';
 import { createAttemptCounts, type AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
@@ -54,6 +55,13 @@ export interface AuthDependencies {
   localOidc?: LocalOidc;
   /** The database counters of the sign-in throttle and the flow limits (the app shares them with its own routes). */
   attemptCounts?: AttemptCounts;
+  /**
+   * Better Auth's secondary storage in the shared Redis (REDIS_URL): session copies read before the database, and its
+   * rate limiter's counters. Sessions are written to the database too, which stays the truth.
+   */
+  authStorage?: AuthStorage;
+  /** The session copies to forget after a change made here behind Better Auth's back. */
+  sessions?: SessionCopies;
 }
 
 /** Better Auth's verify-email link, landing on the profile once the address is confirmed. */
@@ -141,11 +149,20 @@ async function resetTokenEmail(db: Database, ctx: AuthHookContext): Promise<stri
 }
 
 /** Better Auth on the product's database: e-mail and password, Google, two-factor (TOTP), password reset by e-mail. */
-export function createAuth({ config, db, mailer, log, localOidc, attemptCounts = createAttemptCounts(db) }: AuthDependencies) {
+export function createAuth({
+  config,
+  db,
+  mailer,
+  log,
+  localOidc,
+  attemptCounts = createAttemptCounts(db),
+  authStorage,
+  sessions = authStorage ?? NO_SESSION_COPIES,
+}: AuthDependencies) {
   const production = config.nodeEnv === 'production';
   const adminEmails = new Set(config.adminEmails);
   const attemptLimits = createAttemptLimits(createSignInThrottle(attemptCounts));
-  const secondFactor = createSecondFactor(db);
+  const secondFactor = createSecondFactor(db, sessions);
   const notices = createAccountNotices({ db, mailer, publicUrl: config.publicUrl, log });
 
   return betterAuth({
@@ -182,7 +199,10 @@ export function createAuth({ config, db, mailer, log, localOidc, attemptCounts =
         });
       },
     },
-    verification: { storeIdentifier: VERIFICATION_IDENTIFIER_STORAGE },
+    // Verification values (reset links, two-factor challenges) stay in the database even with a secondary storage: the
+    // product reads and deletes them there (verification-storage.ts, second-factor.ts).
+    verification: { storeIdentifier: VERIFICATION_IDENTIFIER_STORAGE, storeInDatabase: true },
+    ...(authStorage ? { secondaryStorage: authStorage.storage } : {}),
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN_S,
@@ -192,7 +212,7 @@ export function createAuth({ config, db, mailer, log, localOidc, attemptCounts =
       },
       // An address listed in ADMIN_EMAILS becomes an admin once its owner has proved it is theirs.
       async afterEmailVerification(user) {
-        if (adminEmails.has(user.email.toLowerCase())) await grantAdmin(db, user.email);
+        if (adminEmails.has(user.email.toLowerCase()) && (await grantAdmin(db, user.email)) === 'granted') await sessions.forgetUser(user.id);
       },
     },
     socialProviders: socialProviders(config),
@@ -213,8 +233,11 @@ export function createAuth({ config, db, mailer, log, localOidc, attemptCounts =
     session: {
       expiresIn: SESSION_EXPIRES_IN_S,
       updateAge: SESSION_UPDATE_AGE_S,
-      // Every request reads the session row, so sign-out and revocation take effect at once.
+      // Every request reads the session (from the shared Redis when there is one, else the database), so sign-out and
+      // revocation take effect at once on every instance.
       cookieCache: { enabled: false },
+      // With a secondary storage, the database keeps every session too: it answers whenever Redis cannot.
+      storeSessionInDatabase: true,
       additionalFields: {
         twoFactorVerifiedAt: { type: 'date', required: false, input: false },
       },

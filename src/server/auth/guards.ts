@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
 import { user } from '../db/schema';
 import { DomainError } from '../domain-error';
 import type { Auth } from './auth';
@@ -21,10 +23,27 @@ interface CurrentSession {
   secondFactorVerified: boolean;
 }
 
-async function currentSession(auth: Auth, request: FastifyRequest): Promise<CurrentSession | null> {
+/**
+ * Where the user row of a session is read. Without a secondary storage, Better Auth reads the session row and its user
+ * from the database in one query. With one (REDIS_URL), it answers from its copy, whose user is as it was when the
+ * copy was written: the user row is then read from the database here, so that admin rights, a block or a grant made
+ * outside the app (npm run admin:grant) take effect at once, as they always have.
+ */
+export interface SessionReading {
+  auth: Auth;
+  /** Set when sessions are read from copies: the database to read the user row from. */
+  freshUserFrom?: Database;
+}
+
+async function currentSession({ auth, freshUserFrom }: SessionReading, request: FastifyRequest): Promise<CurrentSession | null> {
   if (!request.headers.cookie) return null;
   const session = await auth.api.getSession({ headers: authHeaders(request) });
   if (!session) return null;
+  const secondFactorVerified = Boolean(session.session.twoFactorVerifiedAt);
+  if (freshUserFrom) {
+    const [row] = await freshUserFrom.select().from(user).where(eq(user.id, session.user.id));
+    return row ? { user: row, secondFactorVerified } : null;
+  }
   const account = session.user;
   return {
     user: {
@@ -44,7 +63,7 @@ async function currentSession(auth: Auth, request: FastifyRequest): Promise<Curr
       blockedAt: account.blockedAt ?? null,
       blockedReason: account.blockedReason ?? null,
     },
-    secondFactorVerified: Boolean(session.session.twoFactorVerifiedAt),
+    secondFactorVerified,
   };
 }
 
@@ -52,8 +71,8 @@ async function currentSession(auth: Auth, request: FastifyRequest): Promise<Curr
  * The user of the request's session cookie, or null for a visitor (no cookie, or an expired or revoked session).
  * With the session cookie cache off (auth.ts), Better Auth reads the session and then the user row on every call.
  */
-export async function currentUser(auth: Auth, request: FastifyRequest): Promise<SignedInUser | null> {
-  return (await currentSession(auth, request))?.user ?? null;
+export async function currentUser(reading: SessionReading, request: FastifyRequest): Promise<SignedInUser | null> {
+  return (await currentSession(reading, request))?.user ?? null;
 }
 
 /** A request without a session: its status says it all, so its answer carries no code. */
@@ -63,9 +82,9 @@ const signInRequired = () => new DomainError('unauthenticated', undefined, { key
  * preHandlers that refuse visitors (401) and, for admin routes, users who may not use them (403). A refusal is thrown
  * as a DomainError, which the app's error handler answers like any other.
  */
-export function createGuards(auth: Auth) {
+export function createGuards(reading: SessionReading) {
   async function requireUser(request: FastifyRequest) {
-    request.account = await currentUser(auth, request);
+    request.account = await currentUser(reading, request);
     if (!request.account) throw signInRequired();
     // A blocked account's sessions ended when it was blocked; one that slipped through (signed in while the block was
     // being written) is refused all the same.
@@ -77,7 +96,7 @@ export function createGuards(auth: Auth) {
    * code (before two-factor was turned on, for instance) is refused until its browser gives one.
    */
   async function requireAdmin(request: FastifyRequest) {
-    const session = await currentSession(auth, request);
+    const session = await currentSession(reading, request);
     request.account = session?.user ?? null;
     if (!session) throw signInRequired();
     if (session.user.blockedAt) throw accountBlockedError();
@@ -90,7 +109,7 @@ export function createGuards(auth: Auth) {
     }
   }
 
-  return { requireUser, requireAdmin };
+  return { requireUser, requireAdmin, currentUser: (request: FastifyRequest) => currentUser(reading, request) };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

@@ -7,6 +7,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
+import type { SessionCopies } from '../shared-state/auth-storage';
 import { TRUST_DEVICE_PREFIX } from './verification-storage';
 import { challengedUserId, signInEmail, TWO_FACTOR_COOKIE, type AuthHookContext } from './hook-context';
 
@@ -83,7 +84,7 @@ async function challengeInsteadOfSession(ctx: AuthHookContext, newSession: NonNu
  * two-factor user ends in the code step like a password sign-in; each session records whether its browser gave a
  * code (requireAdmin asks for that); and admins never skip the code on a "trusted" device.
  */
-export function createSecondFactor(db: Database) {
+export function createSecondFactor(db: Database, sessions: SessionCopies) {
   return {
     async before(ctx: AuthHookContext) {
       const body = (ctx.body ?? {}) as Record<string, unknown>;
@@ -112,7 +113,10 @@ export function createSecondFactor(db: Database) {
       const returned = ctx.context.returned;
       if (TWO_FACTOR_VERIFICATIONS.has(ctx.path) && !(returned instanceof Error)) {
         const token = ctx.context.newSession?.session.token ?? (returned as { token?: string } | undefined)?.token;
-        if (token) await db.update(schema.session).set({ twoFactorVerifiedAt: new Date() }).where(eq(schema.session.token, token));
+        if (token) {
+          await db.update(schema.session).set({ twoFactorVerifiedAt: new Date() }).where(eq(schema.session.token, token));
+          await sessions.forgetSession(token);
+        }
         return;
       }
       const newSession = ctx.context.newSession;

@@ -11,10 +11,11 @@ import {
 } from '../../shared/api/account';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, THEMES, DEFAULT_THEME, type Language, type Theme } from '../../shared/constants';
 import type { Auth } from '../auth/auth';
-import { currentUser, type Guards, type SignedInUser } from '../auth/guards';
+import type { Guards, SignedInUser } from '../auth/guards';
 import { authHeaders } from '../auth/request-headers';
 import type { Database } from '../db/client';
 import { user } from '../db/schema';
+import type { SessionCopies } from '../shared-state/auth-storage';
 import { parseWith, refusal } from './errors';
 
 export function toAccountUser(row: SignedInUser): AccountUser {
@@ -29,7 +30,10 @@ function settingsOf(row: SignedInUser): UserSettings {
 }
 
 /** docs/product.md §7 account calls: the signed-in user, admin status, username, settings and logout. */
-export function registerAccountRoutes(app: FastifyInstance, { auth, db, guards }: { auth: Auth; db: Database; guards: Guards }) {
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  { auth, db, guards, sessions }: { auth: Auth; db: Database; guards: Guards; sessions: SessionCopies },
+) {
   const { requireUser } = guards;
 
   app.get('/api/user', { preHandler: requireUser }, async (request) => {
@@ -54,6 +58,7 @@ export function registerAccountRoutes(app: FastifyInstance, { auth, db, guards }
     }
     try {
       const [row] = await db.update(user).set({ username: input.username }).where(eq(user.id, account.id)).returning();
+      await sessions.forgetUser(account.id);
       return { success: true, user: toAccountUser(row!) } satisfies UserResponse;
     } catch (error) {
       // Two requests for the same name at once: the unique constraint decides.
@@ -68,7 +73,7 @@ export function registerAccountRoutes(app: FastifyInstance, { auth, db, guards }
   });
 
   app.get('/api/user/settings', async (request, reply) => {
-    const account = await currentUser(auth, request);
+    const account = await guards.currentUser(request);
     if (!account) return reply.status(401).send({ language: DEFAULT_LANGUAGE });
     return settingsOf(account);
   });
@@ -76,6 +81,7 @@ export function registerAccountRoutes(app: FastifyInstance, { auth, db, guards }
   app.post('/api/user/settings', { preHandler: requireUser }, async (request) => {
     const input = parseWith(updateSettingsRequestSchema, request.body);
     const [row] = await db.update(user).set(input).where(eq(user.id, request.account!.id)).returning();
+    await sessions.forgetUser(request.account!.id);
     return { success: true, settings: settingsOf(row!) } satisfies UpdateSettingsResponse;
   });
 

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 /**
- * The process's own metrics (docs/decisions/015-…): what every part of the server counts as it works, kept once per
+ * The process's own metrics (docs/decisions/017-…): what every part of the server counts as it works, kept once per
  * process whatever number of apps it builds (tests build many). What belongs to one app (its database pool, its
  * reconciler's backlog) is collected by that app at scrape time, in metrics/scrape.ts.
  *

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDestinationSwitches } from '../catalog/destination-switches';
 import { countries, disabledOperators, orders, sandboxPaymentIntents } from '../db/schema';
@@ -512,6 +512,39 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     expect(scripted.sent).toHaveLength(1);
   });
 
+  it('payments for one number authorised at the same moment, by different users, send one top-up and charge one card', async () => {
+    const { services } = await setup();
+    const scripted = scriptedTopups(services.topups, []);
+    services.topups = scripted.delivery;
+    const counting = countingPayments(services.payments);
+    services.payments = counting.payments;
+    const paid = [];
+    for (let index = 0; index < 6; index++) paid.push(await paidOrder(services, { userId: await insertTestUser(database.db) }));
+    // Every fulfilment reads its authorised intent, then waits for the others: the authorisations start together.
+    const paying = services.payments;
+    let arrived = 0;
+    let allArrived!: () => void;
+    const together = new Promise<void>((resolve) => (allArrived = resolve));
+    services.payments = {
+      ...paying,
+      async retrievePaymentIntent(id) {
+        const intent = await paying.retrievePaymentIntent(id);
+        if (++arrived === paid.length) allArrived();
+        await together;
+        return intent;
+      },
+    };
+    // Two instances' fulfilments, as the browser's call and the webhook of each order would run them.
+    const instances = [createFulfilment(services), createFulfilment(services)];
+    const settled = await Promise.all(paid.map(({ orderId }, index) => instances[index % 2]!.fulfil(orderId, index % 2 ? 'webhook' : 'browser')));
+    expect(settled.filter((order) => order.status === 'completed')).toHaveLength(1);
+    for (const order of settled.filter((candidate) => candidate.status !== 'completed')) {
+      expect(order).toMatchObject({ status: 'canceled', failureCode: 'RECIPIENT_RECENTLY_TOPPED_UP' });
+    }
+    expect(scripted.sent).toHaveLength(1);
+    expect(counting.calls).toEqual({ capture: 1, cancel: 5 });
+  });
+
   describe('the 24-hour spending cap, checked again when a payment is authorised', () => {
     /** Checkouts started side by side, all paid before any is fulfilled: each passed the cap at its start. */
     async function paidCheckouts(count: number, ordersWithinLimit: number) {
@@ -580,6 +613,40 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     expect(first + second).toBe(phones.length);
     expect(scripted.sent).toHaveLength(phones.length);
     expect(counting.calls.capture).toBe(phones.length);
+  });
+
+  it('a stopping reconciler finishes the order it holds, takes no other, and hands back the rest at once', async () => {
+    const { services, advance } = await setup();
+    const phones = ['08031234511', '08031234512', '08031234513', '08031234514'];
+    const placed = [];
+    for (const phone of phones) placed.push(await paidOrder(services, { userId: await insertTestUser(database.db), phone }));
+    advance(2 * 60 * 1000);
+    let looked = 0;
+    const fulfilment = createFulfilment(services);
+    const counted = {
+      ...fulfilment,
+      reconcile(id: string) {
+        looked++;
+        return fulfilment.reconcile(id);
+      },
+    };
+    // Asked to stop while it holds its first order.
+    expect(await reconcileDueOrders(services, counted, 25, () => looked >= 1)).toBe(1);
+    const rows = await database.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          placed.map((order) => order.orderId),
+        ),
+      );
+    expect(rows.filter((row) => row.status === 'completed')).toHaveLength(1);
+    const handedBack = rows.filter((row) => row.status !== 'completed');
+    expect(handedBack).toHaveLength(3);
+    for (const row of handedBack) expect(row.nextCheckAt!.getTime()).toBeLessThanOrEqual(services.now().getTime());
+    // Another instance takes them now, not when the lease would have ended.
+    expect(await reconcileDueOrders(services, createFulfilment(services))).toBe(3);
   });
 
   describe('with the Reloadly adapter', () => {

@@ -3,7 +3,7 @@ import { failureOf } from '../../shared/api/failure-reasons';
 import { orders } from '../db/schema';
 import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
 import { TopupProviderError, type TopupResult } from '../topups/provider';
-import { recipientNotRecentlyToppedUp, withinDailyLimit } from './limits';
+import { recipientNotRecentlyToppedUp, withinAuthorisationLimits } from './limits';
 import { createRefunds } from './refunds';
 import type { OrderServices } from './services';
 import {
@@ -181,10 +181,7 @@ export function createFulfilment(services: OrderServices) {
       throw new PaymentNotAuthorisedError(intent.status);
     }
     const authorisation = { paymentIntentId: intent.id, amount: intent.amount };
-    const guard = and(
-      recipientNotRecentlyToppedUp(services.now(), services.limits.defaults),
-      withinDailyLimit(order.userId, services.now(), services.limits.defaults),
-    );
+    const guard = withinAuthorisationLimits(order, services.now(), services.limits.defaults);
     const authorised = claim
       ? await move(
           order,

@@ -26,38 +26,9 @@ export interface LimitCheck {
 }
 
 /**
- * The condition for `created → authorised` (a transition guard on the order row, `orders`): the order still fits under
- * the user's 24-hour cap, as saved last (read in the statement; `defaults` while none is), once every payment that
- * came before it counts. Checkouts started side by side all pass the
- * check at their start, since none of them is paid yet; this one is made when the money is actually held.
- *
- * The sub-select locks the user's orders of the last 24 hours, in id order so that two authorisations never deadlock:
- * a second authorisation of the same user waits for the first to commit, and then reads the locked rows as committed
- * (PostgreSQL re-reads a row it waited for), so the two cannot both fit in the room left for one. Only orders created
- * while the statement runs are unseen, and those cannot have been paid within it.
- */
-export function withinDailyLimit(userId: string, now: Date, defaults: ServiceLimits): SQL {
-  const since = new Date(now.getTime() - DAY_MS);
-  const spending = sql.join(
-    SPENDING_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  return sql`(
-    select coalesce(sum(mine.total_cents) filter (where mine.status in (${spending})), 0)
-    from (
-      select o.status, o.total_cents from orders o
-      where o.user_id = ${userId} and o.created_at > ${sql.param(since, orders.createdAt)}
-      order by o.id
-      for update
-    ) mine
-  ) + orders.total_cents <= ${currentDailySpendLimitCents(defaults)}`;
-}
-
-/**
- * The other condition for `created → authorised`: no other order for the same number was authorised within the wait
- * between two top-ups of a number, as saved last (2 minutes by default). Two checkouts opened before either was paid
- * both passed the check at their start; the second to be paid is refused here, before anything is sent. (Two authorisations in the very same moment can both pass, as this reads
- * without locking; the top-up provider then refuses the second send with PHONE_RECENTLY_RECHARGED, which releases it.)
+ * No other order for the same number was authorised within the wait between two top-ups of a number, as saved last
+ * (2 minutes by default). Read without locking: it tells which of the conditions of withinAuthorisationLimits refused
+ * an order, once that guard has.
  */
 export function recipientNotRecentlyToppedUp(now: Date, defaults: ServiceLimits): SQL {
   const since = sql`${sql.param(now, orders.authorisedAt)}::timestamptz - make_interval(mins => ${currentRecipientCooldownMinutes(defaults)})`;
@@ -69,6 +40,44 @@ export function recipientNotRecentlyToppedUp(now: Date, defaults: ServiceLimits)
     select 1 from orders other
     where other.country_iso = orders.country_iso and other.recipient_phone = orders.recipient_phone and other.id <> orders.id
       and other.status in (${spending}) and other.authorised_at > ${since}
+  )`;
+}
+
+/**
+ * Both conditions for `created → authorised` in one guard that holds when authorisations of the same user or the same
+ * number run side by side, on one instance or several: the sub-select locks, in id order, every order the two
+ * conditions read (the user's orders of the last 24 hours, and the number's orders that are unpaid or were authorised
+ * within the wait), this one included. An authorisation that meets a row another one has locked waits for it to commit
+ * and then reads that row as committed (PostgreSQL re-reads a row it waited for), so of two orders for one number only
+ * the first is authorised, and two of one user cannot both fit in the room left for one. One lock set taken in one
+ * order means two authorisations never deadlock; orders created while the statement runs are unseen, and those cannot
+ * have been paid within it.
+ */
+export function withinAuthorisationLimits(
+  order: { id: string; userId: string; countryIso: string; recipientPhone: string },
+  now: Date,
+  defaults: ServiceLimits,
+): SQL {
+  const since = new Date(now.getTime() - DAY_MS);
+  const waitStarted = sql`${sql.param(now, orders.authorisedAt)}::timestamptz - make_interval(mins => ${currentRecipientCooldownMinutes(defaults)})`;
+  const statusList = (statuses: readonly OrderStatus[]) =>
+    sql.join(
+      statuses.map((status) => sql`${status}`),
+      sql`, `,
+    );
+  const spending = statusList(SPENDING_STATUSES);
+  const sameNumber = sql`o.country_iso = ${order.countryIso} and o.recipient_phone = ${order.recipientPhone}`;
+  return sql`(
+    select coalesce(sum(r.total_cents) filter (where r.user_id = ${order.userId} and r.created_at > ${sql.param(since, orders.createdAt)} and r.status in (${spending})), 0)
+             + orders.total_cents <= ${currentDailySpendLimitCents(defaults)}
+       and not coalesce(bool_or(r.id <> ${order.id} and r.same_number and r.status in (${spending}) and r.authorised_at > ${waitStarted}), false)
+    from (
+      select o.id, o.user_id, o.status, o.total_cents, o.created_at, o.authorised_at, (${sameNumber}) as same_number from orders o
+      where (o.user_id = ${order.userId} and o.created_at > ${sql.param(since, orders.createdAt)})
+         or (${sameNumber} and o.status in (${statusList(['created', ...SPENDING_STATUSES])}) and (o.authorised_at is null or o.authorised_at > ${waitStarted}))
+      order by o.id
+      for update
+    ) r
   )`;
 }
 
@@ -111,7 +120,13 @@ export async function readCheckoutFacts(db: Database, check: Omit<LimitCheck, 't
     sql`select ${storedFeeColumns.airtimeFee} as airtime_fee, ${storedFeeColumns.standardFee} as standard_fee,
                (${existing}) as existing, (${latestTopup}) as latest, (${spentToday}) as spent`,
   )) as unknown as {
-    rows: Array<{ airtime_fee: string | null; standard_fee: string | null; existing: string | null; latest: Date | string | null; spent: string | number }>;
+    rows: Array<{
+      airtime_fee: string | null;
+      standard_fee: string | null;
+      existing: string | null;
+      latest: Date | string | null;
+      spent: string | number;
+    }>;
   };
   const row = result.rows[0]!;
   return {

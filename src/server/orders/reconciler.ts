@@ -1,4 +1,4 @@
-import { eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { failureOf } from '../../shared/api/failure-reasons';
 import { PaymentProviderError } from '../payments/provider';
 import { orders } from '../db/schema';
@@ -17,7 +17,7 @@ const BATCH_SIZE = 25;
  * Takes the orders due for a look (next_check_at has passed) so that no other instance takes them meanwhile:
  * one UPDATE whose sub-select skips rows another instance has locked, pushing next_check_at past the lease.
  */
-async function leaseDueOrders(services: OrderServices, limit: number): Promise<Pick<Order, 'id' | 'status'>[]> {
+async function leaseDueOrders(services: OrderServices, limit: number): Promise<{ due: Pick<Order, 'id' | 'status'>[]; leaseUntil: Date }> {
   const now = services.now();
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
   const due = services.db
@@ -27,11 +27,24 @@ async function leaseDueOrders(services: OrderServices, limit: number): Promise<P
     .orderBy(orders.nextCheckAt)
     .limit(limit)
     .for('update', { skipLocked: true });
-  return services.db
+  const leased = await services.db
     .update(orders)
     .set({ nextCheckAt: leaseUntil, checkAttempts: sql`${orders.checkAttempts} + 1` })
     .where(inArray(orders.id, due))
     .returning({ id: orders.id, status: orders.status });
+  return { due: leased, leaseUntil };
+}
+
+/**
+ * Hands back leases this server took but will not use (it is stopping): those orders are due again at once for
+ * another instance, instead of after the lease. An order whose next check someone else has moved meanwhile is left.
+ */
+async function releaseLeases(services: OrderServices, ids: string[], leaseUntil: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await services.db
+    .update(orders)
+    .set({ nextCheckAt: services.now() })
+    .where(and(inArray(orders.id, ids), eq(orders.nextCheckAt, leaseUntil)));
 }
 
 /**
@@ -39,9 +52,23 @@ async function leaseDueOrders(services: OrderServices, limit: number): Promise<P
  * delivered ones, releases failed ones, and closes orders nobody paid for within 30 minutes. Returns how many orders
  * it looked at.
  */
-export async function reconcileDueOrders(services: OrderServices, fulfilment: Fulfilment, limit = BATCH_SIZE): Promise<number> {
-  const due = await leaseDueOrders(services, limit);
-  for (const { id } of due) {
+export async function reconcileDueOrders(
+  services: OrderServices,
+  fulfilment: Fulfilment,
+  limit = BATCH_SIZE,
+  stopping: () => boolean = () => false,
+): Promise<number> {
+  const { due, leaseUntil } = await leaseDueOrders(services, limit);
+  for (const [index, { id }] of due.entries()) {
+    if (stopping()) {
+      // The order under way was finished; the rest go back for another instance.
+      await releaseLeases(
+        services,
+        due.slice(index).map((order) => order.id),
+        leaseUntil,
+      );
+      return index;
+    }
     try {
       const order = await fulfilment.reconcile(id);
       if (order.status === 'created') await expireIfUnpaid(services, order);
@@ -110,7 +137,7 @@ export function startReconciler(services: OrderServices, fulfilment: Fulfilment,
   const run = async () => {
     try {
       // Drain everything that is due, a batch at a time.
-      while (!stopped && (await reconcileDueOrders(services, fulfilment)) === BATCH_SIZE);
+      while (!stopped && (await reconcileDueOrders(services, fulfilment, BATCH_SIZE, () => stopped)) === BATCH_SIZE);
     } catch (error) {
       services.log.error({ err: error }, 'reconciler run failed');
     }
@@ -124,6 +151,7 @@ export function startReconciler(services: OrderServices, fulfilment: Fulfilment,
   };
   current = run().finally(schedule);
   return {
+    /** Takes no new order, finishes the one under way and hands back the others it had taken; resolves when done. */
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -72,6 +72,7 @@ const checkoutBody = ({ operatorId, amount }: Fixtures) => ({
 
 const MATRIX: Row[] = [
   { method: 'GET', route: '/api/health', expect: 200 },
+  { method: 'GET', route: '/api/ready', expect: 200 },
   { method: 'GET', route: '/api/countries', expect: 200 },
   { method: 'GET', route: '/api/price-config', expect: 200 },
   { method: 'GET', route: '/api/price-config/defaults', expect: 200 },

@@ -17,11 +17,15 @@ export function cookieHeader(response: LightMyRequestResponse): string {
     .join('; ');
 }
 
-/** A browser-like client for one test: keeps the cookies it is given and sends the same-origin Origin header. */
-export function accountClient(app: FastifyInstance, ip = '203.0.113.10') {
+/**
+ * A browser-like client for one test: keeps the cookies it is given and sends the same-origin Origin header. `app` may
+ * be a function answering the server of each call, for a browser whose calls a load balancer spreads over instances.
+ */
+export function accountClient(app: FastifyInstance | (() => FastifyInstance), ip = '203.0.113.10') {
   let cookies = '';
+  const serverOfCall = typeof app === 'function' && !('inject' in app) ? app : () => app as FastifyInstance;
   const call = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown) => {
-    const response = await app.inject({
+    const response = await serverOfCall().inject({
       method,
       url,
       payload: payload as Record<string, unknown> | undefined,

@@ -13,6 +13,7 @@ import { blockCustomer, endCustomerSessions, setCustomerAdmin, unblockCustomer, 
 import { customerPage, searchCustomers } from '../../admin/customers';
 import type { Database } from '../../db/client';
 import type { ServiceLimitsSource } from '../../orders/service-limits';
+import type { SessionCopies } from '../../shared-state/auth-storage';
 import { parseWith } from '../errors';
 
 export interface AdminCustomerRouteDeps {
@@ -20,6 +21,8 @@ export interface AdminCustomerRouteDeps {
   now: () => Date;
   /** The limits in force: the customer page measures the last 24 hours against the daily cap. */
   limits: ServiceLimitsSource;
+  /** The session copies other instances answer from: forgotten once an action changed the account or its sessions. */
+  sessions: SessionCopies;
 }
 
 const customerParamsSchema = z.object({ id: z.string().trim().min(1, 'id is required').max(200, 'id must be at most 200 characters') });
@@ -35,7 +38,7 @@ const REASON_ONLY_ACTIONS = {
 } satisfies Record<string, (db: Database, request: CustomerActionRequest) => Promise<void>>;
 
 /** /api/admin/customers: search, the customer page, and what an admin can do to an account (each one audit row). */
-export function registerAdminCustomerRoutes(admin: FastifyInstance, { db, now, limits }: AdminCustomerRouteDeps) {
+export function registerAdminCustomerRoutes(admin: FastifyInstance, { db, now, limits, sessions }: AdminCustomerRouteDeps) {
   const page = async (customerId: string) =>
     customerPage(db, customerId, { now: now(), dailySpendLimitCents: (await limits.current()).dailySpendLimitCents });
 
@@ -54,6 +57,7 @@ export function registerAdminCustomerRoutes(admin: FastifyInstance, { db, now, l
       const { id } = parseWith(customerParamsSchema, request.params);
       const { reason } = parseWith(adminReasonBodySchema, request.body);
       await act(db, { actor: actorOf(request), customerId: id, reason, now: now() });
+      await sessions.forgetUser(id);
       return { success: true, customer: (await page(id)).customer };
     });
   }
@@ -62,6 +66,7 @@ export function registerAdminCustomerRoutes(admin: FastifyInstance, { db, now, l
     const { id } = parseWith(customerParamsSchema, request.params);
     const { reason, isAdmin } = parseWith(adminSetAdminBodySchema, request.body);
     await setCustomerAdmin(db, { actor: actorOf(request), customerId: id, reason, isAdmin, now: now() });
+    await sessions.forgetUser(id);
     return { success: true, customer: (await page(id)).customer };
   });
 }

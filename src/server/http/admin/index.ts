@@ -13,10 +13,10 @@ import type { Fulfilment } from '../../orders/fulfilment';
 import type { OrderServices } from '../../orders/services';
 import { registerOrderActionRoutes } from './order-actions';
 import { registerAdminOrderReadRoutes } from './orders';
-import { registerAdminSettingsRoutes } from './settings';
+import { registerAdminSettingsRoutes, type AdminSettingsRouteDeps } from './settings';
 import { registerAdminOrdersExportRoute } from './orders-export';
 
-interface AdminRouteDeps extends AdminCustomerRouteDeps {
+interface AdminRouteDeps extends AdminCustomerRouteDeps, Pick<AdminSettingsRouteDeps, 'changes'> {
   db: Database;
   guards: Guards;
   /** Under this wallet balance the overview warns (RELOADLY_LOW_BALANCE_USD). */
@@ -24,7 +24,10 @@ interface AdminRouteDeps extends AdminCustomerRouteDeps {
   /** The order code the actions on orders run (the same instance the checkout and the reconciler use). */
   orderServices: OrderServices;
   fulfilment: Fulfilment;
-  /** The catalogue's switches and the copies this server keeps of them (the console's catalogue changes both). */
+  /**
+   * The catalogue's switches and the copies this server keeps of them (the console's catalogue changes both); its
+   * dropCaches() tells every instance.
+   */
   catalogue: Catalogue;
 }
 
@@ -34,13 +37,13 @@ interface AdminRouteDeps extends AdminCustomerRouteDeps {
  */
 export async function registerAdminRoutes(
   app: FastifyInstance,
-  { db, guards, lowWalletBalance, now, limits, orderServices, fulfilment, catalogue }: AdminRouteDeps,
+  { db, guards, lowWalletBalance, now, limits, orderServices, fulfilment, catalogue, sessions, changes }: AdminRouteDeps,
 ) {
   await app.register(
     async (admin) => {
       admin.addHook('preHandler', guards.requireAdmin);
-      registerAdminCustomerRoutes(admin, { db, now, limits });
-      registerAdminSettingsRoutes(admin, { db, now, limits });
+      registerAdminCustomerRoutes(admin, { db, now, limits, sessions });
+      registerAdminSettingsRoutes(admin, { db, now, limits, changes });
       registerAdminAuditLogRoutes(admin, { db });
       registerOrderActionRoutes(admin, { services: orderServices, fulfilment });
       registerAdminOrderReadRoutes(admin, { db, now });

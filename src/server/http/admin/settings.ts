@@ -14,20 +14,23 @@ import { limitValuesOf, readLimits, updateLimits } from '../../admin/limits-sett
 import { listPriceChanges, readPricing, updatePricing } from '../../admin/pricing-settings';
 import type { Database } from '../../db/client';
 import type { ServiceLimitsSource } from '../../orders/service-limits';
+import type { ChangeBus } from '../../shared-state/changes';
 import { parseWith } from '../errors';
 
 export interface AdminSettingsRouteDeps {
   db: Database;
   now: () => Date;
-  /** This instance's limits: a save here is applied here at once, elsewhere within the caching window. */
+  /** This instance's limits (their defaults); a save is applied through `changes`. */
   limits: ServiceLimitsSource;
+  /** Tells every instance, this one first, to drop its copies of what was saved. */
+  changes: ChangeBus;
 }
 
 /** The signed-in admin (requireAdmin ran before every route of the scope). */
 const actorOf = (request: FastifyRequest): AdminActor => ({ id: request.account!.id, email: request.account!.email });
 
 /** /api/admin/pricing and /api/admin/limits: the settings admins change while the product runs (each save one audit row). */
-export function registerAdminSettingsRoutes(admin: FastifyInstance, { db, now, limits }: AdminSettingsRouteDeps) {
+export function registerAdminSettingsRoutes(admin: FastifyInstance, { db, now, limits, changes }: AdminSettingsRouteDeps) {
   admin.get('/pricing', async (): Promise<AdminPricingResponse> => ({ success: true, pricing: await readPricing(db) }));
 
   admin.get('/pricing/history', async (request): Promise<AdminPricingHistoryResponse> => {
@@ -37,7 +40,9 @@ export function registerAdminSettingsRoutes(admin: FastifyInstance, { db, now, l
 
   admin.put('/pricing', async (request): Promise<AdminPricingUpdateResponse> => {
     const body = parseWith(adminPricingBodySchema, request.body);
-    return { success: true, pricing: await updatePricing(db, { ...body, actor: actorOf(request), now: now() }) };
+    const pricing = await updatePricing(db, { ...body, actor: actorOf(request), now: now() });
+    changes.announce('pricing');
+    return { success: true, pricing };
   });
 
   admin.get('/limits', async (): Promise<AdminLimitsResponse> => ({
@@ -49,7 +54,7 @@ export function registerAdminSettingsRoutes(admin: FastifyInstance, { db, now, l
   admin.put('/limits', async (request): Promise<AdminLimitsUpdateResponse> => {
     const body = parseWith(adminLimitsBodySchema, request.body);
     const saved = await updateLimits(db, { ...body, actor: actorOf(request), now: now(), defaults: limits.defaults });
-    limits.invalidate();
+    changes.announce('service-limits');
     return { success: true, limits: saved };
   });
 }
