@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contactMessages, countries, priceConfig, sandboxTopups } from '../db/schema';
 import { openTestDatabase, TEST_DATABASE_KINDS } from './databases';
@@ -50,5 +50,22 @@ describe.each(TEST_DATABASE_KINDS)('the test database’s reset on %s', (kind) =
     await database.reset();
     expect(await db.select().from(sandboxTopups)).toEqual([]);
     expect(await fees()).toEqual(seededFees);
+  });
+
+  it('truncates a table a test filled with many rows, so its size on disk (and the query plans) are a fresh database’s again', async () => {
+    const database = await openTestDatabase(kind);
+    const { db } = database;
+    await db.execute(sql`
+      insert into contact_messages (name, email, topic, message, language)
+      select 'Amina', 'amina' || g || '@example.com', 'payment', repeat('Hello ', 20), 'en' from generate_series(1, 5000) g`);
+    const size = async () =>
+      Number(
+        ((await db.execute(sql`select pg_relation_size('contact_messages') as bytes`)) as unknown as { rows: Array<{ bytes: string | number }> })
+          .rows[0]!.bytes,
+      );
+    expect(await size()).toBeGreaterThan(256 * 1024);
+    await database.reset();
+    expect(await size()).toBe(0);
+    expect(await db.select().from(contactMessages)).toEqual([]);
   });
 });

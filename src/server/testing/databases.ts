@@ -103,6 +103,9 @@ async function seededState({ db }: DatabaseHandle): Promise<SeededState> {
 
 const COUNTRY_SWITCHES = '(countries)';
 
+/** Above this size on disk a written table is truncated rather than emptied row by row (see resetDatabase). */
+const LARGE_TABLE_BYTES = 256 * 1024;
+
 /** One query naming each table whose rows or ids differ from the seeded state, and COUNTRY_SWITCHES when they do. */
 function differencesQuery(seeded: Omit<SeededState, 'differences'>): string {
   const tables = [...seeded.digests].map(([table, digest]) =>
@@ -130,6 +133,16 @@ async function resetDatabase(handle: DatabaseHandle, seeded: SeededState): Promi
   const written = [...differences];
   if (written.length) {
     const sequences = written.flatMap((table) => seeded.sequences.get(table) ?? []);
+    // A table a test filled with many rows is truncated instead: deleted rows leave its files (and the planner's idea
+    // of its size) large, and the next file's query plans would differ from a fresh database's.
+    const large = (
+      await rowsOf<{ name: string }>(
+        handle.db,
+        `select relname::text as name from pg_class where relnamespace = current_schema()::regnamespace and relkind = 'r'
+            and relname in (${written.map(literal).join(', ')}) and pg_relation_size(oid) > ${LARGE_TABLE_BYTES}`,
+      )
+    ).map((row) => row.name);
+    if (large.length) await handle.db.execute(sql.raw(`truncate ${large.map(ident).join(', ')} restart identity cascade`));
     await handle.db.transaction(async (tx) => {
       // Emptied in any order: no foreign key is checked while replicating, and every table that refers to an emptied
       // one was written too (its rows could not exist otherwise) or is in the kept catalog, which refers to none.
