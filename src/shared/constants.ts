@@ -40,3 +40,9 @@ export const STORAGE_KEYS = {
   pendingAuthAction: 'pendingAuthAction',
   marketingPreference: 'marketingPreference',
 } as const;
+
+/**
+ * Cookies the browser keeps in step with its stored language and theme (written by the client's preferences module),
+ * so the server knows a visitor's reading preferences when it makes their account, whichever way they sign up.
+ */
+export const PREFERENCE_COOKIES = { language: 'language', theme: 'theme' } as const;

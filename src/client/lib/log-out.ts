@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '@shared/constants';
 import { fetchUser } from './account';
 import { apiRequest } from './api-client';
+import { ACCOUNT_STORAGE_KEYS } from './preferences';
 import { safeStorage } from './storage';
 
 export type LogOutResult = { signedOut: true } | { signedOut: false; error: unknown };
@@ -23,8 +23,8 @@ export async function endSession(): Promise<LogOutResult> {
   return { signedOut: true };
 }
 
-/** Forgets everything this browser kept for the account. */
+/** Forgets everything this browser kept for the account; the language and theme stay, being the reader's. */
 export function forgetAccountData() {
-  for (const key of Object.values(STORAGE_KEYS)) safeStorage.remove(key);
+  for (const key of ACCOUNT_STORAGE_KEYS) safeStorage.remove(key);
   window.sessionStorage.clear();
 }

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from '@shared/constants';
-import { safeStorage } from './storage';
+import { DEFAULT_THEME, THEMES, type Theme } from '@shared/constants';
+import { rememberPreference, storedPreference } from './preferences';
 
 type ResolvedTheme = 'light' | 'dark';
 
@@ -20,7 +20,7 @@ export function isTheme(value: unknown): value is Theme {
 }
 
 function readStoredTheme(): Theme {
-  const saved = safeStorage.get(STORAGE_KEYS.theme);
+  const saved = storedPreference('theme');
   return isTheme(saved) ? saved : DEFAULT_THEME;
 }
 
@@ -46,7 +46,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [resolvedTheme]);
 
   const setTheme = useCallback((next: Theme) => {
-    safeStorage.set(STORAGE_KEYS.theme, next);
+    rememberPreference('theme', next);
     setThemeState(next);
   }, []);
   const toggleTheme = useCallback(() => setTheme(resolvedTheme === 'dark' ? 'light' : 'dark'), [resolvedTheme, setTheme]);

@@ -27,6 +27,7 @@ import { createSecondFactor } from './second-factor';
 import { createSignInThrottle } from './sign-in-throttle';
 import type { LocalOidc } from './local-oidc';
 import { localGoogle, socialProviders } from './social-providers';
+import { visitorPreferences } from './visitor-preferences';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -265,9 +266,13 @@ export function createAuth({ config, db, mailer, log, localOidc, attemptCounts =
       },
       user: {
         create: {
-          // Only an address already proved (Google's, for instance) is made an admin at sign-up.
-          async before(newUser) {
-            return { data: { ...newUser, isAdmin: newUser.emailVerified === true && adminEmails.has(newUser.email.toLowerCase()) } };
+          // Only an address already proved (Google's, for instance) is made an admin at sign-up. The account starts in the
+          // language and theme the visitor was reading in (docs/product.md §4).
+          async before(newUser, ctx) {
+            const preferences = visitorPreferences(ctx?.body, ctx?.headers?.get('cookie') ?? ctx?.request?.headers.get('cookie'));
+            return {
+              data: { ...newUser, ...preferences, isAdmin: newUser.emailVerified === true && adminEmails.has(newUser.email.toLowerCase()) },
+            };
           },
         },
       },

@@ -1,0 +1,26 @@
+import { PREFERENCE_COOKIES, STORAGE_KEYS, type Language, type Theme } from '@shared/constants';
+import { safeStorage } from './storage';
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+interface Preferences {
+  language: Language;
+  theme: Theme;
+}
+
+/**
+ * The one place the browser remembers its reader's language and theme, whether the reader chose them or their account
+ * brought them: localStorage, which boot.js applies before the first paint, and a cookie of the same name, which tells
+ * the server the visitor's preferences when it makes their account (a Google sign-up has no form to send them).
+ */
+export function rememberPreference<Name extends keyof Preferences>(name: Name, value: Preferences[Name]) {
+  safeStorage.set(STORAGE_KEYS[name], value);
+  document.cookie = `${PREFERENCE_COOKIES[name]}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
+}
+
+export function storedPreference(name: keyof Preferences): string | null {
+  return safeStorage.get(STORAGE_KEYS[name]);
+}
+
+/** Keys of what the browser kept for the account, which signing out forgets; the reader's language and theme stay. */
+export const ACCOUNT_STORAGE_KEYS = Object.values(STORAGE_KEYS).filter((key) => key !== STORAGE_KEYS.language && key !== STORAGE_KEYS.theme);
