@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { loadPageTexts } from '@/i18n';
 import { useAccount } from '@/lib/account';
+import { metaPageOf, usePageMeta } from '@/lib/page-meta';
 import { Header } from './header';
 
 /** Below the fold, so they load after the first paint; toasts raised before the stack arrives wait in the store. */
@@ -28,6 +29,8 @@ function useScrollOnNavigate() {
 export function RootLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useAccount();
+  const { pathname } = useLocation();
+  usePageMeta(metaPageOf(pathname));
   useScrollOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">

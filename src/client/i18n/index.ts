@@ -87,6 +87,8 @@ export async function initI18n(language: Language = storedLanguage()) {
     supportedLngs: [...SUPPORTED_LANGUAGES],
     resources: { en: { translation: en } },
     interpolation: { escapeValue: false },
+    // A part of the texts arriving re-renders what reads them, so nothing keeps a key it showed while they loaded.
+    react: { bindI18nStore: 'added' },
   });
   if (language !== DEFAULT_LANGUAGE) await changeLanguage(language);
   else applyToDocument(language);
