@@ -23,7 +23,12 @@ export function UserMenu({ user }: { user: AccountUser }) {
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-lg border bg-card p-1 text-card-foreground shadow-lg">
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            collisionPadding={8}
+            className="z-50 min-w-48 rounded-lg border bg-card p-1 text-card-foreground shadow-lg"
+          >
             {accountLinks(user).map(({ to, labelKey }) => (
               <DropdownMenu.Item key={to} asChild className={itemClass}>
                 <Link to={to}>{t(labelKey)}</Link>

@@ -1,3 +1,4 @@
+import { formatPhoneInternational } from '@shared/phone-format';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -54,7 +55,7 @@ function ResultDetails({ result, amountPaid, language }: { result: TopupResponse
       <dl className="w-full divide-y rounded-xl border px-4 text-sm">
         {result.recipientPhone && (
           <DescriptionRow label={t('topup.result.recipient')} testId="result-recipient">
-            <bdi>{result.recipientPhone}</bdi>
+            <bdi>{formatPhoneInternational(result.recipientPhone)}</bdi>
           </DescriptionRow>
         )}
         {result.operatorName && (
