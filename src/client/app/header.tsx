@@ -10,24 +10,30 @@ import { useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { MAIN_LINKS } from './nav-links';
 
+/** Both variants are in the page and the theme's class picks one by CSS, so the dark header never shows the light logo. */
 function Logo() {
   const { t } = useTranslation();
-  const { resolvedTheme } = useTheme();
   const [failed, setFailed] = useState(false);
+  const image = (variant: 'light' | 'dark') => (
+    <img
+      src={`/logo-${variant}.svg`}
+      alt=""
+      width={177}
+      height={36}
+      className={cn('h-9 w-auto', variant === 'light' ? 'dark:hidden' : 'hidden dark:block')}
+      onError={() => setFailed(true)}
+      data-testid="logo"
+    />
+  );
   return (
     <Link to={ROUTES.home} className="flex h-10 items-center rounded-md" aria-label={t('brand.logoAlt')}>
       {failed ? (
         <span className="text-xl font-bold">{t('brand.name')}</span>
       ) : (
-        <img
-          src={resolvedTheme === 'dark' ? '/logo-dark.svg' : '/logo-light.svg'}
-          alt=""
-          width={177}
-          height={36}
-          className="h-9 w-auto"
-          onError={() => setFailed(true)}
-          data-testid="logo"
-        />
+        <>
+          {image('light')}
+          {image('dark')}
+        </>
       )}
     </Link>
   );
@@ -51,8 +57,11 @@ function ThemeToggle() {
   );
 }
 
-/** The signed-in menu loads only for signed-in visitors. */
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+/** The signed-in menu loads only for signed-in visitors, with the texts of its items. */
+const UserMenu = lazy(async () => {
+  const [{ UserMenu: Menu }] = await Promise.all([import('./user-menu'), loadPageTexts()]);
+  return { default: Menu };
+});
 /** Phones' menu button, with the texts of its panel: after the first paint, like the footer. */
 const MobileMenu = lazy(async () => {
   const [{ MobileMenu: Menu }] = await Promise.all([import('./mobile-menu'), loadPageTexts()]);

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { Direction } from 'radix-ui';
-import { currentLanguage, directionOf, loadPageTexts } from '@/i18n';
+import { loadPageTexts } from '@/i18n';
 import { useAccount } from '@/lib/account';
 import { metaPageOf, usePageMeta } from '@/lib/page-meta';
 import { Header } from './header';
@@ -33,26 +32,23 @@ export function RootLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   usePageMeta(metaPageOf(pathname));
   useScrollOnNavigate();
-  // Radix's menus, dialogs and tabs read the direction from here, their portals included (they sit outside <main>).
   return (
-    <Direction.Provider dir={directionOf(currentLanguage())}>
-      <div className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2"
-        >
-          {t('nav.skipToContent')}
-        </a>
-        <Header />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <Suspense fallback={null}>
-          <Footer />
-          <Toaster />
-          {user && <SettingsSync userId={user.id} />}
-        </Suspense>
-      </div>
-    </Direction.Provider>
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Suspense fallback={null}>
+        <Footer />
+        <Toaster />
+        {user && <SettingsSync userId={user.id} />}
+      </Suspense>
+    </div>
   );
 }

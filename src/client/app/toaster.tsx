@@ -14,7 +14,7 @@ export function Toaster() {
   const rtl = directionOf(currentLanguage()) === 'rtl';
   return (
     <ToastProvider
-      label={t('common.notification')}
+      label={t('toasts.label')}
       duration={TOAST_DURATION_MS}
       swipeDirection={rtl ? 'left' : 'right'}
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}

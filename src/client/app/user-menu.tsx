@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import { Button } from '@/components/ui/button';
+import { currentLanguage, directionOf } from '@/i18n';
 import { displayNameOf, type AccountUser } from '@/lib/account';
 import { accountLinks } from './account-links';
 import { LogoutOverlay, useLogout } from './logout';
@@ -15,7 +16,8 @@ export function UserMenu({ user }: { user: AccountUser }) {
 
   return (
     <>
-      <DropdownMenu.Root>
+      {/* The menu sits in a portal, outside the page's dir: it is told the reading direction itself. */}
+      <DropdownMenu.Root dir={directionOf(currentLanguage())}>
         <DropdownMenu.Trigger asChild>
           <Button variant="outline" data-testid="user-menu" className="min-w-0 max-w-[11rem] sm:max-w-xs">
             {/* A long name is cut with an ellipsis instead of pushing the header off a phone's screen. */}

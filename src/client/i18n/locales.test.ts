@@ -40,7 +40,7 @@ const SAME_WORD_IN = {
     'nav.transactions',
     'footer.contact',
     'nav.contact',
-    'common.notification',
+    'toasts.label',
     'common.notifications',
     'mobileMenu.title',
     'admin.order.email',

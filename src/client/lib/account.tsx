@@ -34,10 +34,6 @@ export async function fetchAccount(path = '/api/user', attempt = 0): Promise<Use
   return (await response.json()) as UserResponse;
 }
 
-export async function fetchUser(path = '/api/user'): Promise<AccountUser | null> {
-  return (await fetchAccount(path))?.user ?? null;
-}
-
 /** On load, a session's admin right is read again (docs/product.md §4), so one granted or removed since shows without a new sign-in. */
 export async function loadAccount(): Promise<UserResponse | null> {
   const account = await fetchAccount();

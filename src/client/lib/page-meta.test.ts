@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/routes';
-import en from '@/i18n/locales/en.json';
+import pages from '@/i18n/locales/pages/en.json';
 import { metaPageOf } from './page-meta';
 
 describe('the page a path shows, for its title', () => {
@@ -12,10 +12,9 @@ describe('the page a path shows, for its title', () => {
     expect(metaPageOf('/nowhere')).toBe('notFound');
   });
 
-  it('gives every route a title and a description of its own in the first texts', () => {
-    const pages = [...Object.values(ROUTES).map(metaPageOf), 'notFound' as const];
-    const titles = pages.map((page) => en.meta[page].title);
-    expect(new Set(titles).size).toBe(pages.length);
-    for (const page of pages) expect(en.meta[page].description.length).toBeGreaterThan(20);
+  it('gives every route a title and a description of its own', () => {
+    const shown = [...Object.values(ROUTES).map(metaPageOf), 'notFound' as const];
+    expect(new Set(shown.map((page) => pages.pageTitle[page])).size).toBe(shown.length);
+    for (const page of shown) expect(pages.pageDescription[page].length).toBeGreaterThan(20);
   });
 });

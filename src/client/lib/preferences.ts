@@ -21,6 +21,3 @@ export function rememberPreference<Name extends keyof Preferences>(name: Name, v
 export function storedPreference(name: keyof Preferences): string | null {
   return safeStorage.get(STORAGE_KEYS[name]);
 }
-
-/** Keys of what the browser kept for the account, which signing out forgets; the reader's language and theme stay. */
-export const ACCOUNT_STORAGE_KEYS = Object.values(STORAGE_KEYS).filter((key) => key !== STORAGE_KEYS.language && key !== STORAGE_KEYS.theme);
