@@ -1,5 +1,5 @@
-import { formatPhoneInternational } from '@shared/phone-format';
 import type { Language } from '@shared/constants';
+import { formatPhoneInternational } from '@shared/phone-format';
 import { intlLocale } from '@/lib/local-format';
 
 /** Integer USD cents as money in the admin's language: 1063 is "$10.63" in English, "10,63 $US" in French. */

@@ -1,8 +1,8 @@
-import { formatPhoneInternational } from '@shared/phone-format';
 import { flagUrl } from '@shared/api/catalog';
 import type { OrderDisplayStatus, OrderView } from '@shared/api/orders';
 import type { Language } from '@shared/constants';
 import { formatUsd, toCents } from '@shared/pricing';
+import { formatPhoneInternational } from '@shared/phone-format';
 import { countryNameIn } from '@/lib/country-names';
 import { formatLocalAmount, intlLocale } from '@/lib/local-format';
 
