@@ -96,17 +96,20 @@ describe('top-up flow: recipient to review', () => {
     await page.context().close();
   });
 
-  it('an undetectable number shows an Error toast, resets the form and returns to /', async () => {
+  it('an undetectable number shows an Error toast and the reason beside the number, keeping what was typed, with the focus on it', async () => {
     const page = await openFlow('/top-up');
     await pickCountry(page, 'Nigeria');
     await phoneInput(page).fill(UNDETECTABLE_NG);
     await nextButton(page).click();
-    await page.waitForURL(`${app.server.url}/`);
+    const reason = 'We could not find the operator of this phone number. Please check the number and try again.';
     await expect.poll(() => toastText(page)).toContain('Error');
-    expect(await toastText(page)).toContain('We could not find the operator of this phone number. Please check the number and try again.');
-    expect(await countryBox(page).inputValue()).toBe('');
-    expect(await phoneInput(page).count()).toBe(0);
+    expect(await toastText(page)).toContain(reason);
+    expect(await page.locator('#recipient-phone-error').textContent()).toBe(reason);
+    expect(await phoneInput(page).inputValue()).toBe(UNDETECTABLE_NG);
+    expect(await phoneInput(page).evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await currentStep(page)).toBe('1Recipient');
+    await phoneInput(page).press('Backspace');
+    expect(await page.locator('#recipient-phone-error', { hasText: reason }).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -73,6 +73,12 @@ export function AuthPage() {
   const returnTo = params.get('returnTo');
   const destination = destinationOf(returnTo);
   const finishedGoogle = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Sent here by the sign-in gate (?returnTo=…): the focus starts on the heading, which says where the customer is.
+  const fromGate = returnTo !== null;
+  useEffect(() => {
+    if (fromGate) heading.current?.focus();
+  }, [fromGate]);
 
   useEffect(() => {
     const failure = googleFailureKey(params);
@@ -204,7 +210,7 @@ export function AuthPage() {
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <h1 className="text-2xl font-semibold">
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
             {t(
               view === 'two-factor' || view === 'backup-code'
                 ? 'auth.twoFactorTitle'
