@@ -34,6 +34,8 @@ export interface ScreenReport {
   rawKeys: string[];
   /** How far the page scrolls sideways, in CSS pixels (0: it does not). */
   overflowPx: number;
+  /** Controls and texts whose words spill out of their box sideways. */
+  spills: string[];
   /** Every visible text, for comparing a language with English. */
   texts: string[];
   /** Focusable elements reached by Tab whose focus cannot be seen (only when asked for). */
@@ -255,7 +257,7 @@ async function inspect(page: Page, screen: string, { focus }: { focus: boolean }
     .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, { timeout: 3000 })
     .catch(() => undefined);
   const axe = await axeFindings(page, AXE_TAGS);
-  const { texts, overflowPx } = await page.evaluate(() => {
+  const { texts, overflowPx, spills } = await page.evaluate(() => {
     const seen = new Set<string>();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -272,7 +274,19 @@ async function inspect(page: Page, screen: string, { focus }: { focus: boolean }
       }
     }
     const root = document.scrollingElement ?? document.documentElement;
-    return { texts: [...seen], overflowPx: Math.max(0, root.scrollWidth - window.innerWidth) };
+    const spills: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('button, a, label, h1, h2, h3, p, li, td, th, dd, dt')) {
+      if (!element.checkVisibility?.() || element.closest('[aria-hidden="true"], #splash, .sr-only')) continue;
+      const style = getComputedStyle(element);
+      if (style.overflowX !== 'visible' || style.textOverflow === 'ellipsis') continue;
+      const box = element.getBoundingClientRect();
+      // Words wider than the box they sit in (a box hiding its overflow, or cutting it with an ellipsis, is left out).
+      const spilling = element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0 && style.display !== 'inline';
+      if (spilling && box.width > 0) {
+        spills.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+      }
+    }
+    return { texts: [...seen], overflowPx: Math.max(0, root.scrollWidth - window.innerWidth), spills };
   });
   const title = await page.title();
   const all = [...texts, title];
@@ -281,6 +295,7 @@ async function inspect(page: Page, screen: string, { focus }: { focus: boolean }
     axe,
     rawKeys: all.filter((text) => KEY_SHAPE.test(text)),
     overflowPx,
+    spills,
     texts: all,
     focusHidden: focus ? await hiddenFocus(page) : [],
   };

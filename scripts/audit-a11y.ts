@@ -84,8 +84,13 @@ function printTable(results: Map<string, ScreenReport[]>) {
     for (const report of reports) {
       for (const finding of report.axe)
         violationIds.set(`${finding.id} (${finding.impact})`, (violationIds.get(`${finding.id} (${finding.impact})`) ?? 0) + 1);
-      if (report.overflowPx > 0)
-        overflowByScreen.set(report.screen, [...(overflowByScreen.get(report.screen) ?? []), `${name} +${report.overflowPx}px`]);
+      const spills = report.spills ?? [];
+      if (report.overflowPx > 0 || spills.length > 0) {
+        const what = [report.overflowPx > 0 ? `scrolls +${report.overflowPx}px` : '', ...spills.map((spill) => `${spill} spills`)]
+          .filter(Boolean)
+          .join('; ');
+        overflowByScreen.set(report.screen, [...(overflowByScreen.get(report.screen) ?? []), `${name}: ${what}`]);
+      }
       if (language !== 'en') {
         const left = untranslated(
           report,
@@ -104,7 +109,7 @@ function printTable(results: Map<string, ScreenReport[]>) {
       String(count('minor')),
       String(reports.reduce((sum, report) => sum + report.rawKeys.length, 0)),
       language === 'en' ? '–' : String(untranslatedCount),
-      String(reports.filter((report) => report.overflowPx > 0).length),
+      String(reports.filter((report) => report.overflowPx > 0 || (report.spills ?? []).length > 0).length),
       String(reports.reduce((sum, report) => sum + report.focusHidden.length, 0)),
     ]);
   }
@@ -113,8 +118,8 @@ function printTable(results: Map<string, ScreenReport[]>) {
     console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
   console.log('\nViolations (rule, impact: scans):');
   for (const [id, times] of [...violationIds].sort((a, b) => b[1] - a[1])) console.log(`  ${id}: ${times}`);
-  console.log('\nSideways scrolling (screen: where):');
-  for (const [screen, where] of overflowByScreen) console.log(`  ${screen}: ${where.join(', ')}`);
+  console.log('\nSideways scrolling, or words spilling out of their box (screen, then where):');
+  for (const [screen, where] of overflowByScreen) console.log(`  ${screen}\n    ${where.join('\n    ')}`);
   console.log('\nTexts left in English (language: distinct texts):');
   for (const [language, texts] of untranslatedTexts)
     console.log(
