@@ -70,6 +70,27 @@ describe('language', () => {
     await page.context().close();
   });
 
+  it('the language select steps with an arrow key and applies the language shown only on Enter', async () => {
+    const page = await openPage(app.browser, app.server.url);
+    const select = page.getByTestId('language-select');
+    await select.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await select.inputValue()).toBe('es');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await page.context().close();
+  });
+
+  it('gives each page a title of its own in the interface language', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/about`, { storage: { language: 'es' } });
+    await expect.poll(() => page.title()).toBe(es.pageTitle.about);
+    await page.getByRole('navigation', { name: esCore.nav.mainNavigation }).getByRole('link', { name: esCore.nav.contact }).click();
+    await expect.poll(() => page.title()).toBe(es.pageTitle.contact);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(es.pageDescription.contact);
+    await page.context().close();
+  });
+
   it.each([
     ['es', 'Acerca de GlobalTopUp'],
     ['fr', 'À propos de GlobalTopUp'],
@@ -140,6 +161,8 @@ describe('the language and theme of an account', () => {
     await page.getByTestId('review-confirm').click();
     await page.waitForURL(/\/auth\?returnTo=topup$/);
     expect(await lang(page)).toBe('es');
+    // Sent by the gate: the focus starts on the page's heading.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
 
     await page.getByRole('tab', { name: es.auth.registerTab }).click();
     await openTab(page).locator('input[type="email"]').fill('spanish-visitor@example.com');

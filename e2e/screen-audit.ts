@@ -264,6 +264,8 @@ async function inspect(page: Page, screen: string, { focus }: { focus: boolean }
       const text = node.textContent?.replace(/\s+/g, ' ').trim();
       const parent = node.parentElement;
       if (!text || !parent || parent.closest('script, style, [aria-hidden="true"], #splash')) continue;
+      // Country names (the list, the quick choices, the popular destinations) are names, often spelled as in English.
+      if (parent.closest('[role="listbox"], [role="group"], section[aria-labelledby="popular-destinations"] ul')) continue;
       if (parent.checkVisibility && !parent.checkVisibility()) continue;
       seen.add(text);
     }
