@@ -59,6 +59,8 @@ async function open(page: Page, url: string) {
   await page.goto(url);
   await page.locator('#splash').waitFor({ state: 'detached', timeout: 10_000 });
   await page.locator('footer').waitFor();
+  // A lazily loaded page shows the page loader until its code arrives: the scan waits for the page's own heading.
+  await page.locator('main h1').first().waitFor();
 }
 
 const countryBox = (page: Page) => page.locator('[role="combobox"]').first();
