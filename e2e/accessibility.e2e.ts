@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { register } from './account-helpers';
 import { axeViolations } from './axe';
 import { openPage, useServerAndBrowser } from './fixtures';
+import { auditCombination, type Combination } from './screen-audit';
 
 const app = useServerAndBrowser();
 
@@ -79,5 +80,69 @@ describe('the menu of a phone', () => {
     await page.getByTestId('menu-button').click();
     await menu.getByRole('link', { name: 'Login / Register' }).waitFor();
     await page.context().close();
+  });
+});
+
+describe('every screen state', () => {
+  it('in Arabic, dark, on a phone and in English, light, on a desktop has no axe violation, no raw key and nothing spilling sideways', async () => {
+    const combinations: Combination[] = [
+      { language: 'ar', theme: 'dark', size: 'phone' },
+      { language: 'en', theme: 'light', size: 'desktop' },
+    ];
+    // The two run side by side, each in its own context (screen-audit.ts: the full matrix is `npm run audit:a11y`).
+    const runs = await Promise.all(combinations.map((combination) => auditCombination(app.browser, app.server.url, combination)));
+    const problems = runs.flatMap((reports, index) =>
+      reports.flatMap(({ screen, axe, rawKeys, overflowPx, spills }) => {
+        const where = `${combinations[index]!.language}-${combinations[index]!.theme}-${combinations[index]!.size} ${screen}`;
+        return [
+          ...axe.map((finding) => `${where}: ${finding.line}`),
+          ...rawKeys.map((key) => `${where}: raw key ${key}`),
+          ...(overflowPx > 0 ? [`${where}: scrolls sideways by ${overflowPx}px`] : []),
+          ...spills.map((spill) => `${where}: ${spill} spills out of its box`),
+        ];
+      }),
+    );
+    expect(runs.map((reports) => reports.length)).toEqual([runs[0]!.length, runs[0]!.length]);
+    expect(runs[0]!.length).toBeGreaterThanOrEqual(24);
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
+
+describe('texts arriving late', () => {
+  /** Texts shaped like a translation key, seen at any moment since the page started. */
+  const recordKeys = () => {
+    const seen = new Set<string>();
+    (window as unknown as { keysSeen: Set<string> }).keysSeen = seen;
+    const scan = () => {
+      if (!document.body) return;
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        if (/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/.test(text) && !node.parentElement?.closest('script, style')) seen.add(text);
+      }
+    };
+    new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true });
+  };
+
+  it.each(['en', 'es'])('in %s, no public page ever shows a raw key while its page texts are 2.5 s late, nor after', async (language) => {
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((language) => window.localStorage.setItem('language', language), language);
+    await context.addInitScript(recordKeys);
+    // The page texts of each language are chunks named after it (en-…, es-…): held back, as on a slow connection.
+    await context.route(/\/assets\/(en|es|fr|ar)-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    });
+    const paths = ['/', '/top-up', '/about', '/contact', '/terms', '/auth'];
+    const seen = await Promise.all(
+      paths.map(async (path) => {
+        const page = await context.newPage();
+        await page.goto(`${app.server.url}${path}`);
+        await page.locator('footer').waitFor({ timeout: 15_000 });
+        return (await page.evaluate(() => [...(window as unknown as { keysSeen: Set<string> }).keysSeen])).map((key) => `${path}: ${key}`);
+      }),
+    );
+    expect(seen.flat()).toEqual([]);
+    await context.close();
   });
 });

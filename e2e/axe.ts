@@ -3,18 +3,39 @@ import type { Page } from 'playwright-core';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
+/** What the audit holds the product to: WCAG 2.2 AA (with 2.0 and 2.1 A/AA) and axe's best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+export type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
+
+export interface AxeFinding {
+  id: string;
+  impact: Impact;
+  line: string;
+}
+
 interface AxeViolation {
   id: string;
   help: string;
+  impact: Impact | null;
   nodes: Array<{ target: string[] }>;
 }
 
+/** axe's findings on the page as it is now, with their impact (`tags` narrows the rules; all of axe's by default). */
+export async function axeFindings(page: Page, tags?: string[]): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document, tags ? { runOnly: { type: 'tag', values: tags } } : {})).violations;
+  }, tags);
+  return violations.map((v) => ({
+    id: v.id,
+    impact: v.impact ?? 'minor',
+    line: `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  }));
+}
+
 /** axe's findings on the page as it is now, as readable lines (empty when there are none). */
-export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+export async function axeViolations(page: Page, tags?: string[]): Promise<string[]> {
+  return (await axeFindings(page, tags)).map((finding) => finding.line);
 }

@@ -87,7 +87,7 @@ describe('checkout', () => {
     await expect.poll(() => toastText(page)).toContain('Payment Successful');
     await expect.poll(() => resultTitle(page)).toBe('Transaction Summary');
     expect(await currentStep(page)).toBe('5Done');
-    expect(await text(page, 'result-recipient')).toBe('+234 8031234567');
+    expect(await text(page, 'result-recipient')).toBe('+234 803 123 4567');
     expect(await text(page, 'result-operator')).toBe('MTN');
     expect(await text(page, 'result-amount-paid')).toBe('$10.63');
     expect(plain(await text(page, 'result-delivered'))).toBe('NGN 14,600');
@@ -398,7 +398,7 @@ describe('returning from sign-in (docs/product.md §4 post-auth)', () => {
     );
     await page.goto(`${app.server.url}/?post-auth=true&payment_intent_id=${paymentIntentId}`);
     await expect.poll(() => resultView(page)).toBe('successful');
-    expect(await text(page, 'result-recipient')).toBe(`+234 ${phone.slice(1)}`);
+    expect(await text(page, 'result-recipient')).toBe(`+234 ${phone.slice(1, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`);
     await expect.poll(() => text(page, 'result-amount-paid')).toBe('$10.63');
     await page.context().close();
   });

@@ -73,7 +73,7 @@ describe('transaction history on the profile', () => {
 
     const successful = orderEntry(page, owner.successful.intent.orderId);
     expect(await field(successful, 'order-status')).toBe('Successful');
-    expect(await field(successful, 'order-recipient')).toBe('+234 8031234567');
+    expect(await field(successful, 'order-recipient')).toBe('+234 803 123 4567');
     expect(await field(successful, 'order-country')).toBe('Nigeria');
     expect(await field(successful, 'order-operator')).toBe(NUMBERS.NG.operator);
     expect(await field(successful, 'order-total-price')).toBe(`$${owner.successful.intent.totalAmount}`);
@@ -82,7 +82,7 @@ describe('transaction history on the profile', () => {
 
     const failed = orderEntry(page, owner.failed.intent.orderId);
     expect(await field(failed, 'order-status')).toBe('Failed — nothing charged');
-    expect(await field(failed, 'order-recipient')).toBe('+234 8031230000');
+    expect(await field(failed, 'order-recipient')).toBe('+234 803 123 0000');
     expect(await field(failed, 'order-total-price')).toBe(`$${owner.failed.intent.totalAmount}`);
     await page.context().close();
   });
@@ -152,7 +152,7 @@ describe('transaction history on the profile', () => {
     await page.getByTestId('review-you-pay').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await currentStep(page)).toBe('3Review');
-    expect(await text(page, 'recipient-number')).toBe(`${NUMBERS.NG.code} ${NUMBERS.NG.phone}`);
+    expect(await text(page, 'recipient-number')).toBe(NUMBERS.NG.international);
     expect(await text(page, 'operator-name')).toBe(NUMBERS.NG.operator);
     expect(await text(page, 'review-you-pay')).toBe(`$${owner.successful.intent.amount}`);
     await page.context().close();

@@ -5,10 +5,10 @@ import type { CreatePaymentIntentResponse, TopupResponse } from '../src/shared/a
 
 /** Sandbox numbers (docs/sandbox-topups.md). */
 export const NUMBERS = {
-  IN: { country: 'India', phone: '9812345678', code: '+91', operator: 'Idea' },
-  NG: { country: 'Nigeria', phone: '08031234567', code: '+234', operator: 'MTN' },
-  CU: { country: 'Cuba', phone: '52123456', code: '+53', operator: 'etecsa' },
-  ET: { country: 'Ethiopia', phone: '912345678', code: '+251', operator: 'Ethio Telecom' },
+  IN: { country: 'India', phone: '9812345678', code: '+91', operator: 'Idea', international: '+91 98123 45678' },
+  NG: { country: 'Nigeria', phone: '08031234567', code: '+234', operator: 'MTN', international: '+234 803 123 4567' },
+  CU: { country: 'Cuba', phone: '52123456', code: '+53', operator: 'etecsa', international: '+53 5 2123456' },
+  ET: { country: 'Ethiopia', phone: '912345678', code: '+251', operator: 'Ethio Telecom', international: '+251 91 234 5678' },
 } as const;
 
 /** Valid Nigerian shape, but no operator owns the prefix. */

@@ -27,13 +27,13 @@ async function openFlow(path = '/', options: VisitOptions = {}): Promise<Page> {
 
 describe('top-up flow: recipient to review', () => {
   it.each(Object.keys(NUMBERS) as Array<keyof typeof NUMBERS>)('a visitor reaches the review for a %s number', async (key) => {
-    const { code, operator } = NUMBERS[key];
+    const { operator } = NUMBERS[key];
     const page = await openFlow();
     expect(await currentStep(page)).toBe('1Recipient');
     await enterRecipient(page, key);
     expect(await currentStep(page)).toBe('2Amount');
     expect(await text(page, 'operator-name')).toBe(operator);
-    expect(await text(page, 'recipient-number')).toBe(`${code} ${NUMBERS[key].phone}`);
+    expect(await text(page, 'recipient-number')).toBe(NUMBERS[key].international);
     const firstYouPay = await text(page, 'you-pay');
     await sendNowOnCard(page, firstYouPay!);
     expect(await currentStep(page)).toBe('3Review');
@@ -96,17 +96,20 @@ describe('top-up flow: recipient to review', () => {
     await page.context().close();
   });
 
-  it('an undetectable number shows an Error toast, resets the form and returns to /', async () => {
+  it('an undetectable number shows an Error toast and the reason beside the number, keeping what was typed, with the focus on it', async () => {
     const page = await openFlow('/top-up');
     await pickCountry(page, 'Nigeria');
     await phoneInput(page).fill(UNDETECTABLE_NG);
     await nextButton(page).click();
-    await page.waitForURL(`${app.server.url}/`);
+    const reason = 'We could not find the operator of this phone number. Please check the number and try again.';
     await expect.poll(() => toastText(page)).toContain('Error');
-    expect(await toastText(page)).toContain('We could not find the operator of this phone number. Please check the number and try again.');
-    expect(await countryBox(page).inputValue()).toBe('');
-    expect(await phoneInput(page).count()).toBe(0);
+    expect(await toastText(page)).toContain(reason);
+    expect(await page.locator('#recipient-phone-error').textContent()).toBe(reason);
+    expect(await phoneInput(page).inputValue()).toBe(UNDETECTABLE_NG);
+    expect(await phoneInput(page).evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await currentStep(page)).toBe('1Recipient');
+    await phoneInput(page).press('Backspace');
+    expect(await page.locator('#recipient-phone-error', { hasText: reason }).count()).toBe(0);
     await page.context().close();
   });
 });
@@ -336,7 +339,7 @@ describe('top-up carried in the URL', () => {
     const page = await openPage(app.browser, `${app.server.url}/?${query.toString()}`);
     await page.getByTestId('review-total').waitFor();
     expect(await text(page, 'review-you-pay')).toBe(`$${Number(amount).toFixed(2)}`);
-    expect(await text(page, 'recipient-number')).toBe('+234 08031234567');
+    expect(await text(page, 'recipient-number')).toBe('+234 803 123 4567');
     await page.waitForURL(`${app.server.url}/`);
     await page.context().close();
   });

@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { user } from './db/schema';
 import { latestOutboxMessage } from './mail/mailer';
 import { testConfig } from './testing/app';
-import { accountClient, confirmEmailFromOutbox, totpCode, TEST_ORIGIN } from './testing/accounts';
+import { accountClient, confirmEmailFromOutbox, signInWithLocalGoogle, totpCode, TEST_ORIGIN } from './testing/accounts';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from './testing/databases';
 
 const PASSWORD = 'Lagos-to-Accra-2026';
@@ -59,7 +59,33 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       expect((await browser.get('/api/user')).json()).toEqual({
         success: true,
         user: { id: row!.id, email: 'amina@example.com', username: 'amina_y', is_admin: false },
+        settings: { language: 'en', theme: 'system' },
       });
+    });
+
+    it('starts a new account in the language and theme the sign-up form sends, over the browser cookies', async () => {
+      const browser = client();
+      browser.setCookie('language', 'fr');
+      expect((await browser.signUp('amina@example.com', PASSWORD, { language: 'es', theme: 'dark' })).statusCode).toBe(200);
+      expect((await browser.get('/api/user')).json()).toMatchObject({ settings: { language: 'es', theme: 'dark' } });
+    });
+
+    it('starts an account made with Google in the language and theme of the browser cookies', async () => {
+      const browser = client();
+      browser.setCookie('language', 'ar');
+      browser.setCookie('theme', 'dark');
+      await signInWithLocalGoogle(app, browser, 'kofi@example.com');
+      const [row] = await database.db.select().from(user).where(eq(user.email, 'kofi@example.com'));
+      expect(row).toMatchObject({ language: 'ar', theme: 'dark' });
+    });
+
+    it('ignores preference cookies it does not know, keeping the defaults', async () => {
+      const browser = client();
+      browser.setCookie('language', 'klingon');
+      browser.setCookie('theme', 'neon');
+      await browser.signUp('kofi@example.com', PASSWORD);
+      const [row] = await database.db.select().from(user).where(eq(user.email, 'kofi@example.com'));
+      expect(row).toMatchObject({ language: 'en', theme: 'system' });
     });
 
     it('registers without a username', async () => {

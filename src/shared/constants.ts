@@ -41,8 +41,12 @@ export const STORAGE_KEYS = {
   marketingPreference: 'marketingPreference',
 } as const;
 
-/** The stored keys the browser also sends as cookies (same names, same values), for the server to pre-render in. */
-export const PREFERENCE_COOKIES = [STORAGE_KEYS.language, STORAGE_KEYS.theme] as const;
+/**
+ * Cookies the browser keeps in step with its stored language and theme (written by the client's preferences module),
+ * so the server knows a visitor's reading preferences: it makes their account in them, whichever way they sign up, and
+ * answers the public pages pre-rendered in them (ADR 016).
+ */
+export const PREFERENCE_COOKIES = { language: 'language', theme: 'theme' } as const;
 /**
  * Set by the server, readable by scripts, while the browser holds a session cookie (which scripts cannot read): a
  * page without it does not ask for the account (no session, nothing to ask).

@@ -11,30 +11,38 @@ import { useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { MAIN_LINKS } from './nav-links';
 
+/** Both variants are in the page and the theme's class picks one by CSS, so the dark header never shows the light logo. */
 function Logo() {
   const { t } = useTranslation();
-  const { resolvedTheme } = useTheme();
   const [failed, setFailed] = useState(false);
-  const image = useRef<HTMLImageElement>(null);
+  const images = useRef<Array<HTMLImageElement | null>>([]);
   // A pre-rendered logo may have failed before the app took the page over, when its error event went unheard.
   useEffect(() => {
-    if (image.current?.complete && image.current.naturalWidth === 0) setFailed(true);
+    if (images.current.some((image) => image?.complete && image.naturalWidth === 0)) setFailed(true);
   }, []);
+  const image = (variant: 'light' | 'dark', index: number) => (
+    <img
+      ref={(element) => {
+        images.current[index] = element;
+      }}
+      src={LOGO_URLS[variant]}
+      alt=""
+      width={177}
+      height={36}
+      className={cn('h-9 w-auto', variant === 'light' ? 'dark:hidden' : 'hidden dark:block')}
+      onError={() => setFailed(true)}
+      data-testid="logo"
+    />
+  );
   return (
     <Link to={ROUTES.home} className="flex h-10 items-center rounded-md" aria-label={t('brand.logoAlt')}>
       {failed ? (
         <span className="text-xl font-bold">{t('brand.name')}</span>
       ) : (
-        <img
-          ref={image}
-          src={LOGO_URLS[resolvedTheme]}
-          alt=""
-          width={177}
-          height={36}
-          className="h-9 w-auto"
-          onError={() => setFailed(true)}
-          data-testid="logo"
-        />
+        <>
+          {image('light', 0)}
+          {image('dark', 1)}
+        </>
       )}
     </Link>
   );
@@ -58,8 +66,11 @@ function ThemeToggle() {
   );
 }
 
-/** The signed-in menu loads only for signed-in visitors. */
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+/** The signed-in menu loads only for signed-in visitors, with the texts of its items. */
+const UserMenu = lazy(async () => {
+  const [{ UserMenu: Menu }] = await Promise.all([import('./user-menu'), loadPageTexts()]);
+  return { default: Menu };
+});
 /** The panel of the phones' menu, with its texts and its dialog: loaded when it is first opened. */
 const MobileMenu = lazy(async () => {
   const [{ MobileMenu: Menu }] = await Promise.all([import('./mobile-menu'), loadPageTexts()]);

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { loadPageTexts } from '@/i18n';
 import { useAccount } from '@/lib/account';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
+import { metaPageOf, usePageMeta } from '@/lib/page-meta';
 import { Header } from './header';
 
 /** Below the fold, so they load after the first paint; toasts raised before the stack arrives wait in the store. */
@@ -34,6 +35,8 @@ function useScrollOnNavigate() {
 export function RootLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useAccount();
+  const { pathname } = useLocation();
+  usePageMeta(metaPageOf(pathname));
   useScrollOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">

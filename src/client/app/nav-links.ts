@@ -4,6 +4,6 @@ import { ROUTES } from '@shared/routes';
 export const MAIN_LINKS = [
   { to: ROUTES.home, labelKey: 'nav.home', end: true },
   { to: ROUTES.topUp, labelKey: 'nav.topUp', end: false },
-  { to: ROUTES.about, labelKey: 'footer.about', end: false },
-  { to: ROUTES.contact, labelKey: 'footer.contact', end: false },
+  { to: ROUTES.about, labelKey: 'nav.about', end: false },
+  { to: ROUTES.contact, labelKey: 'nav.contact', end: false },
 ] as const;

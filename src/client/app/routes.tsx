@@ -6,7 +6,6 @@ import { HomePage } from '@/features/home/home-page';
 import { loadPageTexts } from '@/i18n';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { ErrorBoundary } from './error-boundary';
-import { NotFoundPage } from './not-found-page';
 import { PageLoader } from './page-loader';
 
 /** A page whose code (and the data cache it uses) loads when it is first visited. */
@@ -31,6 +30,7 @@ const PaymentCompletePage = lazyPage(() => import('@/features/topup/payment/paym
 /** Behind a sign-in: their guards come first, then their code (signed-in-pages.tsx). */
 const ProfilePage = lazyPage(() => import('./signed-in-pages').then((m) => m.ProfilePage));
 const AdminPage = lazyPage(() => import('./signed-in-pages').then((m) => m.AdminPage));
+const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage));
 
 /**
  * The top-up flow brings its data cache with it and loads after the home shell (ADR 003). Its later steps use

@@ -1,14 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@shared/constants';
+import { currentLanguage, directionOf } from '@/i18n';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '@/components/ui/toast';
 import { dismissToast, useToasts } from '@/lib/toast';
 
-/** The toast stack: 5 s each, swipe right 50 px to dismiss, F8 focuses it (docs/product.md §9). */
+/**
+ * The toast stack: 5 s each, swiped 50 px towards the end of the line (right, left in Arabic) to dismiss, F8 focuses
+ * it, and each is announced as a notification in the interface language (docs/product.md §9).
+ */
 export function Toaster() {
   const { t } = useTranslation();
   const toasts = useToasts();
+  const rtl = directionOf(currentLanguage()) === 'rtl';
   return (
-    <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+    <ToastProvider
+      label={t('toasts.label')}
+      duration={TOAST_DURATION_MS}
+      swipeDirection={rtl ? 'left' : 'right'}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+    >
       {toasts.map(({ id, title, description, action, variant, open }) => (
         <Toast key={id} open={open} variant={variant} onOpenChange={(next) => !next && dismissToast(id)} data-testid="toast">
           <div className="grid gap-1">

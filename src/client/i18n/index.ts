@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, RTL_LANGUAGES, STORAGE_KEYS, SUPPORTED_LANGUAGES, type Language } from '@shared/constants';
-import { safeStorage } from '@/lib/storage';
+import { DEFAULT_LANGUAGE, RTL_LANGUAGES, SUPPORTED_LANGUAGES, type Language } from '@shared/constants';
+import { rememberPreference, storedPreference } from '@/lib/preferences';
 import en from './locales/en.json';
 
 /**
@@ -49,7 +49,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 export function storedLanguage(): Language {
-  const saved = safeStorage.get(STORAGE_KEYS.language);
+  const saved = storedPreference('language');
   return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
 }
 
@@ -79,7 +79,7 @@ export async function changeLanguage(language: Language) {
   await loadFor(language);
   await i18n.changeLanguage(language);
   applyToDocument(language);
-  safeStorage.set(STORAGE_KEYS.language, language);
+  rememberPreference('language', language);
 }
 
 /** `withPageTexts` loads the page texts along with the core ones (a pre-rendered page shows both from the start). */
@@ -91,6 +91,8 @@ export async function initI18n(language: Language = storedLanguage(), { withPage
     supportedLngs: [...SUPPORTED_LANGUAGES],
     resources: { en: { translation: en } },
     interpolation: { escapeValue: false },
+    // A part of the texts arriving re-renders what reads them, so nothing keeps a key it showed while they loaded.
+    react: { bindI18nStore: 'added' },
   });
   if (language !== DEFAULT_LANGUAGE) {
     await changeLanguage(language);

@@ -39,6 +39,8 @@ const SAME_WORD_IN = {
   fr: new Set([
     'nav.transactions',
     'footer.contact',
+    'nav.contact',
+    'toasts.label',
     'common.notifications',
     'mobileMenu.title',
     'admin.order.email',

@@ -3,6 +3,7 @@ import type { AccountUser } from '@shared/api/account';
 import { loadAccount } from './account';
 
 const user: AccountUser = { id: 'user-1', email: 'amina@example.com', username: 'amina', is_admin: false };
+const settings = { language: 'es', theme: 'dark' } as const;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 function serverAnswering(answers: Record<string, () => Response>) {
@@ -17,10 +18,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('loading the account', () => {
   it('reads the admin right again when a session exists, so a right granted since shows', async () => {
     const fetchMock = serverAnswering({
-      '/api/user': () => json(200, { success: true, user }),
-      '/api/user/refresh-admin-status': () => json(200, { success: true, user: { ...user, is_admin: true } }),
+      '/api/user': () => json(200, { success: true, user, settings }),
+      '/api/user/refresh-admin-status': () => json(200, { success: true, user: { ...user, is_admin: true }, settings }),
     });
-    expect(await loadAccount()).toEqual({ ...user, is_admin: true });
+    expect(await loadAccount()).toEqual({ success: true, user: { ...user, is_admin: true }, settings });
     expect(calledPaths(fetchMock)).toEqual(['/api/user', '/api/user/refresh-admin-status']);
   });
 
@@ -32,9 +33,9 @@ describe('loading the account', () => {
 
   it('keeps the account as read when the refresh fails', async () => {
     serverAnswering({
-      '/api/user': () => json(200, { success: true, user }),
+      '/api/user': () => json(200, { success: true, user, settings }),
       '/api/user/refresh-admin-status': () => json(502, {}),
     });
-    expect(await loadAccount()).toEqual(user);
+    expect(await loadAccount()).toEqual({ success: true, user, settings });
   });
 });

@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { AccountUser, UserResponse } from '@shared/api/account';
+import type { AccountUser, UserResponse, UserSettings } from '@shared/api/account';
+import { changeLanguage, currentLanguage } from '@/i18n';
+import { useTheme } from './theme';
 
 export type { AccountUser };
 
@@ -18,7 +20,7 @@ const AccountContext = createContext<AccountState | null>(null);
  * once (docs/product.md §8). The one call the home route makes before any lazy page loads, so it calls fetch itself: the shared
  * wrapper (api-client.ts) would add a chunk the home route's budget (ADR 003) has no room for.
  */
-export async function fetchUser(path = '/api/user', attempt = 0): Promise<AccountUser | null> {
+export async function fetchAccount(path = '/api/user', attempt = 0): Promise<UserResponse | null> {
   const response = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
   if (response.status === 401) {
     // Read to the end: an answer the browser may not cache (no-store) otherwise keeps its connection busy.
@@ -26,16 +28,38 @@ export async function fetchUser(path = '/api/user', attempt = 0): Promise<Accoun
     return null;
   }
   if (!response.ok) {
-    if (attempt === 0) return fetchUser(path, 1);
+    if (attempt === 0) return fetchAccount(path, 1);
     throw new Error(`${response.status}: ${response.statusText}`);
   }
-  return ((await response.json()) as UserResponse).user;
+  return (await response.json()) as UserResponse;
 }
 
 /** On load, a session's admin right is read again (docs/product.md §4), so one granted or removed since shows without a new sign-in. */
-export async function loadAccount(): Promise<AccountUser | null> {
-  const user = await fetchUser();
-  return user && fetchUser('/api/user/refresh-admin-status').catch(() => user);
+export async function loadAccount(): Promise<UserResponse | null> {
+  const account = await fetchAccount();
+  return (
+    account &&
+    fetchAccount('/api/user/refresh-admin-status').then(
+      (again) => again ?? account,
+      () => account,
+    )
+  );
+}
+
+/**
+ * Shows the account's language and theme as soon as the account is read, and keeps the browser's stored values in
+ * step with them (lib/preferences.ts), so the next visit paints them first (docs/product.md §4).
+ */
+function useApplyAccountSettings() {
+  const { setTheme } = useTheme();
+  return useCallback(
+    async (settings: UserSettings | undefined) => {
+      if (!settings) return;
+      setTheme(settings.theme);
+      if (settings.language !== currentLanguage()) await changeLanguage(settings.language);
+    },
+    [setTheme],
+  );
 }
 
 /**
@@ -46,28 +70,31 @@ export async function loadAccount(): Promise<AccountUser | null> {
 export function AccountProvider({ children, mayBeSignedIn }: { children: ReactNode; mayBeSignedIn: boolean }) {
   const [user, setUser] = useState<AccountUser | null>(null);
   const [isLoading, setLoading] = useState(mayBeSignedIn);
+  const applySettings = useApplyAccountSettings();
 
   const refresh = useCallback(async () => {
-    const next = await fetchUser().catch(() => null);
-    setUser(next);
+    const next = await fetchAccount().catch(() => null);
+    await applySettings(next?.settings).catch(() => undefined);
+    setUser(next?.user ?? null);
     setLoading(false);
-    return next;
-  }, []);
+    return next?.user ?? null;
+  }, [applySettings]);
 
   useEffect(() => {
     if (!mayBeSignedIn) return;
     let cancelled = false;
     loadAccount()
       .catch(() => null)
-      .then((next) => {
+      .then(async (next) => {
         if (cancelled) return;
-        setUser(next);
+        await applySettings(next?.settings).catch(() => undefined);
+        setUser(next?.user ?? null);
         setLoading(false);
       });
     return () => {
       cancelled = true;
     };
-  }, [mayBeSignedIn]);
+  }, [mayBeSignedIn, applySettings]);
 
   const value = useMemo(() => ({ user, isLoading, refresh }), [user, isLoading, refresh]);
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;

@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '@shared/constants';
-import { fetchUser } from './account';
+import { fetchAccount } from './account';
 import { apiRequest } from './api-client';
+import { STORAGE_KEYS } from '@shared/constants';
 import { forgetSessionHint, safeStorage } from './storage';
 
 export type LogOutResult = { signedOut: true } | { signedOut: false; error: unknown };
@@ -14,8 +14,8 @@ export async function endSession(): Promise<LogOutResult> {
   try {
     await apiRequest('/api/logout', { method: 'POST', body: {} });
   } catch (error) {
-    const stillSignedIn = await fetchUser().then(
-      (user) => user !== null,
+    const stillSignedIn = await fetchAccount().then(
+      (account) => account !== null,
       () => true,
     );
     if (stillSignedIn) return { signedOut: false, error };
@@ -23,9 +23,11 @@ export async function endSession(): Promise<LogOutResult> {
   return { signedOut: true };
 }
 
-/** Forgets everything this browser kept for the account. */
+/** Forgets everything this browser kept for the account; the language and theme stay, being the reader's. */
 export function forgetAccountData() {
-  for (const key of Object.values(STORAGE_KEYS)) safeStorage.remove(key);
+  for (const key of Object.values(STORAGE_KEYS)) {
+    if (key !== STORAGE_KEYS.language && key !== STORAGE_KEYS.theme) safeStorage.remove(key);
+  }
   forgetSessionHint();
   window.sessionStorage.clear();
 }

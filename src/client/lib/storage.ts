@@ -7,7 +7,7 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
  * public pages pre-rendered in them (ADR 016). Every write and removal of those keys goes through here.
  */
 function mirrorToCookie(key: string, value: string | null) {
-  if (!(PREFERENCE_COOKIES as readonly string[]).includes(key) || typeof document === 'undefined') return;
+  if (!(Object.values(PREFERENCE_COOKIES) as string[]).includes(key) || typeof document === 'undefined') return;
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   const lifetime = value === null ? 'Max-Age=0' : `Max-Age=${ONE_YEAR_S}`;
   document.cookie = `${key}=${encodeURIComponent(value ?? '')}; Path=/; ${lifetime}; SameSite=Lax${secure}`;

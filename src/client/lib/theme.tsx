@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from '@shared/constants';
-import { safeStorage } from './storage';
+import { DEFAULT_THEME, THEMES, type Theme } from '@shared/constants';
+import { rememberPreference, storedPreference } from './preferences';
 
 export type ResolvedTheme = 'light' | 'dark';
 
@@ -24,7 +24,7 @@ export function systemPrefersDark(): boolean {
 }
 
 export function readStoredTheme(): Theme {
-  const saved = safeStorage.get(STORAGE_KEYS.theme);
+  const saved = storedPreference('theme');
   return isTheme(saved) ? saved : DEFAULT_THEME;
 }
 
@@ -56,7 +56,7 @@ export function ThemeProvider({ children, start }: { children: ReactNode; start?
   }, [resolvedTheme]);
 
   const setTheme = useCallback((next: Theme) => {
-    safeStorage.set(STORAGE_KEYS.theme, next);
+    rememberPreference('theme', next);
     setThemeState(next);
   }, []);
   const toggleTheme = useCallback(() => setTheme(resolvedTheme === 'dark' ? 'light' : 'dark'), [resolvedTheme, setTheme]);

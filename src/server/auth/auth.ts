@@ -29,6 +29,7 @@ import { createSecondFactor } from './second-factor';
 import { createSignInThrottle } from './sign-in-throttle';
 import type { LocalOidc } from './local-oidc';
 import { localGoogle, socialProviders } from './social-providers';
+import { visitorPreferences } from './visitor-preferences';
 
 /** Better Auth's cookies are named `<prefix>.<name>` (`__Secure-` first over https): the session's is `<prefix>.session_token`. */
 export const AUTH_COOKIE_PREFIX = 'globaltopup';
@@ -294,9 +295,13 @@ export function createAuth({
       },
       user: {
         create: {
-          // Only an address already proved (Google's, for instance) is made an admin at sign-up.
-          async before(newUser) {
-            return { data: { ...newUser, isAdmin: newUser.emailVerified === true && adminEmails.has(newUser.email.toLowerCase()) } };
+          // Only an address already proved (Google's, for instance) is made an admin at sign-up. The account starts in the
+          // language and theme the visitor was reading in (docs/product.md §4).
+          async before(newUser, ctx) {
+            const preferences = visitorPreferences(ctx?.body, ctx?.headers?.get('cookie') ?? ctx?.request?.headers.get('cookie'));
+            return {
+              data: { ...newUser, ...preferences, isAdmin: newUser.emailVerified === true && adminEmails.has(newUser.email.toLowerCase()) },
+            };
           },
         },
       },

@@ -37,12 +37,12 @@ export function registerAccountRoutes(
   const { requireUser } = guards;
 
   app.get('/api/user', { preHandler: requireUser }, async (request) => {
-    return { success: true, user: toAccountUser(request.account!) } satisfies UserResponse;
+    return { success: true, user: toAccountUser(request.account!), settings: settingsOf(request.account!) } satisfies UserResponse;
   });
 
   // The guard reads the user row on every request, so is_admin is always the database's current value.
   app.get('/api/user/refresh-admin-status', { preHandler: requireUser }, async (request) => {
-    return { success: true, user: toAccountUser(request.account!) } satisfies UserResponse;
+    return { success: true, user: toAccountUser(request.account!), settings: settingsOf(request.account!) } satisfies UserResponse;
   });
 
   app.patch('/api/user', { preHandler: requireUser }, async (request) => {
@@ -59,7 +59,7 @@ export function registerAccountRoutes(
     try {
       const [row] = await db.update(user).set({ username: input.username }).where(eq(user.id, account.id)).returning();
       await sessions.forgetUser(account.id);
-      return { success: true, user: toAccountUser(row!) } satisfies UserResponse;
+      return { success: true, user: toAccountUser(row!), settings: settingsOf(row!) } satisfies UserResponse;
     } catch (error) {
       // Two requests for the same name at once: the unique constraint decides.
       if (

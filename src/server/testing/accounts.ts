@@ -43,6 +43,10 @@ export function accountClient(app: FastifyInstance | (() => FastifyInstance), ip
     signUp: (email: string, password: string, extra: Record<string, unknown> = {}) =>
       call('POST', '/api/auth/sign-up/email', { email, password, ...extra }),
     signIn: (email: string, password: string) => call('POST', '/api/auth/sign-in/email', { email, password }),
+    /** A cookie the page itself writes (the language and theme preferences, for instance). */
+    setCookie(name: string, value: string) {
+      cookies = [...cookies.split('; ').filter((pair) => pair && !pair.startsWith(`${name}=`)), `${name}=${value}`].join('; ');
+    },
     get cookies() {
       return cookies;
     },

@@ -132,6 +132,8 @@ export interface AccountUser {
 export interface UserResponse {
   success: true;
   user: AccountUser;
+  /** The account's language and theme, so the browser shows them as soon as it knows who is signed in. */
+  settings: UserSettings;
 }
 
 /** PATCH /api/user — change the username (null removes it). */

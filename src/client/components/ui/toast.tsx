@@ -5,13 +5,16 @@ import { cn } from '@/lib/utils';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-/** Top of the screen on phones; bottom-right, at most 420px wide, from medium screens up (docs/product.md §2). */
+/**
+ * On phones, just under the sticky header (4rem), so a toast covers none of its buttons; from medium screens up, in
+ * the bottom corner at the end of the line (right, left in Arabic), at most 420px wide (docs/product.md §2).
+ */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none',
-        'md:top-auto md:right-0 md:bottom-0 md:max-w-[420px] md:flex-col',
+        'fixed top-16 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none',
+        'md:top-auto md:end-0 md:bottom-0 md:max-w-[420px] md:flex-col',
         className,
       )}
       {...props}

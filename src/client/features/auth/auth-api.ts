@@ -1,4 +1,4 @@
-import type { SignInRequest } from '@shared/api/account';
+import type { SignInRequest, UserSettings } from '@shared/api/account';
 import { apiRequest } from '@/lib/api-client';
 
 /** Better Auth's endpoints under /api/auth, as this page uses them. */
@@ -12,7 +12,9 @@ export function signInWithPassword(body: SignInRequest) {
   return apiRequest<SignInAnswer>('/api/auth/sign-in/email', { method: 'POST', body });
 }
 
-export function signUpWithPassword(body: { email: string; password: string; name: string; username?: string; marketingPreference: boolean }) {
+export function signUpWithPassword(
+  body: { email: string; password: string; name: string; username?: string; marketingPreference: boolean } & UserSettings,
+) {
   return apiRequest<unknown>('/api/auth/sign-up/email', { method: 'POST', body });
 }
 

@@ -10,6 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { InlineError } from '@/components/ui/inline-error';
 import { currentLanguage, directionOf } from '@/i18n';
 import { useAccount } from '@/lib/account';
+import { rememberPreference } from '@/lib/preferences';
+import { useTheme } from '@/lib/theme';
 import { apiErrorText } from '@/lib/api-error-text';
 import { resumeAfterSignIn } from '@/lib/pending-action';
 import { safeStorage } from '@/lib/storage';
@@ -60,6 +62,7 @@ export function AuthPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { refresh } = useAccount();
+  const { theme } = useTheme();
   const resetToken = params.get('reset');
   // Back from Google for an account with two-factor on: no session yet, the code step opens it.
   const googleNeedsCode = params.get('post-auth') === 'google' && params.get('two-factor') === 'required';
@@ -70,6 +73,12 @@ export function AuthPage() {
   const returnTo = params.get('returnTo');
   const destination = destinationOf(returnTo);
   const finishedGoogle = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Sent here by the sign-in gate (?returnTo=…): the focus starts on the heading, which says where the customer is.
+  const fromGate = returnTo !== null;
+  useEffect(() => {
+    if (fromGate) heading.current?.focus();
+  }, [fromGate]);
 
   useEffect(() => {
     const failure = googleFailureKey(params);
@@ -148,6 +157,9 @@ export function AuthPage() {
         name: username ?? email.split('@')[0]!,
         ...(username ? { username } : {}),
         marketingPreference,
+        // The new account reads as the visitor does now (docs/product.md §4).
+        language: currentLanguage(),
+        theme,
       });
       await finishSignIn();
     });
@@ -181,6 +193,9 @@ export function AuthPage() {
 
   const onGoogle = () => {
     setPending(true);
+    // Google's answer comes back without a form: the preference cookies tell the server how the new account reads.
+    rememberPreference('language', currentLanguage());
+    rememberPreference('theme', theme);
     const back = new URLSearchParams({ ...(returnTo ? { returnTo } : {}), 'post-auth': 'google' });
     startGoogleSignIn(`${window.location.origin}${ROUTES.auth}?${back.toString()}`).catch(() => {
       setPending(false);
@@ -195,7 +210,7 @@ export function AuthPage() {
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <Card>
         <CardHeader className="text-center">
-          <h1 className="text-2xl font-semibold">
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
             {t(
               view === 'two-factor' || view === 'backup-code'
                 ? 'auth.twoFactorTitle'

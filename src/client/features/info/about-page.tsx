@@ -27,7 +27,10 @@ export function AboutPage() {
           {NUMBERS.map(({ key, value }) => (
             <div key={key} className="rounded-2xl border bg-card p-6 text-center">
               <dt className="text-sm text-muted-foreground">{t(`about.numbers.${key}`)}</dt>
-              <dd className="order-first text-3xl font-extrabold text-primary">{value}</dd>
+              {/* Figures read left to right in every language: "150+", never "+150". */}
+              <dd dir="ltr" className="order-first text-3xl font-extrabold text-primary">
+                {value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -20,7 +20,7 @@ export function SettingsSection() {
           <LanguageSelect id="profile-language" />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="profile-theme">{t('theme.toggle')}</Label>
+          <Label htmlFor="profile-theme">{t('theme.label')}</Label>
           <NativeSelect id="profile-theme" value={theme} onChange={(event) => isTheme(event.target.value) && setTheme(event.target.value)}>
             {THEMES.map((option) => (
               <option key={option} value={option}>

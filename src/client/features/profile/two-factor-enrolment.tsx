@@ -72,7 +72,7 @@ export function TwoFactorEnrolmentStep({ enrolment, onDone, onCancel }: { enrolm
       </div>
 
       <div className="flex flex-col gap-2">
-        <h4 className="text-sm font-semibold">{t('profile.twoFactor.backupTitle')}</h4>
+        <h3 className="text-sm font-semibold">{t('profile.twoFactor.backupTitle')}</h3>
         <p className="text-sm text-muted-foreground">{t('profile.twoFactor.backupHint')}</p>
         <ul
           dir="ltr"

@@ -1,7 +1,5 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { ROUTES } from '@shared/routes';
 import { priceTopUp } from '@shared/pricing';
 import { apiErrorText } from '@/lib/api-error-text';
 import { QueryProvider } from '@/lib/query-provider';
@@ -42,7 +40,6 @@ export function TopUpFlow(props: TopUpFlowProps) {
 
 function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const flow = useTopUpFlow();
   const { state } = flow;
   const detection = useDetectOperator();
@@ -61,10 +58,9 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
       { phone: state.phone, countryCode: state.country.code },
       {
         onSuccess: flow.operatorDetected,
+        // What the customer typed stays; the reason shows beside the number as well, which takes the focus.
         onError: (error) => {
           toast({ title: t('topup.errors.title'), description: apiErrorText(t, error, 'topup.errors.detectFailed'), variant: 'destructive' });
-          flow.reset();
-          navigate(ROUTES.home);
         },
       },
     );
@@ -88,8 +84,12 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
           detecting={detection.isPending}
           onCountrySelected={flow.selectCountry}
           onCountryCleared={flow.clearCountry}
-          onPhoneChange={flow.changePhone}
+          onPhoneChange={(phone) => {
+            detection.reset();
+            flow.changePhone(phone);
+          }}
           onNext={detect}
+          detectionError={detection.error ? apiErrorText(t, detection.error, 'topup.errors.detectFailed') : null}
         />
       ) : state.step === 'amount' || !state.amount ? (
         <AmountStep

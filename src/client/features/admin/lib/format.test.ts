@@ -40,8 +40,8 @@ describe('other values', () => {
   });
 
   it('a recipient is dialled from abroad: calling code, then the number without its trunk 0', () => {
-    expect(formatRecipient('08031234567', '234')).toBe('+234 8031234567');
-    expect(formatRecipient('52123456', '53')).toBe('+53 52123456');
+    expect(formatRecipient('08031234567', '234')).toBe('+234 803 123 4567');
+    expect(formatRecipient('52123456', '53')).toBe('+53 5 2123456');
     expect(formatRecipient('08031234567', null)).toBe('08031234567');
   });
 

@@ -1,4 +1,5 @@
 import type { Language } from '@shared/constants';
+import { formatPhoneInternational } from '@shared/phone-format';
 import { intlLocale } from '@/lib/local-format';
 
 /** Integer USD cents as money in the admin's language: 1063 is "$10.63" in English, "10,63 $US" in French. */
@@ -20,9 +21,9 @@ export function formatDateTime(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
-/** The number as dialled from abroad, "+234 8031234567" (the trunk 0 goes); the national number alone without a code. */
+/** The number as every screen writes it: "+234 803 123 4567" (shared/phone-format.ts); the national number alone without a code. */
 export function formatRecipient(phone: string, callingCode: string | null): string {
-  return callingCode ? `+${callingCode} ${phone.replace(/^0/, '')}` : phone;
+  return formatPhoneInternational(phone, callingCode);
 }
 
 /** The start of an order id, enough to tell orders apart in a list ("0b7e4c1a"); the whole id is on its page. */

@@ -111,11 +111,11 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
           <TotalPrice summary={summary} />
         </DescriptionRow>
         <DescriptionRow label={t('history.columns.recipientGets')} testId="detail-expected">
-          <span dir={order.planDescription ? 'auto' : 'ltr'}>{formatExpectedAmount(order, language)}</span>
+          <bdi>{formatExpectedAmount(order, language)}</bdi>
         </DescriptionRow>
         {delivered && (
           <DescriptionRow label={t('history.detail.delivered')} testId="detail-delivered">
-            <span dir="ltr">{delivered}</span>
+            <bdi>{delivered}</bdi>
           </DescriptionRow>
         )}
         {order.transactionId && (

@@ -102,8 +102,8 @@ describe('what the recipient gets', () => {
 
 describe('the recipient and the country', () => {
   it('show the number in international form, or alone when the calling code is unknown', () => {
-    expect(formatRecipientNumber('08031234567', '234')).toBe('+234 8031234567');
-    expect(formatRecipientNumber('9812345678', '91')).toBe('+91 9812345678');
+    expect(formatRecipientNumber('08031234567', '234')).toBe('+234 803 123 4567');
+    expect(formatRecipientNumber('9812345678', '91')).toBe('+91 98123 45678');
     expect(formatRecipientNumber('08031234567', null)).toBe('08031234567');
   });
 
@@ -123,7 +123,7 @@ describe('an order summary', () => {
       date: formatOrderDate(order.createdAt, 'en'),
       day: formatOrderDate(order.createdAt, 'en', { dateStyle: 'medium' }),
       time: formatOrderDate(order.createdAt, 'en', { timeStyle: 'short' }),
-      recipient: '+234 8031234567',
+      recipient: '+234 803 123 4567',
       country: 'Nigeria',
       flag: '/flags/ng.svg',
       totalPrice: '$10.63',

@@ -2,6 +2,7 @@ import { flagUrl } from '@shared/api/catalog';
 import type { OrderDisplayStatus, OrderView } from '@shared/api/orders';
 import type { Language } from '@shared/constants';
 import { formatUsd, toCents } from '@shared/pricing';
+import { formatPhoneInternational } from '@shared/phone-format';
 import { countryNameIn } from '@/lib/country-names';
 import { formatLocalAmount, intlLocale } from '@/lib/local-format';
 
@@ -51,9 +52,9 @@ export function formatRecipientGets(order: RecipientAmounts, language: Language)
   return formatDeliveredAmount(order, language) ?? formatExpectedAmount(order, language);
 }
 
-/** The number as written abroad, like the result screen shows it: "+234 8031234567" (the trunk 0 goes); alone without a code. */
+/** The number as every screen writes it: "+234 803 123 4567" (shared/phone-format.ts); alone without a code. */
 export function formatRecipientNumber(phone: string, callingCode: string | null): string {
-  return callingCode ? `+${callingCode} ${phone.replace(/^0/, '')}` : phone;
+  return formatPhoneInternational(phone, callingCode);
 }
 
 /** Keeps a number such as "+234 803…" left to right inside a right-to-left sentence (a left-to-right isolate). */

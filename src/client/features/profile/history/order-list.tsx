@@ -91,7 +91,8 @@ function OrderTable({ userId, summaries }: OrderListProps) {
                 <TotalPrice summary={summary} />
               </td>
               <td className={`${cell} text-end whitespace-nowrap`} data-testid="order-recipient-gets">
-                <span dir={summary.order.planDescription ? 'auto' : 'ltr'}>{summary.recipientGets}</span>
+                {/* Isolated in its own direction, as the amount cards and the review show it: one reading everywhere. */}
+                <bdi>{summary.recipientGets}</bdi>
               </td>
               <td className={cell}>
                 <OrderStatusBadge status={summary.order.displayStatus} />
@@ -137,7 +138,8 @@ function OrderCards({ userId, summaries }: OrderListProps) {
             <div>
               <dt className="text-xs text-muted-foreground">{t('history.columns.recipientGets')}</dt>
               <dd data-testid="order-recipient-gets">
-                <span dir={summary.order.planDescription ? 'auto' : 'ltr'}>{summary.recipientGets}</span>
+                {/* Isolated in its own direction, as the amount cards and the review show it: one reading everywhere. */}
+                <bdi>{summary.recipientGets}</bdi>
               </dd>
             </div>
             <div>

@@ -142,7 +142,10 @@ export function CountryPicker({ entries, status, onRetry, selectedLabel, selecte
                 id={optionId(index)}
                 role="option"
                 aria-selected={index === active}
-                className={cn('flex cursor-pointer items-center gap-3 px-3 py-2 text-sm', index === active && 'bg-muted')}
+                className={cn(
+                  'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm',
+                  index === active && 'bg-muted outline-2 -outline-offset-2 outline-ring',
+                )}
                 onMouseDown={(event) => event.preventDefault()}
                 onMouseMove={() => setActive(index)}
                 onClick={() => choose(entry)}

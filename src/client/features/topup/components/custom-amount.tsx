@@ -4,6 +4,7 @@ import type { OperatorInfo } from '@shared/api/catalog';
 import { toCents } from '@shared/pricing';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { keepLeftToRight } from '../payment/lib/bidi';
 import { amountOption, checkCustomAmount, formatUsdCents, theyGetText, type AmountOption } from '../lib/amounts';
 import { useUiLanguage } from '../use-ui-language';
 
@@ -13,9 +14,10 @@ export function CustomAmount({ operator, onSendNow }: { operator: OperatorInfo; 
   const language = useUiLanguage();
   const [text, setText] = useState('');
   const check = checkCustomAmount(text, operator);
+  // Each amount kept whole inside the sentence, as the totals are: "$1.00", never "1.00$" in Arabic.
   const bounds = {
-    min: formatUsdCents(toCents(operator.minAmount ?? 0)),
-    max: operator.maxAmount === null ? '' : formatUsdCents(toCents(operator.maxAmount)),
+    min: keepLeftToRight(formatUsdCents(toCents(operator.minAmount ?? 0)), language),
+    max: operator.maxAmount === null ? '' : keepLeftToRight(formatUsdCents(toCents(operator.maxAmount)), language),
   };
   const error =
     check.ok || check.reason === 'empty' ? null : t(check.reason === 'range' ? 'topup.amount.outOfRange' : 'topup.amount.invalid', bounds);

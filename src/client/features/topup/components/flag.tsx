@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 
-const frame = 'inline-flex h-[18px] w-6 shrink-0 overflow-hidden rounded-sm bg-muted ring-1 ring-border';
+const frame = 'inline-flex h-[18px] w-6 shrink-0 overflow-hidden rounded-sm bg-muted ring-1 ring-black/15 dark:ring-white/35';
 
 /** A flag, fetched once it is near the screen; decorative, the country's name is always next to it. */
 export function Flag({ src, className }: { src: string; className?: string }) {

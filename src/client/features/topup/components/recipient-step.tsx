@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '@shared/api/catalog';
 import { validatePhone } from '@shared/phone-rules';
@@ -21,16 +21,22 @@ interface RecipientStepProps {
   onCountryCleared(): void;
   onPhoneChange(phone: string): void;
   onNext(): void;
+  /** Why the operator of the number could not be found, shown beside it until it changes. */
+  detectionError?: string | null;
 }
 
 /** Step 1: destination country and the recipient's number (docs/product.md §2 Top-up flow). */
 export function RecipientStep(props: RecipientStepProps) {
-  const { country, phone, detecting, onCountrySelected, onCountryCleared, onPhoneChange, onNext } = props;
+  const { country, phone, detecting, onCountrySelected, onCountryCleared, onPhoneChange, onNext, detectionError } = props;
   const { t } = useTranslation();
   const language = useUiLanguage();
   const countries = useCountries();
   const entries = useMemo(() => (countries.data ? countryEntries(countries.data, language) : undefined), [countries.data, language]);
   const pickerInput = useRef<HTMLInputElement>(null);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (detectionError) phoneInput.current?.focus();
+  }, [detectionError]);
   const [phoneTouched, setPhoneTouched] = useState(false);
 
   const pick = (picked: Country | undefined) => {
@@ -48,7 +54,8 @@ export function RecipientStep(props: RecipientStepProps) {
   };
 
   const validation = country ? validatePhone(phone, country.code) : null;
-  const error = phoneTouched && validation && !validation.ok ? validation.error : null;
+  const invalid = phoneTouched && validation && !validation.ok ? validation.error : null;
+  const error = invalid ? t(invalid.key, invalid.params) : (detectionError ?? null);
   const canContinue = validation?.ok === true && !detecting;
 
   const submit = (event: FormEvent) => {
@@ -93,6 +100,7 @@ export function RecipientStep(props: RecipientStepProps) {
             <div className="min-w-0 flex-1">
               <PhoneInput
                 id="recipient-phone"
+                ref={phoneInput}
                 autoFocus
                 value={phone}
                 onValueChange={(digits) => {
@@ -104,7 +112,7 @@ export function RecipientStep(props: RecipientStepProps) {
               />
             </div>
           </div>
-          <FieldError id="recipient-phone-error">{error ? t(error.key, error.params) : undefined}</FieldError>
+          <FieldError id="recipient-phone-error">{error ?? undefined}</FieldError>
           <Button type="submit" size="lg" className="mt-2" disabled={!canContinue}>
             {detecting && <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />}
             {detecting ? t('topup.recipient.detecting') : t('topup.recipient.next')}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatPhoneInternational } from '@shared/phone-format';
 import type { SelectedCountry } from '../lib/country-selection';
 import { Flag } from './flag';
 
@@ -10,7 +11,7 @@ export function RecipientSummary({ country, phone, operatorName }: { country: Se
       <Flag src={country.flag} />
       <div className="min-w-0">
         <p dir="ltr" className="truncate text-start font-semibold" data-testid="recipient-number">
-          {country.phoneCode} {phone}
+          {formatPhoneInternational(phone, country.phoneCode)}
         </p>
         <p className="truncate text-sm text-muted-foreground">
           {t('topup.amount.operator')}: <span data-testid="operator-name">{operatorName}</span>

@@ -57,7 +57,7 @@ export function ReviewStep({ country, phone, operator, amount, price, refusal, o
         <Button type="button" variant="outline" size="lg" onClick={onCancel}>
           {t('topup.review.cancel')}
         </Button>
-        <Button type="button" size="lg" disabled={!price} onClick={onConfirm}>
+        <Button type="button" size="lg" disabled={!price} onClick={onConfirm} data-testid="review-confirm">
           {t('topup.review.confirm')}
         </Button>
       </div>

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TopupResponse } from '@shared/api/orders';
-import { NAVIGATION_LOADER_DELAY_MS } from '@shared/constants';
+import { NAVIGATION_LOADER_DELAY_MS, type Language } from '@shared/constants';
 import { ROUTES } from '@shared/routes';
+import { formatPhoneInternational } from '@shared/phone-format';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { clearPendingAction } from '@/lib/pending-action';
@@ -47,14 +48,14 @@ function StatusIcon({ view }: { view: ResultView }) {
   );
 }
 
-function ResultDetails({ result, amountPaid, language }: { result: TopupResponse; amountPaid: string | number | undefined; language: string }) {
+function ResultDetails({ result, amountPaid, language }: { result: TopupResponse; amountPaid: string | number | undefined; language: Language }) {
   const { t } = useTranslation();
   return (
     <>
       <dl className="w-full divide-y rounded-xl border px-4 text-sm">
         {result.recipientPhone && (
           <DescriptionRow label={t('topup.result.recipient')} testId="result-recipient">
-            <bdi>{result.recipientPhone}</bdi>
+            <bdi>{formatPhoneInternational(result.recipientPhone)}</bdi>
           </DescriptionRow>
         )}
         {result.operatorName && (

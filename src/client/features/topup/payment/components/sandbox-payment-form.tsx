@@ -68,10 +68,10 @@ export function SandboxPaymentForm(props: PaymentFormProps) {
           {t('footer.payments.cashapp')}
         </Tabs.Trigger>
       </Tabs.List>
-      <Tabs.Content value="card" className="outline-none">
+      <Tabs.Content value="card" className="rounded-md">
         <CardForm {...props} paying={paying} confirm={confirm} />
       </Tabs.Content>
-      <Tabs.Content value="cashapp" className="outline-none">
+      <Tabs.Content value="cashapp" className="rounded-md">
         <CashAppForm {...props} paying={paying} confirm={confirm} />
       </Tabs.Content>
     </Tabs.Root>

@@ -14,7 +14,8 @@ describe('the result screen formats', () => {
   it('writes the delivered amount in its currency, whole amounts without cents', () => {
     expect(formatDeliveredAmount(14600, 'NGN', 'en').replace(/\s/g, ' ')).toBe('NGN 14,600');
     expect(formatDeliveredAmount(4.9985, 'GBP', 'en')).toBe('£5.00');
-    expect(formatDeliveredAmount(14600, 'XYZ1', 'en')).toBe('XYZ1 14600');
+    expect(formatDeliveredAmount(14600, 'XYZ1', 'en')).toBe('14600 XYZ1');
+    expect(formatDeliveredAmount(14600, 'NGN', 'ar')).toBe('\u200f14,600\u00a0NGN');
   });
 
   it('writes dollars from a number or a 2-decimal string', () => {
