@@ -30,9 +30,15 @@ async function start() {
     window.location.search === '' &&
     rendered.language === currentLanguage() &&
     rendered.theme === resolveTheme(theme.theme, theme.systemDark);
-  if (sameAsRendered) {
-    // The page's lazy parts first, so it is taken over whole: a part still loading would ignore a click.
-    await Promise.all([preloadPage(window.location.pathname), preloadLayout()]);
+  // The page's lazy parts first, so it is taken over whole: a part still loading would ignore a click. When one cannot
+  // be loaded, the app renders on its own, and its error view offers Try Again instead of leaving inert markup.
+  const partsLoaded =
+    sameAsRendered &&
+    (await Promise.all([preloadPage(window.location.pathname), preloadLayout()]).then(
+      () => true,
+      () => false,
+    ));
+  if (partsLoaded) {
     hydrateRoot(container, app);
   } else {
     container.replaceChildren();

@@ -47,6 +47,13 @@ describe('the public pages', () => {
     expect(systemDark.headers.vary).toBe('Cookie, Sec-CH-Prefers-Color-Scheme, Accept-Encoding');
   });
 
+  it('are not sent to a signed-in customer, whose page the app renders itself: they get the shell', async () => {
+    const signedIn = await app.inject({ url: '/about', headers: { cookie: 'language=ar; theme=dark; globaltopup.session_token=abc' } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(rootOf(signedIn.body)).toBe('');
+    expect(signedIn.body).toContain('<div id="root"></div>');
+  });
+
   it('revalidate by an ETag of their own for each encoding', async () => {
     const plain = await app.inject({ url: '/about' });
     const br = await app.inject({ url: '/about', headers: { 'accept-encoding': 'br' } });

@@ -59,8 +59,12 @@ function variantOf(request: FastifyRequest, cookies: Map<string, string>): { lan
  * The session cookie is HttpOnly: a page tells its scripts that the browser holds one with SESSION_HINT_COOKIE, so a
  * visitor without a session does not ask for an account (docs/product.md §4). The mark goes with the session.
  */
+function hasSessionCookie(cookies: Map<string, string>): boolean {
+  return cookies.has(`${AUTH_COOKIE_PREFIX}.session_token`) || cookies.has(`__Secure-${AUTH_COOKIE_PREFIX}.session_token`);
+}
+
 function markSession(reply: FastifyReply, cookies: Map<string, string>, secure: boolean) {
-  const hasSession = cookies.has(`${AUTH_COOKIE_PREFIX}.session_token`) || cookies.has(`__Secure-${AUTH_COOKIE_PREFIX}.session_token`);
+  const hasSession = hasSessionCookie(cookies);
   const marked = cookies.has(SESSION_HINT_COOKIE);
   if (hasSession === marked) return;
   const lifetime = hasSession ? Math.round(SESSION_ABSOLUTE_LIFETIME_MS / 1000) : 0;
@@ -133,6 +137,9 @@ export async function registerClientApp(app: FastifyInstance, { clientDir, secur
         markSession(reply, cookies, secureCookies);
         addVary(reply, 'Cookie', 'Sec-CH-Prefers-Color-Scheme');
         reply.header('Accept-CH', 'Sec-CH-Prefers-Color-Scheme');
+        // A signed-in customer's page is the app's own (their account, a top-up they were making): a visitor's page
+        // shown first would flash what they do not have, so they get the shell, as on every other route.
+        if (hasSessionCookie(cookies)) return sendDocument(request, reply, shell, 200);
         return sendDocument(request, reply, variants.get(`${language}-${theme}`) ?? variants.values().next().value!, 200);
       });
     }
