@@ -161,8 +161,10 @@ describe('accessibility', () => {
     expect(await nav.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     await nav.getByRole('link', { name: 'Customers' }).click();
     await admin.waitForURL(`${app.server.url}/admin/customers`);
-    await expect.poll(() => admin.evaluate(() => document.activeElement?.textContent)).toBe('Customers');
-    expect(await admin.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    // The link clicked says 'Customers' too: what counts is that the focus is on the page's heading.
+    await expect
+      .poll(() => admin.evaluate(() => [document.activeElement?.tagName, document.activeElement?.textContent]))
+      .toEqual(['H1', 'Customers']);
   });
 
   it('on a phone the navigation folds behind a button that names the page, and tables scroll in their own region', async () => {
