@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../src/shared/routes';
-import { startTestServer, type TestServer } from './fixtures';
+import { launchBrowser, startTestServer, type TestServer } from './fixtures';
 
 const clientDir = path.resolve(import.meta.dirname, '../dist/client');
 const locales = (language: string) =>
@@ -131,5 +131,43 @@ describe('pre-rendered pages', () => {
 
   it('a page sets no cookie for a visitor without a session', async () => {
     expect((await get(`${server.url}/`)).headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('first visit', () => {
+  /** The goal of ADR 016: a new visitor's first load of `/` on a phone, until the network is idle. */
+  const FIRST_VISIT_BUDGET_BYTES = 200 * 1024;
+
+  it('a new visitor on a phone is sent at most 200 KiB for /, everything counted until the network is idle', async () => {
+    const browser = await launchBrowser();
+    try {
+      // Lighthouse's phone (ADR 016's measure), a fresh profile, brotli asked as a browser asks it.
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        isMobile: true,
+        extraHTTPHeaders: { 'accept-encoding': 'br' },
+      });
+      const page = await context.newPage();
+      const sizes: Promise<{ url: string; bytes: number }>[] = [];
+      const failed: string[] = [];
+      page.on('requestfinished', (finished) =>
+        sizes.push(finished.sizes().then((size) => ({ url: finished.url(), bytes: size.responseHeadersSize + size.responseBodySize }))),
+      );
+      page.on('requestfailed', (request) => failed.push(request.url()));
+      await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+      const requests = await Promise.all(sizes);
+      const total = requests.reduce((sum, request) => sum + request.bytes, 0);
+      const listing = requests
+        .sort((a, b) => b.bytes - a.bytes)
+        .map((request) => `${request.bytes} ${request.url}`)
+        .join('\n');
+      expect(failed).toEqual([]);
+      // The page and the country list its first screen shows are among what was counted.
+      expect(requests.map((request) => new URL(request.url).pathname)).toEqual(expect.arrayContaining(['/', '/api/countries']));
+      expect(total, listing).toBeLessThanOrEqual(FIRST_VISIT_BUDGET_BYTES);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
   });
 });

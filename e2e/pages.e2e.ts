@@ -108,11 +108,17 @@ describe('header and footer', () => {
         .locator('li')
         .evaluateAll((items) => items.map((item) => item.getAttribute('title'))),
     ).toEqual(['Visa', 'Mastercard', 'American Express', 'Discover', 'Cash App Pay', 'Google Pay', 'Amazon Pay']);
-    const icons = await footer
-      .getByTestId('payment-icons')
-      .locator('img')
-      .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0));
-    expect(icons).toEqual(Array(7).fill(true));
+    // The icons are fetched once they near the screen (ADR 016), not with the page.
+    const payments = footer.getByTestId('payment-icons');
+    expect(await payments.locator('img').count()).toBe(0);
+    await payments.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        payments
+          .locator('img')
+          .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toEqual(Array(7).fill(true));
     expect(await footer.getByRole('link', { name: /GlobalTopUp on (Facebook|X|Instagram|WhatsApp)/ }).count()).toBe(4);
     await page.context().close();
   });

@@ -1,13 +1,16 @@
+import { useNearScreen } from '@/components/ui/icon';
 import { iconUrl } from '@/lib/asset-urls';
 
 /** Payment and social icons are static SVG files (src/client/assets/icons), so they cost no JavaScript. */
 export const PAYMENT_METHODS = ['visa', 'mastercard', 'amex', 'discover', 'cashapp', 'googlepay', 'amazonpay'] as const;
 
+/** Fetched once it nears the screen: at the foot of every page, it is not part of a first visit's first screen. */
 export function PaymentIcon({ method }: { method: (typeof PAYMENT_METHODS)[number] }) {
   const wide = method === 'amazonpay';
+  const [frame, near] = useNearScreen<HTMLSpanElement>();
   return (
-    <span className="flex h-8 w-14 items-center justify-center rounded-md border bg-white shadow-sm">
-      <img src={iconUrl(method)} alt="" width={wide ? 44 : 20} height={wide ? 24 : 20} loading="lazy" />
+    <span ref={frame} className="flex h-8 w-14 items-center justify-center rounded-md border bg-white shadow-sm">
+      {near && <img src={iconUrl(method)} alt="" width={wide ? 44 : 20} height={wide ? 24 : 20} loading="lazy" />}
     </span>
   );
 }

@@ -4,7 +4,7 @@ import { CURRENCY } from '@shared/constants';
 import { HOW_IT_WORKS_ANCHOR, ROUTES } from '@shared/routes';
 import { LanguageSelect } from '@/components/language-select';
 import { Label, NativeSelect } from '@/components/ui/input';
-import { Icon } from '@/components/ui/icon';
+import { LazyIcon } from '@/components/ui/icon';
 import { PAYMENT_METHODS, PaymentIcon, SOCIAL_LINKS } from './brand-icons';
 
 const linkClass = 'text-sm text-muted-foreground transition-colors hover:text-foreground';
@@ -29,7 +29,7 @@ export function Footer() {
                   aria-label={`${t(`footer.social.${link.key}`)} ${t('common.opensInNewTab')}`}
                   className="flex size-9 items-center justify-center rounded-full border text-muted-foreground transition-colors hover:text-foreground"
                 >
-                  <Icon name={link.key} className="size-5" />
+                  <LazyIcon name={link.key} className="size-5" />
                 </a>
               </li>
             ))}

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { asc } from 'drizzle-orm';
-import { flagUrl, type Country } from '../../shared/api/catalog';
+import type { Country } from '../../shared/api/catalog';
+import { flagUrl } from '../../shared/flags';
 import type { Database } from '../db/client';
 import { countries } from '../db/schema';
 import { CATALOGUE_CACHE_MS } from './destination-switches';

@@ -11,11 +11,6 @@ export interface Country {
   calling_codes: string[] | string;
 }
 
-/** The URL of a country's flag, keyed by the lowercase ISO code (docs/product.md §2). */
-export function flagUrl(isoCode: string): string {
-  return `/flags/${isoCode.toLowerCase()}.svg`;
-}
-
 export type DenominationType = 'FIXED' | 'RANGE';
 
 /** GET /api/reloadly/operator-detect/{phone}/{countryIsoCode} → { success: true, data } (docs/product.md §3 Operator info). */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOW_IT_WORKS_ANCHOR } from '@shared/routes';
 import { Button } from '@/components/ui/button';
-import { Icon } from '@/components/ui/icon';
+import { Icon, LazyIcon } from '@/components/ui/icon';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 const FEATURES = [
@@ -77,7 +77,7 @@ export function HomePage({ flow }: { flow: ReactNode }) {
               <Card className="h-full" data-testid={`feature-${key}`}>
                 <CardHeader>
                   <span className="mb-2 flex size-12 items-center justify-center rounded-xl bg-accent text-accent-foreground">
-                    <Icon name={icon} className="size-6" />
+                    <LazyIcon name={icon} className="size-6" />
                   </span>
                   <CardTitle>{t(`home.features.${key}.title`)}</CardTitle>
                   <CardDescription>{t(`home.features.${key}.body`)}</CardDescription>
@@ -98,7 +98,7 @@ export function HomePage({ flow }: { flow: ReactNode }) {
             {HOW_STEPS.map(({ key, icon }, index) => (
               <li key={key} className="flex flex-col items-center gap-3 text-center">
                 <span className="relative flex size-16 items-center justify-center rounded-full bg-primary text-primary-foreground">
-                  <Icon name={icon} className="size-7" />
+                  <LazyIcon name={icon} className="size-7" />
                   <span className="absolute -end-1 -top-1 flex size-7 items-center justify-center rounded-full border-2 border-card bg-accent text-sm font-bold text-accent-foreground">
                     {index + 1}
                   </span>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Ban, CircleCheck, CircleOff } from 'lucide-react';
 import type { CatalogueCountryStatus } from '@shared/api/admin-catalogue';
-import { flagUrl } from '@shared/api/catalog';
+import { flagUrl } from '@shared/flags';
 import { cn } from '@/lib/utils';
 import { Badge, type Tone } from './status-badge';
 

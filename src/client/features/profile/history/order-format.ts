@@ -1,4 +1,4 @@
-import { flagUrl } from '@shared/api/catalog';
+import { flagUrl } from '@shared/flags';
 import type { OrderDisplayStatus, OrderView } from '@shared/api/orders';
 import type { Language } from '@shared/constants';
 import { formatUsd, toCents } from '@shared/pricing';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { flagUrl } from '@shared/api/catalog';
+import { flagUrl } from '@shared/flags';
 import { Button } from '@/components/ui/button';
 import { countryLabel, POPULAR_COUNTRY_CODES, QUICK_COUNTRIES, type CountryEntry } from '../lib/country-list';
 import { useUiLanguage } from '../use-ui-language';

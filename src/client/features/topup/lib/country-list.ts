@@ -1,4 +1,5 @@
-import { flagUrl, type Country } from '@shared/api/catalog';
+import type { Country } from '@shared/api/catalog';
+import { flagUrl } from '@shared/flags';
 import type { Language } from '@shared/constants';
 import { countryNameIn } from '@/lib/country-names';
 import { displayPhoneCode } from './country-selection';

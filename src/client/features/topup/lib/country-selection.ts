@@ -1,5 +1,5 @@
 import type { Country } from '@shared/api/catalog';
-import { flagUrl } from '@shared/api/catalog';
+import { flagUrl } from '@shared/flags';
 
 /** The country the recipient's number belongs to (docs/product.md §3 Selected country). */
 export interface SelectedCountry {
