@@ -9,7 +9,7 @@ import { useFocusOnMount } from '../use-focus-on-mount';
 import { useUiLanguage } from '../use-ui-language';
 import { AmountCard } from './amount-card';
 import { CustomAmount } from './custom-amount';
-import { RecipientSummary } from './recipient-summary';
+import { LazyRecipientSummary } from './lazy-recipient-summary';
 
 interface AmountStepProps {
   country: SelectedCountry;
@@ -36,7 +36,7 @@ export function AmountStep({ country, phone, operator, chosen, onSendNow, onChan
   return (
     <section aria-labelledby="amount-step-title" className="flex flex-col gap-5">
       <div className="flex items-center justify-between gap-3 rounded-xl bg-muted p-3">
-        <RecipientSummary country={country} phone={phone} operatorName={operator.name} />
+        <LazyRecipientSummary country={country} phone={phone} operatorName={operator.name} />
         <Button type="button" variant="link" size="sm" className="shrink-0 px-0" onClick={onChangeNumber}>
           {t('topup.amount.changeNumber')}
         </Button>

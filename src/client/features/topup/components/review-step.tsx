@@ -8,7 +8,7 @@ import { formatUsdCents, theyGetText, type AmountOption } from '../lib/amounts';
 import type { SelectedCountry } from '../lib/country-selection';
 import { useFocusOnMount } from '../use-focus-on-mount';
 import { useUiLanguage } from '../use-ui-language';
-import { RecipientSummary } from './recipient-summary';
+import { LazyRecipientSummary } from './lazy-recipient-summary';
 import { DescriptionRow } from '@/components/ui/description-row';
 
 interface ReviewStepProps {
@@ -36,7 +36,7 @@ export function ReviewStep({ country, phone, operator, amount, price, refusal, o
         {t('topup.review.title')}
       </h3>
       <div className="rounded-xl bg-muted p-3">
-        <RecipientSummary country={country} phone={phone} operatorName={operator.name} />
+        <LazyRecipientSummary country={country} phone={phone} operatorName={operator.name} />
       </div>
       <dl className="flex flex-col text-sm">
         <DescriptionRow ltr label={t('topup.amount.youPay')} testId="review-you-pay">
