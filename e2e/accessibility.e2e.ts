@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { register } from './account-helpers';
 import { axeViolations } from './axe';
 import { openPage, useServerAndBrowser } from './fixtures';
-import { auditCombination, type Combination } from './screen-audit';
+import { auditAdminEmails, auditCombination, type Combination } from './screen-audit';
 
-const app = useServerAndBrowser();
+const app = useServerAndBrowser({ ADMIN_EMAILS: auditAdminEmails() });
 
 describe('accessibility of the home page', () => {
   it.each([
