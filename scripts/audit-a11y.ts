@@ -9,8 +9,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser';
-import { auditCombination, LANGUAGES, SIZES, THEMES, untranslated, type AuditSize, type Combination, type ScreenReport } from '../e2e/screen-audit';
-import { isServerBuilt, startBuiltServer, stopBuiltServer } from './built-server';
+import {
+  auditAdminEmails,
+  auditCombination,
+  LANGUAGES,
+  SIZES,
+  THEMES,
+  untranslated,
+  type AuditSize,
+  type Combination,
+  type ScreenReport,
+} from '../e2e/screen-audit';
+import { freePort, isServerBuilt, startBuiltServer, stopBuiltServer } from './built-server';
 
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -21,7 +31,15 @@ const nameOf = ({ language, theme, size }: Combination) => `${language}-${theme}
 async function main() {
   if (!isServerBuilt()) throw new Error('The audit runs the built server: run `npm run build` first.');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-a11y-'));
-  const server = await startBuiltServer(dataDir, { NODE_ENV: 'test', TRUST_PROXY: '127.0.0.1' });
+  const port = String(await freePort());
+  // The admins confirm their address by the link of an e-mail, which names PUBLIC_URL.
+  const server = await startBuiltServer(dataDir, {
+    NODE_ENV: 'test',
+    TRUST_PROXY: '127.0.0.1',
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_EMAILS: auditAdminEmails(),
+  });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
@@ -44,7 +62,8 @@ async function main() {
         continue;
       process.stderr.write(`${name}… `);
       const reports = await auditCombination(browser, server.url, combination, { focus: true }).catch((error: Error) => {
-        process.stderr.write(`failed: ${error.message.split('\n')[0]}\n`);
+        const cause = error.cause instanceof Error ? ` (${error.cause.message.split('\n')[0]})` : '';
+        process.stderr.write(`failed: ${error.message.split('\n')[0]}${cause}\n`);
         return [] as ScreenReport[];
       });
       results.set(name, reports);

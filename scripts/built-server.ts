@@ -1,6 +1,7 @@
 /** Starts and stops the built server (`dist/server/main.js`) as a child process, the way production runs it. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -10,6 +11,18 @@ const READY_TIMEOUT_MS = 60_000;
 
 export function isServerBuilt(): boolean {
   return existsSync(serverEntry);
+}
+
+/** A port nobody listens on now: chosen before the start, so that PUBLIC_URL (the links of e-mails) can name it. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port'))));
+    });
+  });
 }
 
 export interface BuiltServer {
