@@ -1,27 +1,14 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { startBuiltServer, stopBuiltServer } from '../scripts/built-server';
+import { freePort, startBuiltServer, stopBuiltServer } from '../scripts/built-server';
 
 export interface TestServer {
   url: string;
   dataDir: string;
   stop(): Promise<void>;
-}
-
-/** A port nothing listens on right now, asked of the system. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port'))));
-    });
-  });
 }
 
 /**
