@@ -229,6 +229,8 @@ export function createAuth({
         theme: { type: 'string', required: false, defaultValue: 'system' },
         blockedAt: { type: 'date', required: false, input: false },
         blockedReason: { type: 'string', required: false, input: false },
+        receiptEmails: { type: 'boolean', required: false, defaultValue: true },
+        deletedAt: { type: 'date', required: false, input: false },
       },
     },
     session: {

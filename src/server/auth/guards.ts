@@ -62,6 +62,8 @@ async function currentSession({ auth, freshUserFrom }: SessionReading, request: 
       theme: account.theme ?? 'system',
       blockedAt: account.blockedAt ?? null,
       blockedReason: account.blockedReason ?? null,
+      receiptEmails: account.receiptEmails ?? true,
+      deletedAt: account.deletedAt ?? null,
     },
     secondFactorVerified,
   };

@@ -201,6 +201,13 @@ export const user = pgTable('user', {
   /** Set by an admin: a blocked account cannot sign in or check out, and its sessions were ended when it was blocked. */
   blockedAt: timestamp('blocked_at', { withTimezone: true }),
   blockedReason: text('blocked_reason'),
+  /** Whether the customer gets an e-mail receipt when a top-up completes, fails or is refunded. */
+  receiptEmails: boolean('receipt_emails').notNull().default(true),
+  /**
+   * When the customer deleted their account: the row stays (orders refer to it and the business keeps their amounts),
+   * with the e-mail, names and every other personal field replaced. A deleted account cannot sign in.
+   */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
 /** Signed-in browsers: the session cookie carries `token`. */
@@ -597,6 +604,131 @@ export const adminAuditLog = pgTable(
     index('admin_audit_log_created_idx').on(table.createdAt, table.id),
     index('admin_audit_log_target_idx').on(table.targetType, table.targetId, table.createdAt),
     index('admin_audit_log_actor_idx').on(table.actorId, table.createdAt),
+  ],
+);
+
+/*
+ * What returning customers keep: the numbers they top up, receipts sent by e-mail, links asking someone for a top-up,
+ * and reports of a top-up that did not arrive.
+ */
+
+/** A customer's recipients, one row per number: added or refreshed by every completed top-up, renamed by the customer. */
+export const savedRecipients = pgTable(
+  'saved_recipients',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    countryIso: text('country_iso').notNull(),
+    /** National number, digits only, as orders keep it. */
+    nationalNumber: text('national_number').notNull(),
+    /** The operator last detected for (or topped up on) this number. */
+    operatorId: integer('operator_id'),
+    operatorName: text('operator_name'),
+    /** The customer's own name for the recipient ("Mum"), at most 40 characters. */
+    name: text('name'),
+    lastToppedUpAt: timestamp('last_topped_up_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('saved_recipients_user_number_unique').on(table.userId, table.countryIso, table.nationalNumber),
+    index('saved_recipients_user_recent_idx').on(table.userId, table.lastToppedUpAt, table.createdAt),
+  ],
+);
+
+/**
+ * Receipts to send, one row per order and event ('completed', 'failed', 'refunded'), written in the transaction that
+ * made the order final or refunded it; the unique key makes each event's receipt exist once. A worker claims a row
+ * (claimed_at, claimed_by) before sending it, so one worker sends it, and sets sent_at after.
+ */
+export const receiptOutbox = pgTable(
+  'receipt_outbox',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a worker may next try: a claim that was never finished (its worker died) is taken again after a while. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimedBy: text('claimed_by'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Not sent, on purpose: the customer turned receipts off, or has no e-mail address any more. */
+    skippedAt: timestamp('skipped_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('receipt_outbox_order_kind_unique').on(table.orderId, table.kind),
+    index('receipt_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.skippedAt} is null`),
+  ],
+);
+
+/**
+ * Links a person makes to ask someone to top up their phone (/r/<token>). Only a hash of the token is kept, so the
+ * table cannot be read back into working links. Anyone may make one, signed in or not.
+ */
+export const topupRequests = pgTable(
+  'topup_requests',
+  {
+    /** SHA-256 of the token in the link, hex. */
+    tokenHash: text('token_hash').primaryKey(),
+    countryIso: text('country_iso').notNull(),
+    nationalNumber: text('national_number').notNull(),
+    suggestedAmountCents: integer('suggested_amount_cents'),
+    /** Shown to the sender as text, at most 140 characters. */
+    note: text('note'),
+    /** The maker, when signed in. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('topup_requests_user_idx').on(table.userId), index('topup_requests_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * A customer's report that a completed top-up did not reach the recipient: 'reported' → 'checking' → resolved as
+ * 'delivered' (with the operator's reference) or 'refunded'. At most one open report per order.
+ */
+export const deliveryReports = pgTable(
+  'delivery_reports',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    /** The customer's optional words. */
+    message: text('message'),
+    /** For 'delivered': the operator's reference the admin confirmed; for either resolution, the admin's note. */
+    resolutionReference: text('resolution_reference'),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('delivery_reports_open_unique')
+      .on(table.orderId)
+      .where(sql`${table.status} in ('reported', 'checking')`),
+    index('delivery_reports_order_idx').on(table.orderId, table.createdAt),
+    index('delivery_reports_open_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} in ('reported', 'checking')`),
   ],
 );
 
