@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../shared/api/orders';
-import { orderEvents, orders } from '../db/schema';
+import { orderEvents, orders, receiptOutbox, savedRecipients } from '../db/schema';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
 import { insertTestUser, paidOrder, sandboxOrderServices } from '../testing/orders';
 import { canTransition, FINAL_STATUSES, IllegalTransitionError, TRANSITIONS, transition, type OrderStatus } from './state-machine';
@@ -128,5 +128,34 @@ describe.each(TEST_DATABASE_KINDS)('transition() on %s', (kind) => {
     );
     const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.status).toBe('created');
+  });
+
+  it('a completion saves its recipient once and queues one receipt, whoever races for it', async () => {
+    const { orderId } = await createdOrder();
+    await database.db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, orderId));
+    const now = new Date('2026-11-22T12:00:00Z');
+    const moves = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        transition(database.db, { orderId, from: ['delivered', 'capture_failed'], to: 'completed', source: 'webhook', now }),
+      ),
+    );
+    expect(moves.filter(Boolean)).toHaveLength(1);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    const recipients = await database.db.select().from(savedRecipients).where(eq(savedRecipients.userId, order!.userId));
+    expect(
+      recipients.map(({ countryIso, nationalNumber, operatorId, lastToppedUpAt }) => ({ countryIso, nationalNumber, operatorId, lastToppedUpAt })),
+    ).toEqual([{ countryIso: order!.countryIso, nationalNumber: order!.recipientPhone, operatorId: order!.operatorId, lastToppedUpAt: now }]);
+    expect((await database.db.select().from(receiptOutbox).where(eq(receiptOutbox.orderId, orderId))).map((row) => row.kind)).toEqual(['completed']);
+  });
+
+  it('a release after a hold queues a "failed" receipt; a payment never made sends none', async () => {
+    const { orderId: held } = await createdOrder();
+    await database.db.update(orders).set({ status: 'delivery_failed' }).where(eq(orders.id, held));
+    await transition(database.db, { orderId: held, from: ['delivery_failed'], to: 'canceled', source: 'reconciler', now: new Date() });
+    const { orderId: unpaid } = await createdOrder();
+    await transition(database.db, { orderId: unpaid, from: ['created'], to: 'canceled', source: 'browser', now: new Date() });
+    const receipts = await database.db.select({ orderId: receiptOutbox.orderId, kind: receiptOutbox.kind }).from(receiptOutbox);
+    expect(receipts).toEqual([{ orderId: held, kind: 'failed' }]);
+    expect(await database.db.select().from(savedRecipients)).toEqual([]);
   });
 });

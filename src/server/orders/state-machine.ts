@@ -2,6 +2,7 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { orderEvents, orders } from '../db/schema';
+import { followUps } from './follow-ups';
 import { authorisationToCapture, authorisationToDelivery, orderTransitions } from '../metrics/registry';
 
 export type { OrderStatus } from '../../shared/api/orders';
@@ -162,7 +163,10 @@ async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>,
       from moved`
           : sql``
       }
-    )
+    )${sql.join(
+      followUps(to, sql`moved`, request.now).map((statement) => sql`, ${statement}`),
+      sql``,
+    )}
     select * from moved`)) as unknown as { rows: Array<Record<string, unknown>> };
   const [row] = result.rows;
   if (!row) return null;

@@ -1,0 +1,61 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../shared/api/orders';
+import { receiptOutbox, savedRecipients } from '../db/schema';
+
+/**
+ * What a move of an order brings with it, written by the same statement as the move (state-machine.ts), so it exists
+ * exactly when the move does and once per move, however many workers and retries race for it:
+ * - a completed top-up adds its number to the customer's saved recipients, or refreshes it (operator, last top-up);
+ * - a top-up completed, failed with its hold released, or refunded puts its receipt in the receipt outbox
+ *   (mail/receipts.ts sends it); the outbox's unique key keeps one receipt per order and event.
+ *
+ * `moved` names the CTE holding the moved order rows (orders.* plus previous_status).
+ */
+export type ReceiptKind = 'completed' | 'failed' | 'refunded';
+
+/** The statuses from which a move to canceled means the customer's money was held and has been released. */
+export const RELEASED_FROM: readonly OrderStatus[] = ['authorised', 'delivering', 'delivery_pending', 'delivery_failed'];
+
+/** The receipt a move to `to` sends, if any; for canceled, only when money was held (see RELEASED_FROM). */
+export function receiptKindFor(to: OrderStatus): ReceiptKind | null {
+  if (to === 'completed') return 'completed';
+  if (to === 'refunded') return 'refunded';
+  if (to === 'canceled') return 'failed';
+  return null;
+}
+
+/** The data-modifying CTEs (each `name as (…)`) that follow a move to `to`; none for most moves. */
+export function followUps(to: OrderStatus | null, moved: SQL, now: Date): SQL[] {
+  if (!to) return [];
+  const statements: SQL[] = [];
+  if (to === 'completed') {
+    statements.push(sql`recipient_saved as (
+      insert into ${savedRecipients} (user_id, country_iso, national_number, operator_id, operator_name, last_topped_up_at, created_at, updated_at)
+      select user_id, country_iso, recipient_phone, operator_id, operator_name, ${sql.param(now, savedRecipients.lastToppedUpAt)}::timestamptz,
+             ${sql.param(now, savedRecipients.createdAt)}::timestamptz, ${sql.param(now, savedRecipients.updatedAt)}::timestamptz
+      from ${moved}
+      on conflict (user_id, country_iso, national_number) do update set
+        operator_id = excluded.operator_id,
+        operator_name = excluded.operator_name,
+        last_topped_up_at = greatest(${savedRecipients.lastToppedUpAt}, excluded.last_topped_up_at),
+        updated_at = excluded.updated_at
+    )`);
+  }
+  const kind = receiptKindFor(to);
+  if (kind) {
+    const released =
+      to === 'canceled'
+        ? sql`where previous_status in (${sql.join(
+            RELEASED_FROM.map((status) => sql`${status}`),
+            sql`, `,
+          )})`
+        : sql``;
+    statements.push(sql`receipt_queued as (
+      insert into ${receiptOutbox} (order_id, kind, created_at, next_attempt_at)
+      select id, ${kind}::text, ${sql.param(now, receiptOutbox.createdAt)}::timestamptz, ${sql.param(now, receiptOutbox.nextAttemptAt)}::timestamptz
+      from ${moved} ${released}
+      on conflict (order_id, kind) do nothing
+    )`);
+  }
+  return statements;
+}
