@@ -11,7 +11,7 @@ import { accountBlockedError, refuseBlockedCheckout } from '../auth/blocked-acco
 import { refuseUnservedDestination } from '../catalog/destination-switches';
 import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
-import { PaymentProviderError } from '../payments/provider';
+import { PaymentProviderError, type CreatePaymentIntentRequest, type PaymentIntent } from '../payments/provider';
 import { TopupProviderError } from '../topups/provider';
 import { readCheckoutFacts, refuseOverLimits } from './limits';
 import type { OrderServices } from './services';
@@ -82,6 +82,12 @@ export async function startCheckout(
 
   const createdAt = now();
   const id = randomUUID();
+  const receiptEmail = body.email ?? accountEmail;
+  // The intent comes first, so that the order is inserted with it in one statement. A crash between the two leaves an
+  // intent nobody can pay (its client secret never left the server), never an order without its intent.
+  const intent = await askPaymentProvider(services, id, () =>
+    payments.createPaymentIntent(intentRequest(services, { id, userId, totalCents: price.totalCents, receiptEmail })),
+  );
   const localAmount = localAmountOf(operator, amountCents);
   const order = await insertOrder(db, {
     id,
@@ -99,15 +105,19 @@ export async function startCheckout(
     localAmount: localAmount === null ? null : String(localAmount),
     planDescription: operator.bundle || operator.data ? planDescriptionOf(operator, amountCents) : null,
     destinationCurrencyCode: operator.destinationCurrencyCode,
-    receiptEmail: body.email ?? accountEmail,
+    receiptEmail,
     paymentProvider: payments.kind,
+    paymentIntentId: intent.id,
     customIdentifier: `topup-${id}`,
     nextCheckAt: new Date(createdAt.getTime() + FIRST_PAYMENT_CHECK_MS),
     createdAt,
     updatedAt: createdAt,
   });
-  // Two identical clicks raced and the other one inserted first: continue with its order.
-  const current = order ?? (await findOrderByKey(services, userId, body.orderKey));
+  if (order) return checkoutAnswer(order, intent);
+  // Two identical clicks raced and the other one inserted first: this click's intent is cancelled unpaid, and it
+  // continues with the other's order.
+  await cancelDuplicateIntent(services, intent.id, id);
+  const current = await findOrderByKey(services, userId, body.orderKey);
   if (!current) throw new Error('Order vanished after insert');
   return withPaymentIntent(services, current);
 }
@@ -189,45 +199,70 @@ function sameCheckout(order: Order, body: CheckoutRequest['body'], price: TopUpP
   );
 }
 
-/**
- * Creates the order's intent, or reads the one it has. The idempotency key is the order's plus the minute: a double
- * click shares one intent, while a retry after a provider failure (whose answer Stripe would replay for 24 hours) gets a
- * fresh one. Should two intents ever be made, the order keeps the first and the other is cancelled unpaid.
- */
-async function withPaymentIntent(services: OrderServices, order: Order): Promise<CreatePaymentIntentResponse> {
-  const { db, payments } = services;
-  let intent;
+/** What the provider is asked for an order's intent (manual capture; ADR 007). */
+function intentRequest(
+  services: OrderServices,
+  order: { id: string; userId: string; totalCents: number; receiptEmail: string | null },
+): CreatePaymentIntentRequest {
+  return {
+    amountCents: order.totalCents,
+    currency: 'usd',
+    receiptEmail: order.receiptEmail,
+    metadata: { orderId: order.id, userId: order.userId },
+    // The order's plus the minute: a double click shares one intent, while a retry after a provider failure (whose
+    // answer Stripe would replay for 24 hours) gets a fresh one.
+    idempotencyKey: `order-${order.id}-${Math.floor(services.now().getTime() / 60_000)}`,
+  };
+}
+
+/** Runs a call to the payment provider for a checkout; its failure is answered as the provider's (502), and logged. */
+async function askPaymentProvider<T>(services: OrderServices, orderId: string, call: () => Promise<T>): Promise<T> {
   try {
-    intent = order.paymentIntentId
-      ? await payments.retrievePaymentIntent(order.paymentIntentId)
-      : await payments.createPaymentIntent({
-          amountCents: order.totalCents,
-          currency: 'usd',
-          receiptEmail: order.receiptEmail,
-          metadata: { orderId: order.id, userId: order.userId },
-          idempotencyKey: `order-${order.id}-${Math.floor(services.now().getTime() / 60_000)}`,
-        });
-    if (!order.paymentIntentId) {
-      const [linked] = await db
-        .update(orders)
-        .set({ paymentIntentId: intent.id, updatedAt: services.now() })
-        .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)))
-        .returning({ paymentIntentId: orders.paymentIntentId });
-      if (!linked) {
-        const [current] = await db.select({ paymentIntentId: orders.paymentIntentId }).from(orders).where(eq(orders.id, order.id));
-        if (current?.paymentIntentId && current.paymentIntentId !== intent.id) {
-          await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `duplicate-${intent.id}`, reason: 'duplicate' });
-          intent = await payments.retrievePaymentIntent(current.paymentIntentId);
-        }
-      }
-    }
+    return await call();
   } catch (error) {
     if (error instanceof PaymentProviderError) {
-      services.log.error({ orderId: order.id, err: error }, 'payment intent creation failed');
+      services.log.error({ orderId, err: error }, 'payment intent creation failed');
       throw new DomainError('upstream', 'PAYMENT_PROVIDER_ERROR', { key: 'payment.messages.api_error' });
     }
     throw error;
   }
+}
+
+/** An intent made for an order that was never inserted (another click's order won): cancelled unpaid, or logged. */
+async function cancelDuplicateIntent(services: OrderServices, paymentIntentId: string, orderId: string) {
+  try {
+    await services.payments.cancelPaymentIntent(paymentIntentId, { idempotencyKey: `duplicate-${paymentIntentId}`, reason: 'duplicate' });
+  } catch (error) {
+    // Nobody can pay it (its client secret was never sent), so a failed cancellation leaves nothing held.
+    services.log.warn({ orderId, paymentIntentId, err: error }, 'could not cancel a duplicate payment intent');
+  }
+}
+
+/**
+ * The intent of an order made earlier (a retried click): read from the provider, or, for an order that has none
+ * (its intent's creation failed), created and linked. Should two intents ever be linked at once, the order keeps the
+ * first and the other is cancelled unpaid.
+ */
+async function withPaymentIntent(services: OrderServices, order: Order): Promise<CreatePaymentIntentResponse> {
+  const { db, payments } = services;
+  const intent = await askPaymentProvider(services, order.id, async () => {
+    if (order.paymentIntentId) return payments.retrievePaymentIntent(order.paymentIntentId);
+    const created = await payments.createPaymentIntent(intentRequest(services, order));
+    const [linked] = await db
+      .update(orders)
+      .set({ paymentIntentId: created.id, updatedAt: services.now() })
+      .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)))
+      .returning({ paymentIntentId: orders.paymentIntentId });
+    if (linked) return created;
+    const [current] = await db.select({ paymentIntentId: orders.paymentIntentId }).from(orders).where(eq(orders.id, order.id));
+    if (!current?.paymentIntentId || current.paymentIntentId === created.id) return created;
+    await payments.cancelPaymentIntent(created.id, { idempotencyKey: `duplicate-${created.id}`, reason: 'duplicate' });
+    return payments.retrievePaymentIntent(current.paymentIntentId);
+  });
+  return checkoutAnswer(order, intent);
+}
+
+function checkoutAnswer(order: Order, intent: PaymentIntent): CreatePaymentIntentResponse {
   if (!intent.clientSecret) throw new Error(`Payment intent ${intent.id} has no client secret`);
   return {
     success: true,

@@ -355,16 +355,18 @@ export function createFulfilment(services: OrderServices) {
     switch (result.status) {
       case 'SUCCESSFUL': {
         const mismatch = amountMismatch(order, result);
+        const deliveredPatch = { ...transaction, deliveredAt: services.now() };
+        if (!mismatch) return captureDelivery(order, source, deliveredPatch, { transactionId: result.transactionId });
         const delivered = await move(
           order,
           'delivered',
           from,
           source,
-          { ...transaction, deliveredAt: services.now(), nextCheckAt: mismatch ? null : later(services, CHECK_DELAYS_MS.afterStep) },
-          { transactionId: result.transactionId, ...(mismatch ? { mismatch } : {}) },
+          { ...deliveredPatch, nextCheckAt: null },
+          { transactionId: result.transactionId, mismatch },
         );
         if (!delivered) return load(order.id);
-        return mismatch ? needsPerson(delivered, source, ATTENTION_REASONS.amountMismatch, {}, { mismatch }) : capture(delivered, source);
+        return needsPerson(delivered, source, ATTENTION_REASONS.amountMismatch, {}, { mismatch });
       }
       case 'PROCESSING':
       case 'UNKNOWN': {
@@ -448,6 +450,50 @@ export function createFulfilment(services: OrderServices) {
       if (!alreadyCaptured) return captureFailed(order, source, error);
     }
     const completed = await move(order, 'completed', ['delivered', 'capture_failed'], source, { finishedAt: services.now(), nextCheckAt: null });
+    return orReload(completed, order.id);
+  }
+
+  /**
+   * A top-up the provider reports SUCCESSFUL, for the amount sent, of an order in delivering or delivery_pending:
+   * captured, then recorded delivered and completed by one statement (both moves and their events), which saves the
+   * round trip of recording delivered first. Capture needs only the provider's answer, which this call holds; should
+   * the process stop after the capture, the order is still in delivering or delivery_pending, and the reconciler looks
+   * the top-up up, finds it SUCCESSFUL and captures again with the same idempotency key (the provider answers the
+   * first capture), so it is completed all the same. A refused capture records delivered first, then goes on as
+   * capture() does.
+   */
+  async function captureDelivery(order: Order, source: EventSource, delivered: OrderPatch, detail: Record<string, unknown>): Promise<Order> {
+    const from: OrderStatus[] = ['delivering', 'delivery_pending'];
+    try {
+      await payments.capturePaymentIntent(order.paymentIntentId!, { idempotencyKey: `capture-${order.id}-${order.checkAttempts}` });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError && error.paymentIntentStatus === 'succeeded')) {
+        const recorded = await move(
+          order,
+          'delivered',
+          from,
+          source,
+          { ...delivered, nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep) },
+          detail,
+        );
+        if (!recorded) return load(order.id);
+        if (error instanceof PaymentProviderError && error.paymentIntentStatus === 'canceled') return holdLapsed(recorded, source, error);
+        return captureFailed(recorded, source, error);
+      }
+    }
+    const completed = await move(
+      order,
+      'completed',
+      from,
+      source,
+      { ...delivered, finishedAt: services.now(), nextCheckAt: null },
+      undefined,
+      undefined,
+      {
+        status: 'delivered',
+        detail,
+      },
+    );
     return orReload(completed, order.id);
   }
 
