@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orders, sandboxPaymentIntents } from '../db/schema';
+import { databaseQueries } from '../metrics/registry';
+import { confirmSandboxPaymentIntent } from '../payments/sandbox/confirm';
+import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
+import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
+import { firstOffer, GOOD_CARD, insertTestUser, orderLedger, paidOrder, sandboxOrderServices } from '../testing/orders';
+import { startCheckout } from './checkout';
+import { CHECK_DELAYS_MS, createFulfilment } from './fulfilment';
+
+/** The statements sent to PostgreSQL so far (db_queries_total); PGlite sends none. */
+const statementsSent = async () => (await databaseQueries.get()).values[0]?.value ?? 0;
+
+describe.each(TEST_DATABASE_KINDS)('an order’s database round trips on %s', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  beforeEach(() => database.reset());
+  afterAll(() => database.close());
+
+  async function setup() {
+    const kit = sandboxOrderServices(database.db);
+    const userId = await insertTestUser(database.db);
+    return { ...kit, userId, fulfilment: createFulfilment(kit.services) };
+  }
+
+  async function checkoutBody(services: Parameters<typeof firstOffer>[0]) {
+    const { operator, amount } = await firstOffer(services);
+    return { amount, orderKey: randomUUID(), operatorId: operator.operatorId, countryCode: 'NG', phone: '08031234567' };
+  }
+
+  it('an order is inserted with its payment intent already linked', async () => {
+    const { services, userId } = await setup();
+    const { orderId, paymentIntentId } = await paidOrder(services, { userId, pay: false });
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.paymentIntentId).toBe(paymentIntentId);
+  });
+
+  it('a payment provider that fails at checkout leaves no order behind', async () => {
+    const { services, userId } = await setup();
+    const body = await checkoutBody(services);
+    services.payments = {
+      ...services.payments,
+      createPaymentIntent: () => Promise.reject(new PaymentProviderError('Stripe is down', { type: 'api_error', status: 500, retryable: true })),
+    };
+    await expect(startCheckout(services, { userId, accountEmail: 'payer@example.com', body })).rejects.toMatchObject({
+      code: 'PAYMENT_PROVIDER_ERROR',
+    });
+    expect(await database.db.select().from(orders)).toEqual([]);
+  });
+
+  it('a click whose order another click of the same order key inserted first cancels its own intent and answers the other’s', async () => {
+    const { services, userId } = await setup();
+    const body = await checkoutBody(services);
+    const inner = services.payments;
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let calls = 0;
+    services.payments = {
+      ...inner,
+      // The first click's intent is made, then held until the second click has inserted its order.
+      async createPaymentIntent(request): Promise<PaymentIntent> {
+        const intent = await inner.createPaymentIntent(request);
+        if (++calls === 1) await firstHeld;
+        return intent;
+      },
+    };
+    const request = { userId, accountEmail: 'payer@example.com', body };
+    const first = startCheckout(services, request);
+    while (calls === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await startCheckout(services, request);
+    releaseFirst();
+    const answer = await first;
+    expect(answer.orderId).toBe(second.orderId);
+    expect(answer.paymentIntentId).toBe(second.paymentIntentId);
+    const intents = await database.db.select().from(sandboxPaymentIntents);
+    expect(intents).toHaveLength(2);
+    const duplicate = intents.find((intent) => intent.id !== second.paymentIntentId)!;
+    expect(duplicate).toMatchObject({ status: 'canceled', cancellationReason: 'duplicate' });
+    expect(await database.db.select().from(orders)).toHaveLength(1);
+  });
+
+  it('a successful top-up is captured, then recorded delivered and completed: both moves are in its events', async () => {
+    const { services, userId, fulfilment } = await setup();
+    const { orderId } = await paidOrder(services, { userId });
+    expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('completed');
+    const { events, intent } = await orderLedger(database.db, orderId);
+    expect(events.map((event) => [event.fromStatus, event.toStatus])).toEqual([
+      [null, 'created'],
+      ['created', 'authorised'],
+      ['authorised', 'delivering'],
+      ['delivering', 'delivered'],
+      ['delivered', 'completed'],
+    ]);
+    expect(events[3]!.detail).toMatchObject({ transactionId: expect.any(String) });
+    expect(intent!.status).toBe('succeeded');
+  });
+
+  it('a process that stops between the capture and its record leaves the order to the reconciler, which completes it without charging twice', async () => {
+    const { services, userId, advance } = await setup();
+    const { orderId } = await paidOrder(services, { userId });
+    const stopping = createFulfilment({
+      ...services,
+      payments: {
+        ...services.payments,
+        // The capture is made, then the process stops before anything else: its answer never arrives.
+        async capturePaymentIntent(id, options) {
+          await services.payments.capturePaymentIntent(id, options);
+          return new Promise<PaymentIntent>(() => undefined);
+        },
+      },
+    });
+    void stopping.fulfil(orderId, 'browser');
+    while ((await orderLedger(database.db, orderId)).intent!.status !== 'succeeded') await new Promise((resolve) => setTimeout(resolve, 5));
+    const stopped = await orderLedger(database.db, orderId);
+    expect(stopped.order.status).toBe('delivering');
+    expect(stopped.intent!.status).toBe('succeeded');
+
+    advance(CHECK_DELAYS_MS.delivering);
+    const order = await createFulfilment(services).reconcile(orderId);
+    expect(order.status).toBe('completed');
+    const { intent, deliveries } = await orderLedger(database.db, orderId);
+    expect(deliveries).toHaveLength(1);
+    expect(intent!.amountReceived).toBe(order.totalCents);
+  });
+
+  it.runIf(kind === 'postgres')('a whole order, checkout to capture, costs 10 statements besides the sign-in and the rate limit', async () => {
+    const { services, userId, fulfilment } = await setup();
+    // A first order fills the per-instance caches (catalogue, switches, limits), as a running server has them.
+    await fulfilment.fulfil((await paidOrder(services, { userId, phone: '08031234568' })).orderId, 'browser');
+    const body = await checkoutBody(services);
+
+    const before = await statementsSent();
+    // The route passes the block its sign-in check read, as here.
+    const intent = await startCheckout(services, { userId, accountEmail: 'payer@example.com', blockedAt: null, body });
+    const afterCheckout = await statementsSent();
+    await confirmSandboxPaymentIntent(
+      services.db,
+      intent.paymentIntentId,
+      { clientSecret: intent.clientSecret, paymentMethod: GOOD_CARD },
+      services.now(),
+    );
+    const afterConfirm = await statementsSent();
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, intent.orderId));
+    const beforeTopup = await statementsSent();
+    expect((await fulfilment.fulfil(order!.id, 'browser', order)).status).toBe('completed');
+    const afterTopup = await statementsSent();
+
+    // Checkout: the facts, the sandbox intent, the order. Confirm: the sandbox intent. Top-up: the sandbox intent read,
+    // the authorisation and claim, the sandbox's check and send, the sandbox capture, the delivery and completion.
+    expect([afterCheckout - before, afterConfirm - afterCheckout, afterTopup - beforeTopup]).toEqual([3, 1, 6]);
+  });
+});
