@@ -27,6 +27,8 @@ export function testOrder(overrides: Partial<OrderView> = {}): OrderView {
     failureCode: null,
     planDescription: null,
     hasPin: false,
+    deliveryReport: null,
+    canReportDelivery: false,
     ...overrides,
   };
 }

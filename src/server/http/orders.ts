@@ -9,11 +9,13 @@ import {
   type PaymentConfigResponse,
   type TopupResponse,
 } from '../../shared/api/orders';
+import { deliveryReportBodySchema, type DeliveryReportResponse } from '../../shared/api/delivery-reports';
 import { digitsOnly } from '../../shared/phone-rules';
 import { toCents } from '../../shared/pricing';
 import type { Guards } from '../auth/guards';
 import type { AttemptCounts } from '../db/attempt-counts';
 import { startCheckout } from '../orders/checkout';
+import { findUserDeliveryReport, latestDeliveryReports, reportDelivery, toDeliveryReportView } from '../orders/delivery-reports';
 import { PaymentNotAuthorisedError, type Fulfilment } from '../orders/fulfilment';
 import { handlePaymentEvent } from '../orders/payment-events';
 import type { OrderServices } from '../orders/services';
@@ -29,6 +31,7 @@ const REFRESH_AFTER_MS = 2000;
 const needsRefresh = (order: Order) => order.status === 'delivery_pending' || (order.status === 'created' && order.paymentIntentId !== null);
 
 const orderIdSchema = z.object({ id: z.uuid('Order not found') });
+const reportIdSchema = z.object({ id: z.uuid() });
 
 interface OrderRouteDeps {
   services: OrderServices;
@@ -85,7 +88,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
   });
 
   app.get('/api/orders', { preHandler: requireUser }, async (request): Promise<OrderListResponse> => {
-    return { success: true, orders: await listOrderViews(db, request.account!.id) };
+    return { success: true, orders: await listOrderViews(db, request.account!.id, services.now()) };
   });
 
   app.get('/api/orders/:id', { preHandler: requireUser }, async (request): Promise<OrderDetailResponse> => {
@@ -100,7 +103,25 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
       }
     }
     const country = await countryFacts(db, order.countryIso);
-    return { success: true, order: toOrderView(order, country), result: toTopupResponse(order, country) };
+    const reports = await latestDeliveryReports(db, [order.id]);
+    const view = toOrderView(order, country, { latest: reports.get(order.id) ?? null, now: services.now() });
+    return { success: true, order: view, result: toTopupResponse(order, country) };
+  });
+
+  // "It didn't arrive" (ADR 023): the customer's report on their own completed top-up, and its state.
+  app.post('/api/orders/:id/delivery-report', { preHandler: requireUser }, async (request, reply): Promise<DeliveryReportResponse> => {
+    const { id } = parseOrderId(request.params);
+    const { message } = parseWith(deliveryReportBodySchema, request.body);
+    const report = await reportDelivery(db, { userId: request.account!.id, orderId: id, message: message ?? null }, services.now());
+    request.log.info({ orderId: id, reportId: report.id }, 'delivery reported as not arrived');
+    reply.code(201);
+    return { success: true, report: toDeliveryReportView(report) };
+  });
+
+  app.get('/api/delivery-reports/:id', { preHandler: requireUser }, async (request): Promise<DeliveryReportResponse> => {
+    const parsed = reportIdSchema.safeParse(request.params);
+    if (!parsed.success) throw refusal(404, 'DELIVERY_REPORT_NOT_FOUND', { key: 'apiErrors.deliveryReportNotFound' });
+    return { success: true, report: toDeliveryReportView(await findUserDeliveryReport(db, request.account!.id, parsed.data.id)) };
   });
 
   // The PIN is money in another form: only its owner reads it, on request, and no cache keeps it.

@@ -15,6 +15,7 @@ import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { countries, orderEvents, orders, user } from '../db/schema';
 import { DomainError } from '../domain-error';
+import { adminDeliveryReport } from './delivery-reports';
 import { attentionReasonSql, attentionSinceSql, countAttention, needsAttention } from './attention';
 
 /**
@@ -425,12 +426,15 @@ export async function adminOrderDetail(db: Database, orderId: string, now: Date)
   const { order, customerName, attentionSince } = found;
   const status = order.status as OrderStatus;
   const actor = alias(user, 'actor');
-  const eventRows = await db
-    .select({ event: orderEvents, actorEmail: actor.email })
-    .from(orderEvents)
-    .leftJoin(actor, eq(actor.id, orderEvents.actorId))
-    .where(eq(orderEvents.orderId, order.id))
-    .orderBy(asc(orderEvents.id));
+  const [eventRows, deliveryReport] = await Promise.all([
+    db
+      .select({ event: orderEvents, actorEmail: actor.email })
+      .from(orderEvents)
+      .leftJoin(actor, eq(actor.id, orderEvents.actorId))
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(asc(orderEvents.id)),
+    adminDeliveryReport(db, order.id),
+  ]);
   return {
     order: {
       ...toAdminOrderRow(found),
@@ -460,6 +464,7 @@ export async function adminOrderDetail(db: Database, orderId: string, now: Date)
       refundId: order.refundId,
       refundedAt: iso(order.refundedAt),
       actions: adminActionsFor(status),
+      deliveryReport,
     },
     events: eventRows.map(({ event, actorEmail }) => ({
       id: event.id,

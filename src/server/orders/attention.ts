@@ -1,7 +1,7 @@
 import { and, count, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { ATTENTION_LONG_HOLD_MS, ATTENTION_STUCK_DELIVERY_MS, type AttentionReason } from '../../shared/api/admin';
 import type { Database } from '../db/client';
-import { orders } from '../db/schema';
+import { deliveryReports, orders } from '../db/schema';
 import { ATTENTION_REASONS } from './fulfilment';
 import { DISPUTE_ATTENTION } from './payment-events';
 import { MONEY_HELD_STATUSES, SETTLED_STATUSES, type OrderStatus } from './state-machine';
@@ -18,7 +18,10 @@ import { MONEY_HELD_STATUSES, SETTLED_STATUSES, type OrderStatus } from './state
  * waited for came (an outcome unknown at the authorisation limit that was then delivered and captured, say).
  */
 const SETTLED: readonly OrderStatus[] = SETTLED_STATUSES;
-/** Besides flagged orders (attention_since set), the rules apply only to orders in these statuses (an indexed sieve). */
+/**
+ * Besides flagged orders (attention_since set) and orders with an open report, the rules apply only to orders in these
+ * statuses (an indexed sieve).
+ */
 const QUEUE_STATUSES: readonly OrderStatus[] = [...MONEY_HELD_STATUSES, 'refund_failed'];
 
 interface AttentionRule {
@@ -26,6 +29,11 @@ interface AttentionRule {
   applies: (now: Date) => SQL;
   since: SQL;
 }
+
+/** The order's open "It didn't arrive" report (at most one: a unique partial index), as sub-selects over `orders`. */
+const openReport = sql`${deliveryReports.status} in ('reported', 'checking')`;
+const hasOpenReport = sql`exists (select 1 from ${deliveryReports} where ${deliveryReports.orderId} = ${orders.id} and ${openReport})`;
+const openReportSince = sql`(select ${deliveryReports.createdAt} from ${deliveryReports} where ${deliveryReports.orderId} = ${orders.id} and ${openReport})`;
 
 const flaggedWith = (note: string) => sql`${orders.attentionReason} = ${note}`;
 const statusIn = (statuses: readonly string[]) => inArray(orders.status, [...statuses]);
@@ -44,6 +52,8 @@ const RULES: readonly AttentionRule[] = [
     since: sql`${orders.attentionSince}`,
   },
   { reason: 'capture_failed', applies: () => sql`${orders.status} = 'capture_failed'`, since: sql`${orders.updatedAt}` },
+  // ADR 023: the customer says the top-up did not arrive; a person checks it with the operator.
+  { reason: 'delivery_report', applies: () => hasOpenReport, since: openReportSince },
   {
     reason: 'flagged',
     applies: () => and(isNotNull(orders.attentionReason), notInArray(orders.status, [...SETTLED]))!,
@@ -78,9 +88,18 @@ export function attentionSinceSql(now: Date): SQL<Date | null> {
   return firstRule(now, (rule) => rule.since).mapWith(orders.attentionSince) as SQL<Date | null>;
 }
 
-/** The orders in the queue, as a condition on `orders` that its indexes answer (flagged, or in a queue status). */
+/**
+ * The orders in the queue, as a condition on `orders` that indexes answer: flagged or in a queue status (the orders'
+ * indexes), or with an open report (the reports' partial index). A union in a sub-select, not an OR: PostgreSQL answers
+ * an OR holding a sub-select by reading every order.
+ */
 export function needsAttention(now: Date): SQL {
-  return and(or(isNotNull(orders.attentionSince), statusIn(QUEUE_STATUSES)), sql`${attentionReasonSql(now)} is not null`)!;
+  const sieve = sql`${orders.id} in (
+    select ${orders.id} from ${orders} where ${or(isNotNull(orders.attentionSince), statusIn(QUEUE_STATUSES))}
+    union all
+    select ${deliveryReports.orderId} from ${deliveryReports} where ${openReport}
+  )`;
+  return and(sieve, sql`${attentionReasonSql(now)} is not null`)!;
 }
 
 export async function countAttention(db: Database, now: Date): Promise<number> {

@@ -1,13 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
-import { receiptOutbox, savedRecipients } from '../db/schema';
+import { deliveryReports, receiptOutbox, savedRecipients } from '../db/schema';
 
 /**
  * What a move of an order brings with it, written by the same statement as the move (state-machine.ts), so it exists
  * exactly when the move does and once per move, however many workers and retries race for it:
  * - a completed top-up adds its number to the customer's saved recipients, or refreshes it (operator, last top-up);
  * - a top-up completed, failed with its hold released, or refunded puts its receipt in the receipt outbox
- *   (mail/receipts.ts sends it); the outbox's unique key keeps one receipt per order and event.
+ *   (mail/receipts.ts sends it); the outbox's unique key keeps one receipt per order and event;
+ * - a refunded top-up resolves its open "It didn't arrive" report as refunded, the refund's id as its reference
+ *   (orders/delivery-reports.ts).
  *
  * `moved` names the CTE holding the moved order rows (orders.* plus previous_status).
  */
@@ -39,6 +41,14 @@ export function followUps(to: OrderStatus | null, moved: SQL, now: Date): SQL[] 
         operator_name = excluded.operator_name,
         last_topped_up_at = greatest(${savedRecipients.lastToppedUpAt}, excluded.last_topped_up_at),
         updated_at = excluded.updated_at
+    )`);
+  }
+  if (to === 'refunded') {
+    statements.push(sql`report_refunded as (
+      update ${deliveryReports} set status = 'refunded', resolution_reference = moved.refund_id,
+        resolved_at = ${sql.param(now, deliveryReports.resolvedAt)}::timestamptz, updated_at = ${sql.param(now, deliveryReports.updatedAt)}::timestamptz
+      from ${moved}
+      where ${deliveryReports.orderId} = moved.id and ${deliveryReports.status} in ('reported', 'checking')
     )`);
   }
   const kind = receiptKindFor(to);

@@ -10,6 +10,7 @@ import {
 import { formatUsd } from '../../shared/pricing';
 import { perDatabase, type Database } from '../db/client';
 import { countries, orders } from '../db/schema';
+import { canReportDelivery, latestDeliveryReports, toDeliveryReportView, type DeliveryReport } from './delivery-reports';
 import type { Order } from './state-machine';
 
 const HISTORY_LIMIT = 100;
@@ -58,7 +59,13 @@ function deliveredAmountOf(order: Order) {
   };
 }
 
-export function toOrderView(order: Order, country: CountryFacts): OrderView {
+/** The order's latest "It didn't arrive" report, and the time eligibility is judged at. */
+interface ReportFacts {
+  latest: DeliveryReport | null;
+  now: Date;
+}
+
+export function toOrderView(order: Order, country: CountryFacts, report: ReportFacts): OrderView {
   return {
     id: order.id,
     status: order.status as OrderStatus,
@@ -84,6 +91,8 @@ export function toOrderView(order: Order, country: CountryFacts): OrderView {
     failureCode: order.failureCode,
     planDescription: order.planDescription,
     hasPin: hasPin(order),
+    deliveryReport: report.latest ? toDeliveryReportView(report.latest) : null,
+    canReportDelivery: canReportDelivery(order, report.latest, report.now),
   };
 }
 
@@ -135,8 +144,8 @@ export async function countryFacts(db: Database, iso: string): Promise<CountryFa
   return facts;
 }
 
-/** The user's orders, newest first (at most 100). */
-export async function listOrderViews(db: Database, userId: string): Promise<OrderView[]> {
+/** The user's orders, newest first (at most 100), each with its latest report. */
+export async function listOrderViews(db: Database, userId: string, now: Date): Promise<OrderView[]> {
   const rows = await db
     .select({ order: orders, name: countries.name, callingCodes: countries.callingCodes })
     .from(orders)
@@ -144,7 +153,13 @@ export async function listOrderViews(db: Database, userId: string): Promise<Orde
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt))
     .limit(HISTORY_LIMIT);
-  return rows.map(({ order, name, callingCodes }) => toOrderView(order, { name: name ?? order.countryIso, callingCode: callingCodes?.[0] ?? null }));
+  const reports = await latestDeliveryReports(
+    db,
+    rows.map(({ order }) => order.id),
+  );
+  return rows.map(({ order, name, callingCodes }) =>
+    toOrderView(order, { name: name ?? order.countryIso, callingCode: callingCodes?.[0] ?? null }, { latest: reports.get(order.id) ?? null, now }),
+  );
 }
 
 /** The user's order by id, and by payment intent (every top-up call reads it so), prepared once per database. */

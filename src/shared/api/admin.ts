@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DeliveryReportStatus } from './delivery-reports';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 
 /**
@@ -175,7 +176,41 @@ export interface AdminOrderDetail extends AdminOrderRow {
   refundedAt: string | null;
   /** The actions the order's status allows now (the server checks again when one is asked for). */
   actions: AdminOrderAction[];
+  /** The order's latest "It didn't arrive" report, open or resolved; null when the customer never made one. */
+  deliveryReport: AdminDeliveryReport | null;
 }
+
+/** A customer's "It didn't arrive" report as the console shows it (shared/api/delivery-reports.ts). */
+export interface AdminDeliveryReport {
+  id: string;
+  status: DeliveryReportStatus;
+  /** The customer's own words, if any. */
+  message: string | null;
+  /** For 'delivered': the operator's reference the admin confirmed; for 'refunded', the payment's refund id. */
+  resolutionReference: string | null;
+  /** The resolving admin's reason. */
+  resolutionNote: string | null;
+  resolvedByEmail: string | null;
+  resolvedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * What an admin does with an open report: POST /api/admin/orders/:id/delivery-report/checking (reported → checking)
+ * with AdminReasonBody, and …/delivered (reported or checking → delivered) with AdminResolveDeliveredBody. To resolve
+ * it as refunded, the admin refunds the order (`refund`): its move to refunded resolves the report. A report that
+ * changed meanwhile answers 409 with `details.status`; an order without a report, 404.
+ */
+export const ADMIN_DELIVERY_REPORT_ACTIONS = ['checking', 'delivered'] as const;
+export type AdminDeliveryReportAction = (typeof ADMIN_DELIVERY_REPORT_ACTIONS)[number];
+export const ADMIN_DELIVERY_REFERENCE_MAX_LENGTH = 200;
+
+/** `reference`: the operator's reference that shows the top-up was delivered; the order's operator transaction id when left out. */
+export const adminResolveDeliveredBodySchema = adminReasonBodySchema.extend({
+  reference: adminTextFilter('reference', ADMIN_DELIVERY_REFERENCE_MAX_LENGTH).nullable(),
+});
+export type AdminResolveDeliveredBody = z.input<typeof adminResolveDeliveredBodySchema>;
 
 export interface AdminOrderResponse {
   success: true;
@@ -237,9 +272,20 @@ export interface AdminOrderActionResponse {
  * - late_delivery: delivered after its authorisation was released (the customer was not charged);
  * - dispute: the customer disputed the payment with their bank;
  * - refund_failed: a refund the payment provider refused;
- * - flagged: the fulfilment put it in front of a person for another reason (AdminOrderDetail.attentionNote says which).
+ * - flagged: the fulfilment put it in front of a person for another reason (AdminOrderDetail.attentionNote says which);
+ * - delivery_report: the customer reported that the top-up did not arrive, and the report is open
+ *   (AdminOrderDetail.deliveryReport).
  */
-export const ATTENTION_REASONS = ['capture_failed', 'delivery_stuck', 'long_hold', 'late_delivery', 'dispute', 'refund_failed', 'flagged'] as const;
+export const ATTENTION_REASONS = [
+  'capture_failed',
+  'delivery_stuck',
+  'long_hold',
+  'late_delivery',
+  'dispute',
+  'refund_failed',
+  'flagged',
+  'delivery_report',
+] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
 /** Orders in delivery_pending or delivering longer than this need a person. */
@@ -368,6 +414,8 @@ export const ADMIN_ACTIONS = [
   'message.handle',
   'message.reopen',
   'orders.export',
+  'delivery_report.checking',
+  'delivery_report.delivered',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 /** What an audit row is about: `order_list` is the orders a CSV export selected (its filters are the row's `after`). */

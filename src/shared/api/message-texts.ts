@@ -54,6 +54,14 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.topupMismatch':
     'The top-up details do not match the order that was paid for. The order goes on as it was paid for; see it in your history.',
   'apiErrors.pinNotFound': 'This top-up has no PIN.',
+  'apiErrors.deliveryReportNotCompleted': 'Only a top-up that was delivered can be reported as not arrived.',
+  'apiErrors.deliveryReportTooLate':
+    'A top-up can be reported as not arrived up to 7 days after it was delivered. Please write to us from the contact page.',
+  'apiErrors.deliveryReportOpen': 'You have already reported this top-up. We are checking it and will show the answer here.',
+  'apiErrors.deliveryReportNotFound': 'Report not found',
+  'apiErrors.deliveryReportMessageTooLong': 'Your message can be at most 500 characters.',
+  'apiErrors.deliveryReportStatusConflict': 'This report changed, or its status does not allow this action. It is now: {{status}}.',
+  'apiErrors.deliveryReportReferenceRequired': "Enter the operator's reference that shows the top-up was delivered.",
   // Accounts and sign-in.
   'apiErrors.signInRequired': 'Please login to continue',
   'apiErrors.adminRequired': 'Admin access required',

@@ -55,6 +55,14 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.paymentNotAuthorised',
   'apiErrors.topupMismatch',
   'apiErrors.pinNotFound',
+  // "It didn't arrive" reports (shared/api/delivery-reports.ts).
+  'apiErrors.deliveryReportNotCompleted',
+  'apiErrors.deliveryReportTooLate',
+  'apiErrors.deliveryReportOpen',
+  'apiErrors.deliveryReportNotFound',
+  'apiErrors.deliveryReportMessageTooLong',
+  'apiErrors.deliveryReportStatusConflict',
+  'apiErrors.deliveryReportReferenceRequired',
   // The operations console's actions on orders.
   'apiErrors.orderStatusConflict',
   // Accounts and sign-in.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../text-rules';
+import type { DeliveryReportView } from './delivery-reports';
 
 /**
  * Checkout calls (docs/product.md §7 create-payment-intent and topup) and the order history. Amounts travel as 2-decimal USD
@@ -204,6 +205,10 @@ export interface OrderView {
   planDescription: string | null;
   /** A delivered PIN product: its PIN is read from GET /api/orders/:id/pin, by its owner only. */
   hasPin: boolean;
+  /** The order's latest "It didn't arrive" report, open or resolved; null when there is none. */
+  deliveryReport: DeliveryReportView | null;
+  /** Whether the customer may report now: completed less than 7 days ago and no report open. */
+  canReportDelivery: boolean;
 }
 
 /** What a PIN product gives the recipient to redeem (Reloadly's pinDetail), every field as text. */

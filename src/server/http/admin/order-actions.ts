@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminReasonBodySchema, type AdminOrderActionResponse } from '../../../shared/api/admin';
+import { adminReasonBodySchema, adminResolveDeliveredBodySchema, type AdminOrderActionResponse } from '../../../shared/api/admin';
 import { checkNow, refundOrder, releaseHold, type AdminOrderActionRequest } from '../../orders/admin-actions';
+import { markReportChecking, resolveReportDelivered } from '../../orders/delivery-reports';
 import type { Fulfilment } from '../../orders/fulfilment';
 import type { OrderServices } from '../../orders/services';
 import { adminOrderDetail } from '../../orders/admin-queries';
@@ -27,12 +28,35 @@ const ACTIONS: Record<'check' | 'release' | 'refund', OrderAction> = { check: ch
 export function registerOrderActionRoutes(admin: FastifyInstance, { services, fulfilment }: OrderActionDeps) {
   for (const [name, act] of Object.entries(ACTIONS)) {
     admin.post(`/orders/:id/${name}`, async (request): Promise<AdminOrderActionResponse> => {
-      const parsedId = orderIdSchema.safeParse(request.params);
-      if (!parsedId.success) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
+      const orderId = parseAdminOrderId(request.params);
       const { reason } = parseWith(adminReasonBodySchema, request.body);
       const account = request.account!;
-      const order = await act(services, fulfilment, { orderId: parsedId.data.id, actor: { id: account.id, email: account.email }, reason });
+      const order = await act(services, fulfilment, { orderId, actor: { id: account.id, email: account.email }, reason });
       return { success: true, order: (await adminOrderDetail(services.db, order.id, services.now())).order };
     });
   }
+
+  // ADR 023: the order's open "It didn't arrive" report, taken (checking) and resolved as delivered. Resolving it as
+  // refunded is the refund above: the order's move to refunded resolves its report.
+  admin.post('/orders/:id/delivery-report/checking', async (request): Promise<AdminOrderActionResponse> => {
+    const orderId = parseAdminOrderId(request.params);
+    const { reason } = parseWith(adminReasonBodySchema, request.body);
+    const account = request.account!;
+    await markReportChecking(services.db, { orderId, actor: { id: account.id, email: account.email }, reason }, services.now());
+    return { success: true, order: (await adminOrderDetail(services.db, orderId, services.now())).order };
+  });
+
+  admin.post('/orders/:id/delivery-report/delivered', async (request): Promise<AdminOrderActionResponse> => {
+    const orderId = parseAdminOrderId(request.params);
+    const { reason, reference } = parseWith(adminResolveDeliveredBodySchema, request.body);
+    const account = request.account!;
+    await resolveReportDelivered(services.db, { orderId, actor: { id: account.id, email: account.email }, reason, reference }, services.now());
+    return { success: true, order: (await adminOrderDetail(services.db, orderId, services.now())).order };
+  });
+}
+
+function parseAdminOrderId(params: unknown): string {
+  const parsed = orderIdSchema.safeParse(params);
+  if (!parsed.success) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
+  return parsed.data.id;
 }

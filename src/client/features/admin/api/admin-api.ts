@@ -1,4 +1,5 @@
 import type {
+  AdminDeliveryReportAction,
   AdminAttentionCountResponse,
   AdminAttentionResponse,
   AdminAuditQuery,
@@ -64,6 +65,13 @@ function checkedReason(reason: string): string {
 
 export const runOrderAction = async (orderId: string, action: AdminOrderAction, reason: string) =>
   apiRequest<AdminOrderActionResponse>(path('orders', orderId, action), { method: 'POST', body: { reason: checkedReason(reason) } });
+
+/** The order's open "It didn't arrive" report: taken (checking) or resolved as delivered with the operator's reference. */
+export const runDeliveryReportAction = async (orderId: string, action: AdminDeliveryReportAction, reason: string, reference?: string) =>
+  apiRequest<AdminOrderActionResponse>(path('orders', orderId, 'delivery-report', action), {
+    method: 'POST',
+    body: action === 'delivered' ? { reason: checkedReason(reason), reference: reference?.trim() || null } : { reason: checkedReason(reason) },
+  });
 
 export async function runCustomerAction(customerId: string, choice: CustomerActionChoice, reason: string) {
   const { action, body } = customerActionRequest(choice, checkedReason(reason));

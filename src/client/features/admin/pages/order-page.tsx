@@ -10,6 +10,7 @@ import { ADMIN_PATHS, customerPath, ordersPathWith } from '../admin-paths';
 import { runOrderAction } from '../api/admin-api';
 import { orderQueryOptions } from '../api/queries';
 import { ActionPanel, type ActionLook } from '../components/action-panel';
+import { DeliveryReportPanel } from '../components/delivery-report-panel';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { isNotFound, NotFoundNotice } from '../components/not-found-notice';
 import { linkClass } from '../components/orders-table';
@@ -323,6 +324,7 @@ export function OrderPage() {
       {detail.data ? (
         <>
           <AttentionFacts order={detail.data.order} />
+          <DeliveryReportPanel key={detail.data.order.deliveryReport?.id} order={detail.data.order} />
           <OrderActions order={detail.data.order} />
           <OrderFacts order={detail.data.order} />
           <Timeline events={detail.data.events} />

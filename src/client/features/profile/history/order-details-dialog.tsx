@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderView } from '@shared/api/orders';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { DeliveryReportSection } from './delivery-report-section';
 import { useOrder } from './get-order';
 import { OrderStatusBadge } from './order-status-badge';
 import { TotalPrice } from './total-price';
@@ -133,6 +134,7 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
         </DescriptionRow>
       </dl>
       {order.hasPin && <OrderPin orderId={order.id} />}
+      {(order.deliveryReport || order.canReportDelivery) && <DeliveryReportSection userId={userId} order={order} />}
     </>
   );
 }

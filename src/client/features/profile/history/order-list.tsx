@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { OrderView } from '@shared/api/orders';
 import { OrderDetailsDialog } from './order-details-dialog';
 import type { OrderSummary } from './order-format';
 import { OrderStatusBadge } from './order-status-badge';
@@ -23,6 +24,17 @@ function CountryName({ summary }: { summary: OrderSummary }) {
       />
       <span>{summary.country}</span>
     </span>
+  );
+}
+
+/** An order's "It didn't arrive" report, in a line under its status; the details dialog says more. */
+function ReportNote({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  if (!order.deliveryReport) return null;
+  return (
+    <p className="mt-1 text-xs text-muted-foreground" data-testid="order-report-note" data-status={order.deliveryReport.status}>
+      {t('history.report.listNote', { status: t(`history.report.status.${order.deliveryReport.status}`) })}
+    </p>
   );
 }
 
@@ -96,6 +108,7 @@ function OrderTable({ userId, summaries }: OrderListProps) {
               </td>
               <td className={cell}>
                 <OrderStatusBadge status={summary.order.displayStatus} />
+                <ReportNote order={summary.order} />
               </td>
               <td className={`${cell} pe-0`}>
                 <div className="flex flex-col items-stretch gap-1.5">
@@ -126,7 +139,10 @@ function OrderCards({ userId, summaries }: OrderListProps) {
                 <CountryName summary={summary} />
               </p>
             </div>
-            <OrderStatusBadge status={summary.order.displayStatus} />
+            <div className="flex flex-col items-end">
+              <OrderStatusBadge status={summary.order.displayStatus} />
+              <ReportNote order={summary.order} />
+            </div>
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div>
