@@ -13,7 +13,8 @@ export const ROUTES = {
   requestTopUp: '/request',
 } as const;
 
-/** A request link, `/r/<token>` (shared/api/topup-requests.ts): the home page with the recipient step filled. */
+/** Where a request link opens, `/r/<token>` (shared/api/topup-requests.ts): the home page with the recipient step filled. */
+export const REQUEST_LINK_PREFIX = '/r/';
 const REQUEST_LINK = /^\/r\/[A-Za-z0-9_-]{1,100}$/;
 
 export const HOW_IT_WORKS_ANCHOR = 'how-it-works';

@@ -1,7 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
-import { REQUEST_LINK_PREFIX } from '@shared/api/topup-requests';
-import { ROUTES } from '@shared/routes';
+import { REQUEST_LINK_PREFIX, ROUTES } from '@shared/routes';
 import { useAccount } from '@/lib/account';
 import { HomePage } from '@/features/home/home-page';
 import { loadPageTexts } from '@/i18n';

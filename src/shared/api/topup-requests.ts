@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUEST_LINK_PREFIX } from '../routes';
 import { isSafeName } from '../text-rules';
 
 /**
@@ -13,8 +14,6 @@ export const REQUEST_NOTE_MAX_LENGTH = 140;
 export const REQUEST_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** The smallest amount a request may suggest, as a typed amount (docs/product.md §5). */
 export const REQUEST_MIN_AMOUNT_CENTS = 100;
-/** Where a request link opens: `/r/<token>`. */
-export const REQUEST_LINK_PREFIX = '/r/';
 /** A token as links carry it: 32 random bytes in base64url, 43 characters. */
 export const REQUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
