@@ -103,7 +103,11 @@ function RequestBanner({ request }: { request: TopupRequestView }) {
             </span>
           </p>
           {request.note && (
-            <blockquote dir="auto" className="border-s-2 border-primary/50 ps-3 text-sm break-words whitespace-pre-wrap italic" data-testid="request-note">
+            <blockquote
+              dir="auto"
+              className="border-s-2 border-primary/50 ps-3 text-sm break-words whitespace-pre-wrap italic"
+              data-testid="request-note"
+            >
               <span className="sr-only">{t('request.noteFromThem')} </span>
               {request.note}
             </blockquote>
