@@ -25,6 +25,7 @@ import { registerJsonBodyParser } from './http/json-body';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerOrderRoutes } from './http/orders';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
+import { registerTopupRequestRoutes } from './http/topup-requests';
 import { createFulfilment } from './orders/fulfilment';
 import { handlePaymentEvent } from './orders/payment-events';
 import { startReconciler } from './orders/reconciler';
@@ -261,6 +262,10 @@ export async function buildApp({
   });
   registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators, counts: attemptCounts, countryList: catalogue.countryList });
   registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts });
+  registerTopupRequestRoutes(app, {
+    services: { db: database.db, destinations: catalogue.switches, limits, counts: attemptCounts, now: clock },
+    guards,
+  });
   if (orderServices.payments.kind === 'sandbox') registerSandboxPaymentRoutes(app, { db: database.db });
   if (reconciler) {
     let running: ReturnType<typeof startReconciler> | undefined;

@@ -23,6 +23,8 @@ export const REQUEST_LIMITS = {
   detectionsPerAddress: { name: 'detect:ip', limit: 30, windowMs: MINUTE_MS, messageKey: 'apiErrors.tooManyDetections' },
   checkoutsPerAddress: { name: 'checkout:ip', limit: 20, windowMs: 10 * MINUTE_MS, messageKey: 'payment.messages.rate_limit' },
   contactsPerAddress: { name: 'contact:ip', limit: 5, windowMs: 10 * MINUTE_MS, messageKey: 'apiErrors.tooManyContactMessages' },
+  /** "Request a top-up" links (ADR 022); the address in its canonical spelling (http/client-address.ts). */
+  topupRequestsPerAddress: { name: 'topup-request:ip', limit: 10, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManyTopupRequests' },
 } as const satisfies Record<string, RequestLimit>;
 
 /**

@@ -13,7 +13,14 @@ describe('the paths the browser app answers', () => {
     },
   );
 
-  it.each(['/nothing-here', '/administrator', '/profile/orders', '/adminx/orders'])('%s is not a page (404)', (path) => {
+  it.each(['/request', '/r/hPq1r0Zk5v3cX9yBn2mW8tL4sJ6dF0gA7eU1iO3pQ5w'])(
+    '%s is a page: a request link opens the app, whatever its token',
+    (path) => {
+      expect(isClientRoute(path)).toBe(true);
+    },
+  );
+
+  it.each(['/nothing-here', '/r/', '/r/a/b', '/r/<b>', '/administrator', '/profile/orders', '/adminx/orders'])('%s is not a page (404)', (path) => {
     expect(isClientRoute(path)).toBe(false);
   });
 });

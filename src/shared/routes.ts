@@ -9,7 +9,13 @@ export const ROUTES = {
   paymentComplete: '/payment-complete',
   profile: '/profile',
   admin: '/admin',
+  /** Make a "request a top-up" link for one's own number (ADR 022). */
+  requestTopUp: '/request',
 } as const;
+
+/** Where a request link opens, `/r/<token>` (shared/api/topup-requests.ts): the home page with the recipient step filled. */
+export const REQUEST_LINK_PREFIX = '/r/';
+const REQUEST_LINK = /^\/r\/[A-Za-z0-9_-]{1,100}$/;
 
 export const HOW_IT_WORKS_ANCHOR = 'how-it-works';
 
@@ -18,7 +24,7 @@ const knownPaths = new Set<string>(Object.values(ROUTES));
 export function isClientRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // The operations console routes its own pages (/admin/orders/<id>, /admin/audit, …) and has its own not-found page.
-  return knownPaths.has(trimmed) || trimmed.startsWith(`${ROUTES.admin}/`);
+  return knownPaths.has(trimmed) || trimmed.startsWith(`${ROUTES.admin}/`) || REQUEST_LINK.test(trimmed);
 }
 
 /**

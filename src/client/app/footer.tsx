@@ -52,6 +52,9 @@ export function Footer() {
           <Link to={ROUTES.contact} className={linkClass}>
             {t('footer.contact')}
           </Link>
+          <Link to={ROUTES.requestTopUp} className={linkClass}>
+            {t('footer.requestTopUp')}
+          </Link>
           <Link to={ROUTES.terms} className={linkClass}>
             {t('footer.terms')}
           </Link>

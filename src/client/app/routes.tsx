@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
-import { ROUTES } from '@shared/routes';
+import { Route, Routes, useLocation, useParams } from 'react-router';
+import { REQUEST_LINK_PREFIX, ROUTES } from '@shared/routes';
 import { useAccount } from '@/lib/account';
 import { HomePage } from '@/features/home/home-page';
 import { loadPageTexts } from '@/i18n';
@@ -30,6 +30,7 @@ const PaymentCompletePage = lazyPage(() => import('@/features/topup/payment/paym
 /** Behind a sign-in: their guards come first, then their code (signed-in-pages.tsx). */
 const ProfilePage = lazyPage(() => import('./signed-in-pages').then((m) => m.ProfilePage));
 const AdminPage = lazyPage(() => import('./signed-in-pages').then((m) => m.AdminPage));
+const RequestPage = lazyPage(() => import('@/features/topup/request/request-page').then((m) => m.RequestPage));
 const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage));
 
 /**
@@ -48,6 +49,26 @@ function Home() {
       flow={
         <Suspense fallback={<div className="min-h-80" />}>
           <TopUpFlow isSignedIn={user !== null} />
+        </Suspense>
+      }
+    />
+  );
+}
+
+/** A request link's flow (ADR 022): the request, then the top-up flow with its number filled in. */
+const RequestedTopUp = lazyWithPreload(async () => {
+  const [{ RequestedTopUp: Requested }] = await Promise.all([import('@/features/topup/request/requested-top-up'), loadPageTexts()]);
+  return { default: Requested };
+});
+
+function RequestedHome() {
+  const { token = '' } = useParams();
+  const { user } = useAccount();
+  return (
+    <HomePage
+      flow={
+        <Suspense fallback={<div className="min-h-80" />}>
+          <RequestedTopUp key={token} token={token} isSignedIn={user !== null} />
         </Suspense>
       }
     />
@@ -82,6 +103,8 @@ export function AppRoutes() {
           <Route path={ROUTES.contact} element={<ContactPage />} />
           <Route path={ROUTES.auth} element={<AuthPage />} />
           <Route path={ROUTES.paymentComplete} element={<PaymentCompletePage />} />
+          <Route path={ROUTES.requestTopUp} element={<RequestPage />} />
+          <Route path={`${REQUEST_LINK_PREFIX}:token`} element={<RequestedHome />} />
           <Route path={ROUTES.profile} element={<ProfilePage />} />
           <Route path={`${ROUTES.admin}/*`} element={<AdminPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -10,6 +10,8 @@ describe('the page a path shows, for its title', () => {
     expect(metaPageOf(ROUTES.profile)).toBe('profile');
     expect(metaPageOf('/admin/orders/42')).toBe('admin');
     expect(metaPageOf('/nowhere')).toBe('notFound');
+    expect(metaPageOf(ROUTES.requestTopUp)).toBe('requestTopUp');
+    expect(metaPageOf('/r/hPq1r0Zk5v3cX9yBn2mW8tL4sJ6dF0gA7eU1iO3pQ5w')).toBe('topUp');
   });
 
   it('gives every route a title and a description of its own', () => {

@@ -10,6 +10,8 @@ export type MetaPage = keyof typeof ROUTES | 'notFound';
 export function metaPageOf(pathname: string): MetaPage {
   const path = pathname.replace(/(.)\/+$/, '$1');
   if (path.startsWith(`${ROUTES.admin}/`)) return 'admin';
+  // A request link (/r/<token>) opens the top-up flow with its number filled in.
+  if (path.startsWith('/r/')) return 'topUp';
   return (Object.keys(ROUTES) as Array<keyof typeof ROUTES>).find((name) => ROUTES[name] === path) ?? 'notFound';
 }
 

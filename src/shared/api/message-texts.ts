@@ -92,6 +92,13 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.tooManyDetections': 'Too many phone numbers were checked. Please wait a minute and try again.',
   'apiErrors.tooManyContactMessages': 'Too many messages were sent. Please wait 10 minutes and try again.',
   'payment.messages.rate_limit': 'Too many payment attempts. Please wait a moment before trying again.',
+  // Request-a-top-up links.
+  'validation.suggestedAmountFormat': 'Enter an amount in dollars, e.g. 12.50.',
+  'validation.noteTooLong': 'Your note can be at most {{max}} characters.',
+  'validation.noteCharacters': 'Your note contains a character that cannot be sent. Please remove it.',
+  'apiErrors.suggestedAmountOutOfRange': 'The suggested amount must be from {{min}} to {{max}}.',
+  'apiErrors.topupRequestNotFound': 'This top-up request link is not valid or has expired. Request links work for 30 days.',
+  'apiErrors.tooManyTopupRequests': 'Too many request links were made from your network. Please wait an hour and try again.',
   // Any call.
   'apiErrors.rateLimited': 'Too many requests in a short time. Please wait a moment and try again.',
   'apiErrors.internal': 'Something went wrong on our side. Please try again later.',

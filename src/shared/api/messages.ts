@@ -125,6 +125,13 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.messageNotFound',
   'apiErrors.messageAlreadyHandled',
   'apiErrors.messageNotHandled',
+  // Request-a-top-up links (server/topup-requests).
+  'validation.suggestedAmountFormat',
+  'validation.noteTooLong',
+  'validation.noteCharacters',
+  'apiErrors.suggestedAmountOutOfRange',
+  'apiErrors.topupRequestNotFound',
+  'apiErrors.tooManyTopupRequests',
   // Any call.
   'apiErrors.rateLimited',
   'apiErrors.internal',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HOW_IT_WORKS_ANCHOR } from '@shared/routes';
+import { Link } from 'react-router';
+import { HOW_IT_WORKS_ANCHOR, ROUTES } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { Icon, LazyIcon } from '@/components/ui/icon';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -53,6 +54,11 @@ export function HomePage({ flow }: { flow: ReactNode }) {
                 </li>
               ))}
             </ul>
+            <p className="text-sm">
+              <Link to={ROUTES.requestTopUp} className="font-medium text-primary underline-offset-4 hover:underline">
+                {t('home.requestCta')}
+              </Link>
+            </p>
           </div>
 
           <Card id={TOP_UP_SECTION_ID} className="scroll-mt-24" aria-labelledby="top-up-title">

@@ -12,6 +12,7 @@ import { RecipientStep } from './components/recipient-step';
 import { ReviewStep } from './components/review-step';
 import { TopUpSteps } from './components/top-up-steps';
 import { useCheckout } from './use-checkout';
+import { usePrefill, type Prefill } from './use-prefill';
 import { useResetFromUrl } from './use-reset-from-url';
 import { useRestore } from './use-restore';
 import { useTopUpFlow } from './use-top-up-flow';
@@ -27,6 +28,8 @@ function LazyStep({ children }: { children: ReactNode }) {
 
 interface TopUpFlowProps {
   isSignedIn: boolean;
+  /** A number to start from (a request link), in place of a saved top-up. */
+  prefill?: Prefill;
 }
 
 /** The top-up flow of the home page, with the data cache it needs (it loads lazily, after the first paint). */
@@ -38,14 +41,15 @@ export function TopUpFlow(props: TopUpFlowProps) {
   );
 }
 
-function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
+function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
   const { t } = useTranslation();
   const flow = useTopUpFlow();
   const { state } = flow;
   const detection = useDetectOperator();
   const { feeConfig, isLoading: feesLoading } = useFeeConfig({ enabled: state.step !== 'recipient' });
   useResetFromUrl(flow.reset);
-  const restoring = useRestore(flow);
+  const restoring = useRestore(flow, { ignoreSaved: prefill !== undefined });
+  usePrefill(prefill, flow.restoreRecipient);
 
   const price = useMemo(
     () => (state.amount && !feesLoading ? priceTopUp(state.amount.usdCents, feeConfig) : null),

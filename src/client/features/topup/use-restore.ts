@@ -20,9 +20,13 @@ type RestoreActions = Pick<ReturnType<typeof useTopUpFlow>, 'restore' | 'restore
  *   with what should follow by itself, and the parameters leave the URL. With only a country and number, the
  *   recipient step starts from them.
  * - Otherwise a signed-in customer's saved top-up (under 30 minutes): a paid one's result screen, following its order;
- *   a complete one's summary; an incomplete one's form, filled with what was saved.
+ *   a complete one's summary; an incomplete one's form, filled with what was saved. Not with `ignoreSaved`: a request
+ *   link fills the flow with its own number instead.
  */
-export function useRestore({ restore, restoreRecipient, resumeCheckout }: RestoreActions, now: () => number = Date.now): boolean {
+export function useRestore(
+  { restore, restoreRecipient, resumeCheckout }: RestoreActions,
+  { now = Date.now, ignoreSaved = false }: { now?: () => number; ignoreSaved?: boolean } = {},
+): boolean {
   const { t } = useTranslation();
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -31,7 +35,7 @@ export function useRestore({ restore, restoreRecipient, resumeCheckout }: Restor
   const params = new URLSearchParams(search);
   const fromUrl = params.get('restore') === 'summary' || params.get('post-auth') === 'true';
   // What was saved before the flow opened; only a signed-in customer's is restored.
-  const [saved, setSaved] = useState(() => !fromUrl && peekSavedTopUp(now()));
+  const [saved, setSaved] = useState(() => !fromUrl && !ignoreSaved && peekSavedTopUp(now()));
 
   useEffect(() => {
     if (!fromUrl || !countries) return;
