@@ -30,6 +30,7 @@ const PaymentCompletePage = lazyPage(() => import('@/features/topup/payment/paym
 /** Behind a sign-in: their guards come first, then their code (signed-in-pages.tsx). */
 const ProfilePage = lazyPage(() => import('./signed-in-pages').then((m) => m.ProfilePage));
 const AdminPage = lazyPage(() => import('./signed-in-pages').then((m) => m.AdminPage));
+const AccountDeletedPage = lazyPage(() => import('@/features/profile/account-deleted-page').then((m) => m.AccountDeletedPage));
 const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage));
 
 /**
@@ -83,6 +84,7 @@ export function AppRoutes() {
           <Route path={ROUTES.auth} element={<AuthPage />} />
           <Route path={ROUTES.paymentComplete} element={<PaymentCompletePage />} />
           <Route path={ROUTES.profile} element={<ProfilePage />} />
+          <Route path={ROUTES.accountDeleted} element={<AccountDeletedPage />} />
           <Route path={`${ROUTES.admin}/*`} element={<AdminPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
