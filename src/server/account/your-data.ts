@@ -12,14 +12,21 @@ export const EXPORT_FORMAT = 1;
  * An order the account cannot be deleted under: any that is not settled (SETTLED_STATUSES). refunding and
  * refund_failed count as not settled too: money is on its way back, and the customer must be reachable until it arrives.
  */
-export const ordersInProgress = () => new DomainError('conflict', 'ORDERS_IN_PROGRESS', { key: 'apiErrors.ordersInProgress' });
+const ordersInProgress = () => new DomainError('conflict', 'ORDERS_IN_PROGRESS', { key: 'apiErrors.ordersInProgress' });
+
+/** The user row is gone or already deleted: the session that asked belongs to nobody now. */
+const signedOut = () => new DomainError('unauthenticated', undefined, { key: 'apiErrors.signInRequired' });
 
 const unsettled = (userId: string) => and(eq(orders.userId, userId), notInArray(orders.status, [...SETTLED_STATUSES]));
 
-/** Whether any order of the user is still moving (or waits for a refund). */
-export async function hasOrdersInProgress(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(unsettled(userId)).limit(1);
-  return row !== undefined;
+/**
+ * Why the account cannot be deleted now, thrown: an admin's (the console must keep one: another admin takes the rights
+ * first), or one with an order in progress.
+ */
+export async function assertDeletable(db: Database, account: { id: string; isAdmin: boolean }): Promise<void> {
+  if (account.isAdmin) throw new DomainError('conflict', 'ADMIN_ACCOUNT', { key: 'apiErrors.adminAccountDeletion' });
+  const [row] = await db.select({ id: orders.id }).from(orders).where(unsettled(account.id)).limit(1);
+  if (row) throw ordersInProgress();
 }
 
 async function dataSubject(tx: Database, userId: string, now: Date): Promise<DataSubject | null> {
@@ -45,7 +52,7 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
   return db.transaction(
     async (tx) => {
       const subject = await dataSubject(tx, userId, now);
-      if (!subject) throw new DomainError('not_found', 'ACCOUNT_NOT_FOUND', { key: 'apiErrors.signInRequired' });
+      if (!subject) throw signedOut();
       const sections: Record<string, unknown> = { format: EXPORT_FORMAT, exportedAt: now.toISOString() };
       for (const entry of PERSONAL_DATA) {
         if (entry.exportAs && entry.export) sections[entry.exportAs] = await entry.export(tx, subject);
@@ -64,12 +71,10 @@ export async function exportPersonalData(db: Database, userId: string, now: Date
 export async function deleteAccount(db: Database, userId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: user.id, isAdmin: user.isAdmin }).from(user).where(eq(user.id, userId)).for('update');
-    if (!locked) throw new DomainError('not_found', 'ACCOUNT_NOT_FOUND', { key: 'apiErrors.signInRequired' });
-    // The console must keep an admin: another admin takes the rights away first (and the last one cannot be).
-    if (locked.isAdmin) throw new DomainError('conflict', 'ADMIN_ACCOUNT', { key: 'apiErrors.adminAccountDeletion' });
-    if (await hasOrdersInProgress(tx, userId)) throw ordersInProgress();
+    if (!locked) throw signedOut();
+    await assertDeletable(tx, locked);
     const subject = await dataSubject(tx, userId, now);
-    if (!subject) throw new DomainError('not_found', 'ACCOUNT_NOT_FOUND', { key: 'apiErrors.signInRequired' });
+    if (!subject) throw signedOut();
     for (const entry of PERSONAL_DATA) await entry.erase(tx, subject);
   });
 }

@@ -137,6 +137,15 @@ describe('GET /api/user/data and POST /api/user/delete', () => {
     expect((await browser.get('/api/user')).json()).toMatchObject({ user: { email: 'amina@example.com' } });
   });
 
+  it('refuses an admin account before any password is checked', async () => {
+    const browser = await signedUp('boss@example.com');
+    await db().update(user).set({ isAdmin: true }).where(eq(user.id, browser.id));
+    const refused = await browser.post(YOUR_DATA_PATHS.delete, { password: 'wrong-password-1' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'ADMIN_ACCOUNT', messageKey: 'apiErrors.adminAccountDeletion' });
+    expect(await db().select().from(attemptCounts).where(eq(attemptCounts.key, 'email:boss@example.com'))).toEqual([]);
+  });
+
   it('lets a Google-only account delete itself within 5 minutes of signing in, and asks it to sign in again after', async () => {
     const browser = testApp.client();
     await signInWithLocalGoogle(testApp.app, browser, 'kofi@example.com');

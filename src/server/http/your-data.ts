@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deleteAccountRequestSchema, exportFileName, YOUR_DATA_PATHS, type DeleteAccountResponse } from '../../shared/api/your-data';
 import { createReauthentication } from '../account/reauthentication';
-import { deleteAccount, exportPersonalData, hasOrdersInProgress, ordersInProgress } from '../account/your-data';
+import { deleteAccount, exportPersonalData, assertDeletable } from '../account/your-data';
 import type { Auth } from '../auth/auth';
 import type { Guards } from '../auth/guards';
 import { authHeaders } from '../auth/request-headers';
@@ -46,8 +46,9 @@ export function registerYourDataRoutes(app: FastifyInstance, { auth, db, guards,
   app.post(YOUR_DATA_PATHS.delete, { preHandler: guards.requireUser }, async (request, reply) => {
     const account = request.account!;
     const proof = parseWith(deleteAccountRequestSchema, request.body);
-    // Said before any password is asked for; checked again under the lock that deletes.
-    if (await hasOrdersInProgress(db, account.id)) throw ordersInProgress();
+    // Said before any password is checked (no attempt is spent on a deletion that cannot happen); checked again under
+    // the lock that deletes.
+    await assertDeletable(db, account);
     const sessionCreatedAt = await sessionOpenedAt(request);
     await confirmIdentity({ user: account, sessionCreatedAt, ip: request.ip, proof, now: now() });
     await deleteAccount(db, account.id, now());
