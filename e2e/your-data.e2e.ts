@@ -97,3 +97,33 @@ describe('your data on the profile', () => {
     await page.context().close();
   });
 });
+
+describe('a Google-only account', () => {
+  it('signs in with Google again from the dialog, comes back to it, and deletes the account', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/auth`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await page.getByLabel('Email').fill('ngozi@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('user-menu').waitFor();
+    await page.goto(`${app.server.url}/profile`);
+    await section(page).getByRole('button', { name: 'Delete my account' }).click();
+    await dialog(page).waitFor();
+    expect(await dialog(page).getByLabel('Password').count()).toBe(0);
+
+    await dialog(page).getByRole('button', { name: 'Sign in with Google again' }).click();
+    // The provider may remember the sign-in of a moment ago and send the browser straight back.
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/') || url.pathname === '/profile');
+    if (new URL(page.url()).pathname !== '/profile') {
+      await page.getByLabel('Email').fill('ngozi@example.com');
+      await page.getByRole('button', { name: 'Continue' }).click();
+    }
+    // Back on the profile, the dialog opens by itself.
+    await dialog(page).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await dialog(page).getByRole('button', { name: 'Delete my account for good' }).click();
+    await page.getByRole('heading', { name: 'Your account has been deleted' }).waitFor();
+    expect(await userStatus(page)).toBe(401);
+    await page.context().close();
+  });
+});

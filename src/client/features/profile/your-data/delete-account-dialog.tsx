@@ -121,16 +121,14 @@ export function DeleteAccountDialog({ userId, trigger }: { userId: string; trigg
           ) : (
             <div className="flex flex-col gap-2">
               <p className="text-sm">{t('profile.yourData.googlePrompt')}</p>
-              {freshSignInNeeded && (
-                <Button
-                  type="button"
-                  variant="outline"
-                  className="self-start"
-                  onClick={() => void signInWithGoogleAgain().catch((failure: unknown) => setError(failure))}
-                >
-                  {t('profile.yourData.googleAgain')}
-                </Button>
-              )}
+              <Button
+                type="button"
+                variant={freshSignInNeeded ? 'default' : 'outline'}
+                className="self-start"
+                onClick={() => void signInWithGoogleAgain().catch((failure: unknown) => setError(failure))}
+              >
+                {t('profile.yourData.googleAgain')}
+              </Button>
             </div>
           )}
           {needsCode && (
