@@ -76,6 +76,8 @@ export function scrubJson<T>(value: T, subject: DataSubject): T {
   return value;
 }
 
+/** An ILIKE pattern matching text that contains `text` as typed (its %, _ and backslash taken literally). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 const sameEmail = (column: Parameters<typeof sql>[1], email: string) => sql`lower(${column}) = ${email.toLowerCase()}`;
 const ordersOf = (tx: Tx, userId: string) => tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -331,7 +333,7 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     table: 'verification',
     // Reset links, two-factor challenges and trusted devices name the user in their value; identifiers are hashed.
     async erase(tx, subject) {
-      await tx.delete(verification).where(or(eq(verification.value, subject.userId), sql`${verification.value} ilike ${`%${subject.email}%`}`));
+      await tx.delete(verification).where(or(eq(verification.value, subject.userId), sql`${verification.value} ilike ${containing(subject.email)}`));
     },
   },
   {
@@ -347,7 +349,7 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
         and(eq(adminAuditLog.targetType, 'customer'), eq(adminAuditLog.targetId, subject.userId)),
         orderIds.length ? and(eq(adminAuditLog.targetType, 'order'), inArray(adminAuditLog.targetId, orderIds)) : undefined,
       );
-      const pattern = `%${subject.email}%`;
+      const pattern = containing(subject.email);
       const mentionsEmail = sql`(${adminAuditLog.before}::text ilike ${pattern} or ${adminAuditLog.after}::text ilike ${pattern} or ${adminAuditLog.reason} ilike ${pattern} or ${adminAuditLog.actorEmail} ilike ${pattern})`;
       const rows = await tx
         .select()
