@@ -101,6 +101,7 @@ export const SCREENS: Screen[] = [
   { name: 'contact', reach: (page, origin) => open(page, `${origin}/contact`) },
   { name: 'terms', reach: (page, origin) => open(page, `${origin}/terms`) },
   { name: 'not-found', reach: (page, origin) => open(page, `${origin}/no-such-page`) },
+  { name: 'account deleted', reach: (page, origin) => open(page, `${origin}/account-deleted`) },
   { name: 'auth: login', reach: (page, origin) => open(page, `${origin}/auth`) },
   {
     name: 'auth: register',
@@ -228,6 +229,15 @@ export const SCREENS: Screen[] = [
     reach: async (page) => {
       await page.getByTestId('order-details').filter({ visible: true }).first().click();
       await page.locator('[role="dialog"]').waitFor();
+    },
+  },
+  {
+    name: 'profile: delete account',
+    reach: async (page) => {
+      await page.keyboard.press('Escape');
+      await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
+      await page.getByTestId('your-data-section').getByRole('button').nth(1).click();
+      await page.getByTestId('delete-account-dialog').waitFor();
     },
   },
 ];

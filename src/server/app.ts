@@ -26,6 +26,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { registerOrderRoutes } from './http/orders';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
 import { registerTopupRequestRoutes } from './http/topup-requests';
+import { registerYourDataRoutes } from './http/your-data';
 import { createFulfilment } from './orders/fulfilment';
 import { handlePaymentEvent } from './orders/payment-events';
 import { startReconciler } from './orders/reconciler';
@@ -202,6 +203,14 @@ export async function buildApp({
   const guards = createGuards({ auth: accountsAuth, ...(shared.authStorage ? { freshUserFrom: database.db } : {}) });
   await registerAuthRoutes(app, { auth: accountsAuth, config, db: database.db });
   registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards, sessions: shared.sessions });
+  registerYourDataRoutes(app, {
+    auth: accountsAuth,
+    db: database.db,
+    guards,
+    sessions: shared.sessions,
+    counts: attemptCounts,
+    now: now ?? (() => new Date()),
+  });
   if (config.nodeEnv !== 'production') registerDevOutboxRoutes(app, { db: database.db });
   if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
 

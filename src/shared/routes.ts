@@ -8,6 +8,8 @@ export const ROUTES = {
   terms: '/terms',
   paymentComplete: '/payment-complete',
   profile: '/profile',
+  /** Shown once an account has been deleted (its browser signed out). */
+  accountDeleted: '/account-deleted',
   admin: '/admin',
   /** Make a "request a top-up" link for one's own number (ADR 022). */
   requestTopUp: '/request',

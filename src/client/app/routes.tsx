@@ -31,6 +31,7 @@ const PaymentCompletePage = lazyPage(() => import('@/features/topup/payment/paym
 const ProfilePage = lazyPage(() => import('./signed-in-pages').then((m) => m.ProfilePage));
 const AdminPage = lazyPage(() => import('./signed-in-pages').then((m) => m.AdminPage));
 const RequestPage = lazyPage(() => import('@/features/topup/request/request-page').then((m) => m.RequestPage));
+const AccountDeletedPage = lazyPage(() => import('@/features/profile/account-deleted-page').then((m) => m.AccountDeletedPage));
 const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage));
 
 /**
@@ -106,6 +107,7 @@ export function AppRoutes() {
           <Route path={ROUTES.requestTopUp} element={<RequestPage />} />
           <Route path={`${REQUEST_LINK_PREFIX}:token`} element={<RequestedHome />} />
           <Route path={ROUTES.profile} element={<ProfilePage />} />
+          <Route path={ROUTES.accountDeleted} element={<AccountDeletedPage />} />
           <Route path={`${ROUTES.admin}/*`} element={<AdminPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

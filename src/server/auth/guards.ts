@@ -87,7 +87,8 @@ const signInRequired = () => new DomainError('unauthenticated', undefined, { key
 export function createGuards(reading: SessionReading) {
   async function requireUser(request: FastifyRequest) {
     request.account = await currentUser(reading, request);
-    if (!request.account) throw signInRequired();
+    // A deleted account has no sessions; one read a moment before the deletion ended them counts as signed out.
+    if (!request.account || request.account.deletedAt) throw signInRequired();
     // A blocked account's sessions ended when it was blocked; one that slipped through (signed in while the block was
     // being written) is refused all the same.
     if (request.account.blockedAt) throw accountBlockedError();
@@ -111,7 +112,21 @@ export function createGuards(reading: SessionReading) {
     }
   }
 
-  return { requireUser, requireAdmin, currentUser: (request: FastifyRequest) => currentUser(reading, request) };
+  /**
+   * A signed-in user whose session gave a two-factor code when two-factor is on: for calls that hand over everything
+   * the account holds. A session opened before two-factor was turned on is refused until its browser gives a code.
+   */
+  async function requireVerifiedUser(request: FastifyRequest) {
+    const session = await currentSession(reading, request);
+    request.account = session?.user ?? null;
+    if (!session || session.user.deletedAt) throw signInRequired();
+    if (session.user.blockedAt) throw accountBlockedError();
+    if (session.user.twoFactorEnabled && !session.secondFactorVerified) {
+      throw new DomainError('forbidden', 'SECOND_FACTOR_REQUIRED', { key: 'apiErrors.secondFactorRequired' });
+    }
+  }
+
+  return { requireUser, requireAdmin, requireVerifiedUser, currentUser: (request: FastifyRequest) => currentUser(reading, request) };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

@@ -96,7 +96,7 @@ export function registerAccountRoutes(
   });
 }
 
-async function expiredAuthCookies(auth: Auth): Promise<string[]> {
+export async function expiredAuthCookies(auth: Auth): Promise<string[]> {
   const { authCookies } = await auth.$context;
   return [authCookies.sessionToken, authCookies.dontRememberToken].map(
     ({ name, attributes }) => `${name}=; Max-Age=0; Path=${attributes.path ?? '/'}; HttpOnly; SameSite=Lax${attributes.secure ? '; Secure' : ''}`,

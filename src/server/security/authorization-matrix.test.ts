@@ -96,6 +96,14 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/user/refresh-admin-status', expect: signedInOnly(200) },
   { method: 'GET', route: '/api/user/settings', expect: signedInOnly(200) },
   { method: 'POST', route: '/api/user/settings', body: () => ({ theme: 'dark' }), expect: signedInOnly(200) },
+  { method: 'GET', route: '/api/user/data', expect: signedInOnly(200) },
+  // Nothing is deleted: `user` has an order in progress, `otherUser` sends no password, admins are refused as admins.
+  {
+    method: 'POST',
+    route: '/api/user/delete',
+    body: () => ({}),
+    expect: { visitor: 401, user: 409, otherUser: 400, adminWithoutTwoFactor: 409, admin: 409 },
+  },
   { method: 'GET', route: '/api/orders', expect: signedInOnly(200) },
   {
     method: 'GET',

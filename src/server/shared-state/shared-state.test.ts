@@ -234,6 +234,21 @@ describe.each(TEST_REDIS_URLS)('two instances on one database and the Redis at %
     expect(second).toBeDefined();
   });
 
+  it('ends every session of an account deleted on one instance, its copies in Redis too', async () => {
+    await twoInstances();
+    const browser = browserOnBoth('198.51.100.11');
+    expect((await browser.on(0).signUp('amina@example.com', TEST_PASSWORD)).statusCode).toBe(200);
+    const other = browserOnBoth('198.51.100.12');
+    expect((await other.on(1).signIn('amina@example.com', TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await other.on(0).get('/api/user')).statusCode).toBe(200);
+    const copies = () => redis.keys(`${prefix}auth:active-sessions-*`);
+    expect(await copies()).toHaveLength(1);
+    expect((await browser.on(1).post('/api/user/delete', { password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(await copies()).toEqual([]);
+    expect((await other.on(0).get('/api/user')).statusCode).toBe(401);
+    expect((await other.on(1).get('/api/user')).statusCode).toBe(401);
+  });
+
   it('uses a country switched off on one instance on the other at once, without waiting for its copy to expire', async () => {
     const [first, second] = await twoInstances();
     const admin = await signedInAdmin(first, database.db, 'boss@example.com');

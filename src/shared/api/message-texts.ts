@@ -105,6 +105,11 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.serviceUnavailable': 'The service is briefly unavailable. Please try again in a moment.',
   // Accounts blocked by an admin, and the operations console.
   'apiErrors.accountBlocked': 'This account has been blocked. If you think this is a mistake, please write to us from the contact page.',
+  'apiErrors.ordersInProgress':
+    'You have a top-up that is not finished yet. You can delete your account once it is completed, cancelled or refunded.',
+  'apiErrors.adminAccountDeletion': 'An admin account cannot be deleted. Ask another admin to remove your admin rights first.',
+  'apiErrors.freshSignInRequired': 'For your safety, sign in with Google again, then delete your account within 5 minutes.',
+  'apiErrors.deletionCodeRequired': 'Enter the code from your authenticator app, or one of your backup codes.',
   'apiErrors.orderStatusConflict': 'This order changed, or its status does not allow this action. It is now: {{status}}.',
   'apiErrors.customerNotFound': 'No customer has this id.',
   'apiErrors.cursorInvalid': 'This page link is no longer valid. Please start again from the first page.',

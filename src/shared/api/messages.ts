@@ -87,6 +87,11 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.resetLinkInvalid',
   'apiErrors.accountLocked',
   'apiErrors.accountBlocked',
+  // Deleting one's account (server/account).
+  'apiErrors.ordersInProgress',
+  'apiErrors.adminAccountDeletion',
+  'apiErrors.freshSignInRequired',
+  'apiErrors.deletionCodeRequired',
   'profile.twoFactor.codeInvalid',
   'profile.twoFactor.passwordInvalid',
   'profile.linked.lastMethod',

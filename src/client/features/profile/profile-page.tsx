@@ -9,6 +9,7 @@ import { TransactionHistorySection } from './history/transaction-history-section
 import { LinkedAccountsSection } from './linked-accounts-section';
 import { SettingsSection } from './settings-section';
 import { TwoFactorSection } from './two-factor-section';
+import { YourDataSection } from './your-data/your-data-section';
 
 /** Back from Google with ?error=… when linking failed: say so once, then drop the parameter. */
 function useLinkErrorNotice() {
@@ -39,6 +40,7 @@ export function ProfilePage() {
       {user && <TwoFactorSection userId={user.id} />}
       {user && <LinkedAccountsSection userId={user.id} />}
       {user && <TransactionHistorySection userId={user.id} />}
+      {user && <YourDataSection userId={user.id} />}
     </Page>
   );
 }
