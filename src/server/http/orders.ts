@@ -9,6 +9,7 @@ import {
   type PaymentConfigResponse,
   type TopupResponse,
 } from '../../shared/api/orders';
+import type { ReceiptResponse } from '../../shared/api/receipts';
 import { digitsOnly } from '../../shared/phone-rules';
 import { toCents } from '../../shared/pricing';
 import type { Guards } from '../auth/guards';
@@ -17,6 +18,7 @@ import { startCheckout } from '../orders/checkout';
 import { PaymentNotAuthorisedError, type Fulfilment } from '../orders/fulfilment';
 import { handlePaymentEvent } from '../orders/payment-events';
 import type { OrderServices } from '../orders/services';
+import { toReceipt } from '../orders/receipt-view';
 import type { Order } from '../orders/state-machine';
 import { countryFacts, findUserOrder, hasPin, internationalNumber, listOrderViews, toOrderView, toTopupResponse } from '../orders/views';
 import { PaymentProviderError } from '../payments/provider';
@@ -101,6 +103,14 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
     }
     const country = await countryFacts(db, order.countryIso);
     return { success: true, order: toOrderView(order, country), result: toTopupResponse(order, country) };
+  });
+
+  // The printable receipt page; as the history, it shows the order as recorded (the detail call settles a pending one).
+  app.get('/api/orders/:id/receipt', { preHandler: requireUser }, async (request): Promise<ReceiptResponse> => {
+    const { id } = parseOrderId(request.params);
+    const order = await findUserOrder(db, request.account!.id, { id });
+    if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
+    return { success: true, receipt: toReceipt(order, await countryFacts(db, order.countryIso)) };
   });
 
   // The PIN is money in another form: only its owner reads it, on request, and no cache keeps it.
