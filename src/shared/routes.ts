@@ -9,7 +9,20 @@ export const ROUTES = {
   paymentComplete: '/payment-complete',
   profile: '/profile',
   admin: '/admin',
+  /** A printable receipt of one of the signed-in customer's orders (orderReceiptPath). */
+  orderReceipt: '/profile/orders/:orderId/receipt',
 } as const;
+
+/** The printable receipt page of an order. */
+export function orderReceiptPath(orderId: string): string {
+  return `/profile/orders/${encodeURIComponent(orderId)}/receipt`;
+}
+
+const ORDER_RECEIPT_PATH = /^\/profile\/orders\/[^/]+\/receipt$/;
+
+export function isOrderReceiptPath(pathname: string): boolean {
+  return ORDER_RECEIPT_PATH.test(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+}
 
 export const HOW_IT_WORKS_ANCHOR = 'how-it-works';
 
@@ -18,7 +31,7 @@ const knownPaths = new Set<string>(Object.values(ROUTES));
 export function isClientRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // The operations console routes its own pages (/admin/orders/<id>, /admin/audit, …) and has its own not-found page.
-  return knownPaths.has(trimmed) || trimmed.startsWith(`${ROUTES.admin}/`);
+  return knownPaths.has(trimmed) || trimmed.startsWith(`${ROUTES.admin}/`) || isOrderReceiptPath(trimmed);
 }
 
 /**

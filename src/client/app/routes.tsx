@@ -29,6 +29,7 @@ const AuthPage = lazyPage(() => import('@/features/auth/auth-page').then((m) => 
 const PaymentCompletePage = lazyPage(() => import('@/features/topup/payment/payment-complete-page').then((m) => m.PaymentCompletePage));
 /** Behind a sign-in: their guards come first, then their code (signed-in-pages.tsx). */
 const ProfilePage = lazyPage(() => import('./signed-in-pages').then((m) => m.ProfilePage));
+const OrderReceiptPage = lazyPage(() => import('./signed-in-pages').then((m) => m.OrderReceiptPage));
 const AdminPage = lazyPage(() => import('./signed-in-pages').then((m) => m.AdminPage));
 const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage));
 
@@ -83,6 +84,7 @@ export function AppRoutes() {
           <Route path={ROUTES.auth} element={<AuthPage />} />
           <Route path={ROUTES.paymentComplete} element={<PaymentCompletePage />} />
           <Route path={ROUTES.profile} element={<ProfilePage />} />
+          <Route path={ROUTES.orderReceipt} element={<OrderReceiptPage />} />
           <Route path={`${ROUTES.admin}/*`} element={<AdminPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

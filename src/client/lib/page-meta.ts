@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ROUTES } from '@shared/routes';
+import { isOrderReceiptPath, ROUTES } from '@shared/routes';
 
 /** A page with a title and a description of its own (WCAG 2.4.2): a route's name, or the not-found page. */
 export type MetaPage = keyof typeof ROUTES | 'notFound';
@@ -10,6 +10,7 @@ export type MetaPage = keyof typeof ROUTES | 'notFound';
 export function metaPageOf(pathname: string): MetaPage {
   const path = pathname.replace(/(.)\/+$/, '$1');
   if (path.startsWith(`${ROUTES.admin}/`)) return 'admin';
+  if (isOrderReceiptPath(path)) return 'orderReceipt';
   return (Object.keys(ROUTES) as Array<keyof typeof ROUTES>).find((name) => ROUTES[name] === path) ?? 'notFound';
 }
 
