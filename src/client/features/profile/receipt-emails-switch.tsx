@@ -27,32 +27,29 @@ export function ReceiptEmailsSwitch({ userId }: { userId: string }) {
   });
   const on = current.data ?? true;
   return (
-    <div className="flex items-start gap-3 sm:col-span-2">
-      <input
-        id="profile-receipt-emails"
-        type="checkbox"
-        role="switch"
-        aria-describedby="profile-receipt-emails-hint"
-        className="peer sr-only"
-        checked={on}
-        disabled={current.isPending || save.isPending}
-        onChange={(event) => save.mutate(event.target.checked)}
-        data-testid="receipt-emails-switch"
-      />
-      {/* The track and knob are drawn for the input above, which stays the control (and the focus) for every reader. */}
-      <label
-        htmlFor="profile-receipt-emails"
-        aria-hidden="true"
-        className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-input transition-colors peer-checked:bg-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:cursor-wait peer-disabled:opacity-60 after:absolute after:start-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-all peer-checked:after:start-[1.375rem]"
-      />
-      <div className="flex flex-col gap-0.5">
-        <label htmlFor="profile-receipt-emails" className="cursor-pointer text-sm font-medium">
-          {t('profile.receiptEmails')}
-        </label>
-        <p id="profile-receipt-emails-hint" className="text-sm text-muted-foreground">
-          {t('profile.receiptEmailsHint')}
-        </p>
-      </div>
+    <div className="flex flex-col gap-1 sm:col-span-2">
+      <label className="flex cursor-pointer items-start gap-3">
+        <input
+          type="checkbox"
+          role="switch"
+          id="profile-receipt-emails"
+          aria-describedby="profile-receipt-emails-hint"
+          className="peer sr-only"
+          checked={on}
+          disabled={current.isPending || save.isPending}
+          onChange={(event) => save.mutate(event.target.checked)}
+          data-testid="receipt-emails-switch"
+        />
+        {/* The track and knob are drawn for the input beside them, which stays the control (and the focus) for every reader. */}
+        <span
+          aria-hidden="true"
+          className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-input transition-colors peer-checked:bg-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:cursor-wait peer-disabled:opacity-60 after:absolute after:start-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-all peer-checked:after:start-[1.375rem]"
+        />
+        <span className="text-sm font-medium">{t('profile.receiptEmails')}</span>
+      </label>
+      <p id="profile-receipt-emails-hint" className="ms-14 text-sm text-muted-foreground">
+        {t('profile.receiptEmailsHint')}
+      </p>
     </div>
   );
 }
