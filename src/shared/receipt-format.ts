@@ -1,6 +1,7 @@
 import type { Receipt } from './api/receipts';
 import type { Language } from './constants';
 import { RECEIPT_TEXTS, type ReceiptKind } from './receipt-texts';
+import { countryNameIn } from './country-names';
 import { formatLocalAmount, intlLocale } from './local-format';
 import { formatUsd } from './pricing';
 
@@ -92,7 +93,7 @@ export function receiptRows(receipt: Receipt, state: ReceiptState, language: Lan
   const nothingCharged = state === 'failed' || state === 'notPaid';
   const rows: Array<ReceiptRow | false | null> = [
     { name: 'recipient', label: texts.recipient, value: receipt.recipientNumber, ltr: true },
-    { name: 'country', label: texts.country, value: receipt.countryName },
+    { name: 'country', label: texts.country, value: countryNameIn(receipt.countryCode, receipt.countryName, language) },
     { name: 'operator', label: texts.operator, value: receipt.operatorName },
     { name: 'recipient-gets', label: delivered ? texts.theyGot : texts.topUp, value: values.recipientGets, ltr: receipt.planDescription === null },
     !nothingCharged && values.rate !== null && { name: 'rate', label: texts.rate, value: values.rate, ltr: true },

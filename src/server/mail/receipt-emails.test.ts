@@ -61,6 +61,7 @@ describe('receipt e-mails', () => {
         expect(body).toContain(texts.titles.completed);
         expect(body).toContain('+234 803 123 4567');
         expect(body).toContain('MTN Nigeria');
+        expect(body).toContain(language === 'ar' ? 'نيجيريا' : 'Nigeria');
         expect(body).toContain(WRITTEN[language]!.got);
         expect(body).toContain(WRITTEN[language]!.rate);
         expect(body).toContain('$10.00');

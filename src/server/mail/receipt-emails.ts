@@ -34,7 +34,9 @@ export function receiptEmail(
   const pageUrl = receiptPageUrl(publicUrl, receipt.orderId);
   const settingsUrl = `${publicUrl}/profile`;
 
-  const textLines = rows.map(({ label, value, ltr }) => `${label}: ${rtl && ltr ? isolate(value) : value}`);
+  // French sets a (no-break) space before a colon.
+  const colon = lang === 'fr' ? '\u00a0:' : ':';
+  const textLines = rows.map(({ label, value, ltr }) => `${label}${colon} ${rtl && ltr ? isolate(value) : value}`);
   const text = [
     texts.titles[kind],
     '',
@@ -42,7 +44,7 @@ export function receiptEmail(
     '',
     ...textLines,
     '',
-    `${texts.viewOnline}: ${pageUrl}`,
+    `${texts.viewOnline}${colon} ${pageUrl}`,
     '',
     `${texts.whyThisEmail} ${settingsUrl}`,
   ].join('\n');
