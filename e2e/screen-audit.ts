@@ -230,6 +230,14 @@ export const SCREENS: Screen[] = [
       await page.locator('[role="dialog"]').waitFor();
     },
   },
+  {
+    name: 'profile: receipt',
+    reach: async (page, origin) => {
+      await open(page, `${origin}/profile`);
+      await page.getByTestId('order-receipt').filter({ visible: true }).first().click();
+      await page.getByTestId('receipt').waitFor();
+    },
+  },
 ];
 
 /** The admin of one combination: its own account, its address listed in the server's ADMIN_EMAILS (auditAdminEmails). */
