@@ -103,8 +103,9 @@ describe('every screen state, the console’s too', () => {
       }),
     );
     expect(runs.map((reports) => reports.length)).toEqual([runs[0]!.length, runs[0]!.length]);
-    // The customer product's 26 states, then the console's 13, signed in as an admin.
-    expect(runs[0]!.length).toBeGreaterThanOrEqual(39);
+    // The customer product's 27 states, then the console's 13, signed in as an admin.
+    expect(runs[0]!.length).toBeGreaterThanOrEqual(40);
+    expect(runs[0]!.some(({ screen }) => screen === 'profile: receipt')).toBe(true);
     expect(runs[0]!.some(({ screen }) => screen === 'console: audit log')).toBe(true);
     expect(problems).toEqual([]);
   }, 120_000);

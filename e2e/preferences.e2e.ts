@@ -173,7 +173,11 @@ describe('the language and theme of an account', () => {
     await page.getByTestId('review-confirm').click();
     await page.locator('input[autocomplete="cc-number"]').waitFor();
     expect(await lang(page)).toBe('es');
-    expect(await page.evaluate(() => fetch('/api/user/settings').then((response) => response.json()))).toEqual({ language: 'es', theme: 'system' });
+    expect(await page.evaluate(() => fetch('/api/user/settings').then((response) => response.json()))).toEqual({
+      language: 'es',
+      theme: 'system',
+      receiptEmails: true,
+    });
     await page.locator('input[autocomplete="cc-number"]').fill('4242424242424242');
     await page.locator('input[autocomplete="cc-exp"]').fill('1234');
     await page.locator('input[autocomplete="cc-csc"]').fill('123');

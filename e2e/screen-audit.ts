@@ -240,6 +240,14 @@ export const SCREENS: Screen[] = [
       await page.getByTestId('delete-account-dialog').waitFor();
     },
   },
+  {
+    name: 'profile: receipt',
+    reach: async (page, origin) => {
+      await open(page, `${origin}/profile`);
+      await page.getByTestId('order-receipt').filter({ visible: true }).first().click();
+      await page.getByTestId('receipt').waitFor();
+    },
+  },
 ];
 
 /** The admin of one combination: its own account, its address listed in the server's ADMIN_EMAILS (auditAdminEmails). */

@@ -56,7 +56,11 @@ describe('settings of a signed-in user', () => {
     await expect.poll(() => isDark(second)).toBe(true);
     await second.waitForLoadState('networkidle');
     expect(saved).toEqual([]);
-    expect(await second.evaluate(async () => (await fetch('/api/user/settings')).json())).toEqual({ language: 'fr', theme: 'dark' });
+    expect(await second.evaluate(async () => (await fetch('/api/user/settings')).json())).toEqual({
+      language: 'fr',
+      theme: 'dark',
+      receiptEmails: true,
+    });
     await second.context().close();
   });
 
@@ -77,7 +81,9 @@ describe('settings of a signed-in user', () => {
     expect(await isDark(page)).toBe(true);
     answerSettings();
     expect(JSON.parse((await saved).postData()!)).toEqual({ theme: 'dark', language: 'en' });
-    await expect.poll(() => page.evaluate(async () => (await fetch('/api/user/settings')).json())).toEqual({ language: 'en', theme: 'dark' });
+    await expect
+      .poll(() => page.evaluate(async () => (await fetch('/api/user/settings')).json()))
+      .toEqual({ language: 'en', theme: 'dark', receiptEmails: true });
     expect(await isDark(page)).toBe(true);
     await page.context().close();
   });

@@ -59,7 +59,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       expect((await browser.get('/api/user')).json()).toEqual({
         success: true,
         user: { id: row!.id, email: 'amina@example.com', username: 'amina_y', is_admin: false },
-        settings: { language: 'en', theme: 'system' },
+        settings: { language: 'en', theme: 'system', receiptEmails: true },
       });
     });
 
@@ -357,15 +357,30 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
   });
 
   describe('settings', () => {
+    it('turns receipt e-mails off and on again, for this account only', async () => {
+      const browser = client();
+      await browser.signUp('amina@example.com', PASSWORD);
+      const off = await browser.post('/api/user/settings', { receiptEmails: false });
+      expect(off.json()).toEqual({ success: true, settings: { language: 'en', theme: 'system', receiptEmails: false } });
+      expect((await browser.get('/api/user/settings')).json()).toMatchObject({ receiptEmails: false });
+      const [row] = await database.db.select().from(user).where(eq(user.email, 'amina@example.com'));
+      expect(row!.receiptEmails).toBe(false);
+      const other = client();
+      await other.signUp('kofi@example.com', PASSWORD);
+      expect((await other.get('/api/user/settings')).json()).toMatchObject({ receiptEmails: true });
+      await browser.post('/api/user/settings', { receiptEmails: true });
+      expect((await browser.get('/api/user/settings')).json()).toMatchObject({ receiptEmails: true });
+    });
+
     it('reads the defaults, saves language and theme, and refuses unknown values', async () => {
       const browser = client();
       await browser.signUp('amina@example.com', PASSWORD);
-      expect((await browser.get('/api/user/settings')).json()).toEqual({ language: 'en', theme: 'system' });
+      expect((await browser.get('/api/user/settings')).json()).toEqual({ language: 'en', theme: 'system', receiptEmails: true });
       const saved = await browser.post('/api/user/settings', { theme: 'dark' });
-      expect(saved.json()).toEqual({ success: true, settings: { language: 'en', theme: 'dark' } });
+      expect(saved.json()).toEqual({ success: true, settings: { language: 'en', theme: 'dark', receiptEmails: true } });
       await browser.post('/api/user/settings', { language: 'ar' });
-      expect((await browser.get('/api/user/settings')).json()).toEqual({ language: 'ar', theme: 'dark' });
-      for (const body of [{ theme: 'neon' }, { language: 'de' }, { colour: 'red' }]) {
+      expect((await browser.get('/api/user/settings')).json()).toEqual({ language: 'ar', theme: 'dark', receiptEmails: true });
+      for (const body of [{ theme: 'neon' }, { language: 'de' }, { colour: 'red' }, { receiptEmails: 'no' }, {}]) {
         const response = await browser.post('/api/user/settings', body);
         expect(response.statusCode).toBe(400);
         expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });

@@ -23,6 +23,7 @@ import { registerFlagRoutes } from './http/flags';
 import { registerHealthRoutes } from './http/health';
 import { registerJsonBodyParser } from './http/json-body';
 import { createMailer, type Mailer } from './mail/mailer';
+import { startReceiptSender } from './mail/receipt-sender';
 import { registerOrderRoutes } from './http/orders';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
 import { registerTopupRequestRoutes } from './http/topup-requests';
@@ -63,6 +64,8 @@ export interface AppDependencies {
   payments?: PaymentProvider;
   /** Whether the order reconciler runs in the background (at start, then every 30 s). Tests drive it themselves. */
   reconciler?: boolean;
+  /** Whether receipts are e-mailed in the background (at start, when an order's move queues one, then every 30 s). */
+  receiptSender?: boolean;
   /** Where log lines go (standard output when unset); tests read them from here. */
   logStream?: DestinationStream;
   /** Outgoing e-mail; SMTP or the outbox table, from the config, when not given. */
@@ -122,6 +125,7 @@ export async function buildApp({
   topups,
   payments,
   reconciler = true,
+  receiptSender = true,
   logStream,
   mailer,
   auth,
@@ -188,12 +192,13 @@ export async function buildApp({
     behindProxy: config.trustProxy !== false,
     callbackUrl: `${config.publicUrl}${AUTH_BASE_PATH}/callback/google`,
   });
+  const outgoingMail = mailer ?? createMailer(config, database.db);
   const accountsAuth =
     auth ??
     createAuth({
       config,
       db: database.db,
-      mailer: mailer ?? createMailer(config, database.db),
+      mailer: outgoingMail,
       log: (level, message) => app.log[level]({ component: 'better-auth' }, message),
       localOidc,
       attemptCounts,
@@ -283,6 +288,15 @@ export async function buildApp({
     });
     app.addHook('onClose', async () => {
       await running?.stop();
+    });
+  }
+  if (receiptSender) {
+    let sending: ReturnType<typeof startReceiptSender> | undefined;
+    app.addHook('onReady', async () => {
+      sending = startReceiptSender({ db: database.db, mailer: outgoingMail, publicUrl: config.publicUrl, now: clock, log: app.log });
+    });
+    app.addHook('onClose', async () => {
+      await sending?.stop();
     });
   }
   await registerFlagRoutes(app, { clientDir: config.clientDir });

@@ -19,7 +19,7 @@ export interface RunningServer {
   metricsUrl: string | undefined;
   /**
    * Stops gracefully: /api/ready answers 503, the server stops accepting connections, the requests under way finish
-   * (cut after SHUTDOWN_GRACE_MS), the reconciler finishes the order it holds and takes no other, then Redis and the
+   * (cut after SHUTDOWN_GRACE_MS), the reconciler and the receipt sender finish what they hold and take nothing more, then Redis and the
    * database are closed.
    */
   stop(): Promise<void>;

@@ -20,7 +20,24 @@ describe('the paths the browser app answers', () => {
     },
   );
 
-  it.each(['/nothing-here', '/r/', '/r/a/b', '/r/<b>', '/administrator', '/profile/orders', '/adminx/orders'])('%s is not a page (404)', (path) => {
+  it.each(['/profile/orders/0b7e4c1a-5f7e-4d0e-9a65-2f1d3c4b5a69/receipt', '/profile/orders/anything/receipt/'])(
+    '%s is an order’s receipt page (the page itself answers a not-found order)',
+    (path) => {
+      expect(isClientRoute(path)).toBe(true);
+    },
+  );
+
+  it.each([
+    '/profile/orders/a/b/receipt',
+    '/profile/orders//receipt',
+    '/r/',
+    '/r/a/b',
+    '/r/<b>',
+    '/nothing-here',
+    '/administrator',
+    '/profile/orders',
+    '/adminx/orders',
+  ])('%s is not a page (404)', (path) => {
     expect(isClientRoute(path)).toBe(false);
   });
 });

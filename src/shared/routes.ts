@@ -13,11 +13,24 @@ export const ROUTES = {
   admin: '/admin',
   /** Make a "request a top-up" link for one's own number (ADR 022). */
   requestTopUp: '/request',
+  /** A printable receipt of one of the signed-in customer's orders (orderReceiptPath). */
+  orderReceipt: '/profile/orders/:orderId/receipt',
 } as const;
 
 /** Where a request link opens, `/r/<token>` (shared/api/topup-requests.ts): the home page with the recipient step filled. */
 export const REQUEST_LINK_PREFIX = '/r/';
 const REQUEST_LINK = /^\/r\/[A-Za-z0-9_-]{1,100}$/;
+
+/** The printable receipt page of an order. */
+export function orderReceiptPath(orderId: string): string {
+  return `/profile/orders/${encodeURIComponent(orderId)}/receipt`;
+}
+
+const ORDER_RECEIPT_PATH = /^\/profile\/orders\/[^/]+\/receipt$/;
+
+export function isOrderReceiptPath(pathname: string): boolean {
+  return ORDER_RECEIPT_PATH.test(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+}
 
 export const HOW_IT_WORKS_ANCHOR = 'how-it-works';
 
@@ -26,7 +39,7 @@ const knownPaths = new Set<string>(Object.values(ROUTES));
 export function isClientRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // The operations console routes its own pages (/admin/orders/<id>, /admin/audit, …) and has its own not-found page.
-  return knownPaths.has(trimmed) || trimmed.startsWith(`${ROUTES.admin}/`) || REQUEST_LINK.test(trimmed);
+  return knownPaths.has(trimmed) || trimmed.startsWith(`${ROUTES.admin}/`) || REQUEST_LINK.test(trimmed) || isOrderReceiptPath(trimmed);
 }
 
 /**

@@ -29,6 +29,7 @@ const AuthPage = lazyPage(() => import('@/features/auth/auth-page').then((m) => 
 const PaymentCompletePage = lazyPage(() => import('@/features/topup/payment/payment-complete-page').then((m) => m.PaymentCompletePage));
 /** Behind a sign-in: their guards come first, then their code (signed-in-pages.tsx). */
 const ProfilePage = lazyPage(() => import('./signed-in-pages').then((m) => m.ProfilePage));
+const OrderReceiptPage = lazyPage(() => import('./signed-in-pages').then((m) => m.OrderReceiptPage));
 const AdminPage = lazyPage(() => import('./signed-in-pages').then((m) => m.AdminPage));
 const RequestPage = lazyPage(() => import('@/features/topup/request/request-page').then((m) => m.RequestPage));
 const AccountDeletedPage = lazyPage(() => import('@/features/profile/account-deleted-page').then((m) => m.AccountDeletedPage));
@@ -108,6 +109,7 @@ export function AppRoutes() {
           <Route path={`${REQUEST_LINK_PREFIX}:token`} element={<RequestedHome />} />
           <Route path={ROUTES.profile} element={<ProfilePage />} />
           <Route path={ROUTES.accountDeleted} element={<AccountDeletedPage />} />
+          <Route path={ROUTES.orderReceipt} element={<OrderReceiptPage />} />
           <Route path={`${ROUTES.admin}/*`} element={<AdminPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

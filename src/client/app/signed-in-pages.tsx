@@ -7,12 +7,21 @@ import { RequireUser } from './guards';
  * loads it, and the first bundle carries neither the guards nor the list of files these pages need (ADR 003).
  */
 const Profile = lazy(() => import('@/features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
+const Receipt = lazy(() => import('@/features/profile/receipt/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 const Admin = lazy(() => import('@/features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
 
 export function ProfilePage() {
   return (
     <RequireUser>
       <Profile />
+    </RequireUser>
+  );
+}
+
+export function OrderReceiptPage() {
+  return (
+    <RequireUser>
+      <Receipt />
     </RequireUser>
   );
 }

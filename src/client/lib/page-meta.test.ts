@@ -9,6 +9,7 @@ describe('the page a path shows, for its title', () => {
     expect(metaPageOf(`${ROUTES.about}/`)).toBe('about');
     expect(metaPageOf(ROUTES.profile)).toBe('profile');
     expect(metaPageOf('/admin/orders/42')).toBe('admin');
+    expect(metaPageOf('/profile/orders/0b7e4c1a-5f7e-4d0e-9a65-2f1d3c4b5a69/receipt')).toBe('orderReceipt');
     expect(metaPageOf('/nowhere')).toBe('notFound');
     expect(metaPageOf(ROUTES.requestTopUp)).toBe('requestTopUp');
     expect(metaPageOf('/r/hPq1r0Zk5v3cX9yBn2mW8tL4sJ6dF0gA7eU1iO3pQ5w')).toBe('topUp');

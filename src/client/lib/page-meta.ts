@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ROUTES } from '@shared/routes';
+import { isOrderReceiptPath, ROUTES } from '@shared/routes';
 
 /** A page with a title and a description of its own (WCAG 2.4.2): a route's name, or the not-found page. */
 export type MetaPage = keyof typeof ROUTES | 'notFound';
@@ -12,6 +12,7 @@ export function metaPageOf(pathname: string): MetaPage {
   if (path.startsWith(`${ROUTES.admin}/`)) return 'admin';
   // A request link (/r/<token>) opens the top-up flow with its number filled in.
   if (path.startsWith('/r/')) return 'topUp';
+  if (isOrderReceiptPath(path)) return 'orderReceipt';
   return (Object.keys(ROUTES) as Array<keyof typeof ROUTES>).find((name) => ROUTES[name] === path) ?? 'notFound';
 }
 

@@ -133,6 +133,9 @@ async function checkUserFields(db: Database, body: Record<string, unknown>, curr
   if (body.marketingPreference !== undefined && typeof body.marketingPreference !== 'boolean') {
     throw badRequest('marketingPreference must be true or false', 'VALIDATION_FAILED', 'marketingPreference');
   }
+  if (body.receiptEmails !== undefined && typeof body.receiptEmails !== 'boolean') {
+    throw badRequest('receiptEmails must be true or false', 'VALIDATION_FAILED', 'receiptEmails');
+  }
 }
 
 function checkNewPassword(password: unknown, email: string | undefined) {

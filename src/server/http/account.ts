@@ -26,6 +26,7 @@ function settingsOf(row: SignedInUser): UserSettings {
   return {
     language: (SUPPORTED_LANGUAGES as readonly string[]).includes(row.language) ? (row.language as Language) : DEFAULT_LANGUAGE,
     theme: (THEMES as readonly string[]).includes(row.theme) ? (row.theme as Theme) : DEFAULT_THEME,
+    receiptEmails: row.receiptEmails,
   };
 }
 

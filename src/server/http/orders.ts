@@ -10,6 +10,7 @@ import {
   type TopupResponse,
 } from '../../shared/api/orders';
 import { deliveryReportBodySchema, type DeliveryReportResponse } from '../../shared/api/delivery-reports';
+import type { ReceiptResponse } from '../../shared/api/receipts';
 import { digitsOnly } from '../../shared/phone-rules';
 import { toCents } from '../../shared/pricing';
 import type { Guards } from '../auth/guards';
@@ -19,6 +20,7 @@ import { findUserDeliveryReport, latestDeliveryReports, reportDelivery, toDelive
 import { PaymentNotAuthorisedError, type Fulfilment } from '../orders/fulfilment';
 import { handlePaymentEvent } from '../orders/payment-events';
 import type { OrderServices } from '../orders/services';
+import { toReceipt } from '../orders/receipt-view';
 import type { Order } from '../orders/state-machine';
 import { countryFacts, findUserOrder, hasPin, internationalNumber, listOrderViews, toOrderView, toTopupResponse } from '../orders/views';
 import { PaymentProviderError } from '../payments/provider';
@@ -122,6 +124,14 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
     const parsed = reportIdSchema.safeParse(request.params);
     if (!parsed.success) throw refusal(404, 'DELIVERY_REPORT_NOT_FOUND', { key: 'apiErrors.deliveryReportNotFound' });
     return { success: true, report: toDeliveryReportView(await findUserDeliveryReport(db, request.account!.id, parsed.data.id)) };
+  });
+
+  // The printable receipt page; as the history, it shows the order as recorded (the detail call settles a pending one).
+  app.get('/api/orders/:id/receipt', { preHandler: requireUser }, async (request): Promise<ReceiptResponse> => {
+    const { id } = parseOrderId(request.params);
+    const order = await findUserOrder(db, request.account!.id, { id });
+    if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
+    return { success: true, receipt: toReceipt(order, await countryFacts(db, order.countryIso)) };
   });
 
   // The PIN is money in another form: only its owner reads it, on request, and no cache keeps it.

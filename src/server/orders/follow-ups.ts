@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
+import type { Database } from '../db/client';
 import { deliveryReports, receiptOutbox, savedRecipients } from '../db/schema';
 
 /**
@@ -24,6 +25,32 @@ export function receiptKindFor(to: OrderStatus): ReceiptKind | null {
   if (to === 'refunded') return 'refunded';
   if (to === 'canceled') return 'failed';
   return null;
+}
+
+/** Whether a move from `previous` to `to` queued a receipt (the statement below adds one exactly then). */
+export function queuesReceipt(to: OrderStatus, previous: OrderStatus): boolean {
+  const kind = receiptKindFor(to);
+  return kind !== null && (to !== 'canceled' || RELEASED_FROM.includes(previous));
+}
+
+/** Per database, what wants to know at once that a receipt was queued: the receipt senders of this process. */
+const receiptListeners = new WeakMap<Database, Set<() => void>>();
+
+/** Calls `listener` after each committed move on `db` that queued a receipt; returns the way to stop. */
+export function onReceiptQueued(db: Database, listener: () => void): () => void {
+  let listeners = receiptListeners.get(db);
+  if (!listeners) receiptListeners.set(db, (listeners = new Set()));
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Tells this process's receipt senders that a move on `db` queued a receipt, so the customer gets it without waiting
+ * for their next poll. A move inside a transaction runs on the transaction, which nobody listens to: its receipt is
+ * found by the next poll, once committed.
+ */
+export function announceReceiptQueued(db: Database): void {
+  for (const listener of receiptListeners.get(db) ?? []) listener();
 }
 
 /** The data-modifying CTEs (each `name as (…)`) that follow a move to `to`; none for most moves. */

@@ -2,7 +2,7 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { orderEvents, orders } from '../db/schema';
-import { followUps } from './follow-ups';
+import { announceReceiptQueued, followUps, queuesReceipt } from './follow-ups';
 import { authorisationToCapture, authorisationToDelivery, orderTransitions } from '../metrics/registry';
 
 export type { OrderStatus } from '../../shared/api/orders';
@@ -177,6 +177,7 @@ async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>,
   } else if (to) {
     countMove(row.previous_status as OrderStatus, order);
   }
+  if (to && queuesReceipt(to, row.previous_status as OrderStatus)) announceReceiptQueued(db);
   return order;
 }
 

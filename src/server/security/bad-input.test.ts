@@ -34,7 +34,7 @@ describe('bad input', () => {
       headers: { cookie: browser.cookies, 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'language or theme is required' });
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'language, theme or receiptEmails is required' });
     expect(await storedUser()).toMatchObject({ language: 'en', theme: 'system' });
   });
 

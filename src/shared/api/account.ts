@@ -147,16 +147,22 @@ export const usernameFormSchema = z.object({ username: usernameFieldSchema });
 export interface UserSettings {
   language: Language;
   theme: Theme;
+  /** Whether a receipt is e-mailed when a top-up completes, fails or is refunded (signed-in answers only). */
+  receiptEmails?: boolean;
 }
 
-/** POST /api/user/settings — either or both. */
+/** POST /api/user/settings — any of them. */
 export const updateSettingsRequestSchema = z
   .object({
     language: z.enum(SUPPORTED_LANGUAGES, `language must be one of ${SUPPORTED_LANGUAGES.join(', ')}`).optional(),
     theme: z.enum(THEMES, `theme must be one of ${THEMES.join(', ')}`).optional(),
+    receiptEmails: z.boolean('receiptEmails must be true or false').optional(),
   })
   .strict()
-  .refine((settings) => settings.language !== undefined || settings.theme !== undefined, 'language or theme is required');
+  .refine(
+    (settings) => settings.language !== undefined || settings.theme !== undefined || settings.receiptEmails !== undefined,
+    'language, theme or receiptEmails is required',
+  );
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;
 
 export interface UpdateSettingsResponse {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UpdateSettingsRequest, UpdateSettingsResponse, UserSettings } from '@shared/api/account';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -89,3 +90,18 @@ export function secretOf(totpUri: string): string {
 export function groupKey(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
+
+/** Whether the account's receipts are e-mailed (GET /api/user/settings); on unless the customer turned them off. */
+export const receiptEmailsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['profile', userId, 'receipt-emails'],
+    queryFn: async () => (await apiRequest<UserSettings>('/api/user/settings')).receiptEmails !== false,
+    staleTime: 0,
+  });
+
+export const useReceiptEmails = (userId: string) => useQuery(receiptEmailsQueryOptions(userId));
+
+/** Turns the account's receipt e-mails on or off; answers the saved value. */
+export const saveReceiptEmails = async (on: boolean) =>
+  (await apiRequest<UpdateSettingsResponse>('/api/user/settings', { method: 'POST', body: { receiptEmails: on } satisfies UpdateSettingsRequest }))
+    .settings.receiptEmails !== false;

@@ -36,7 +36,7 @@ export function ProfilePage() {
   return (
     <Page title={t('profile.title')}>
       <AccountSection user={user} />
-      <SettingsSection />
+      <SettingsSection userId={user?.id} />
       {user && <TwoFactorSection userId={user.id} />}
       {user && <LinkedAccountsSection userId={user.id} />}
       {user && <TransactionHistorySection userId={user.id} />}

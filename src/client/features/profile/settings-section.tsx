@@ -4,9 +4,10 @@ import { LanguageSelect } from '@/components/language-select';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label, NativeSelect } from '@/components/ui/input';
 import { isTheme, useTheme } from '@/lib/theme';
+import { ReceiptEmailsSwitch } from './receipt-emails-switch';
 
-/** Language and theme, saved to the account like the header's controls. */
-export function SettingsSection() {
+/** Language and theme, saved to the account like the header's controls, and whether receipts are e-mailed. */
+export function SettingsSection({ userId }: { userId: string | undefined }) {
   const { t } = useTranslation();
   const { theme, setTheme } = useTheme();
   return (
@@ -29,6 +30,7 @@ export function SettingsSection() {
             ))}
           </NativeSelect>
         </div>
+        {userId && <ReceiptEmailsSwitch userId={userId} />}
       </CardContent>
     </Card>
   );

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderView } from '@shared/api/orders';
+import { Link } from 'react-router';
+import { orderReceiptPath } from '@shared/routes';
+import { Button } from '@/components/ui/button';
 import { OrderDetailsDialog } from './order-details-dialog';
 import type { OrderSummary } from './order-format';
 import { OrderStatusBadge } from './order-status-badge';
@@ -38,10 +41,24 @@ function ReportNote({ order }: { order: OrderView }) {
   );
 }
 
+/** The order's printable receipt page. */
+function ReceiptLink({ summary }: { summary: OrderSummary }) {
+  const { t } = useTranslation();
+  return (
+    <Button asChild variant="outline" size="sm">
+      <Link to={orderReceiptPath(summary.order.id)} data-testid="order-receipt">
+        {t('history.receipt')}
+        <span className="sr-only">, {summary.recipient}</span>
+      </Link>
+    </Button>
+  );
+}
+
 function OrderActions({ userId, summary }: { userId: string; summary: OrderSummary }) {
   return (
     <>
       <OrderDetailsDialog userId={userId} summary={summary} />
+      <ReceiptLink summary={summary} />
       <TopUpAgainButton order={summary.order} recipient={summary.recipient} />
     </>
   );

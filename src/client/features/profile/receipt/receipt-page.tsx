@@ -1,0 +1,120 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Receipt } from '@shared/api/receipts';
+import type { Language } from '@shared/constants';
+import { receiptRows, receiptStateOf } from '@shared/receipt-format';
+import { RECEIPT_TEXTS } from '@shared/receipt-texts';
+import { ROUTES } from '@shared/routes';
+import { Button } from '@/components/ui/button';
+import { DescriptionRow } from '@/components/ui/description-row';
+import { directionOf } from '@/i18n';
+import { useAccount } from '@/lib/account';
+import { ApiRequestError } from '@/lib/api-client';
+import { TRANSACTIONS_ANCHOR } from '../history/transaction-history-section';
+import { useLanguage } from '../history/use-language';
+import { useReceipt } from './get-receipt';
+
+const BACK_TO_HISTORY = `${ROUTES.profile}#${TRANSACTIONS_ANCHOR}`;
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Button asChild variant="outline">
+      <Link to={BACK_TO_HISTORY}>{t('receipt.back')}</Link>
+    </Button>
+  );
+}
+
+/** The receipt itself: the same lines as the e-mailed receipt, in the interface language and the browser's time zone. */
+function ReceiptDocument({ receipt, language }: { receipt: Receipt; language: Language }) {
+  const { t } = useTranslation();
+  const state = receiptStateOf(receipt);
+  const texts = RECEIPT_TEXTS[language];
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <article
+      lang={language}
+      dir={directionOf(language)}
+      aria-labelledby="receipt-title"
+      className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8"
+      data-testid="receipt"
+      data-state={state}
+    >
+      <p className="text-sm font-semibold text-primary">{texts.brand}</p>
+      <h1 id="receipt-title" ref={heading} tabIndex={-1} className="mt-1 text-2xl font-bold tracking-tight outline-none sm:text-3xl">
+        {texts.titles[state]}
+      </h1>
+      <p className="mt-2 text-muted-foreground" data-testid="receipt-lead">
+        {texts.leads[state]}
+      </p>
+      <dl className="mt-6 flex flex-col divide-y text-sm" aria-label={t('receipt.details')}>
+        {receiptRows(receipt, state, language).map((row) => (
+          <DescriptionRow
+            key={row.name}
+            label={row.label}
+            testId={`receipt-${row.name}`}
+            ltr={row.ltr}
+            strong={row.strong}
+            code={row.name === 'order-number' || row.name === 'operator-reference' || row.name === 'transaction-id'}
+          >
+            {row.value}
+          </DescriptionRow>
+        ))}
+      </dl>
+    </article>
+  );
+}
+
+function ReceiptNotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-start gap-4 rounded-xl border border-dashed p-6" data-testid="receipt-not-found">
+      <h1 className="text-2xl font-bold">{t('receipt.notFoundTitle')}</h1>
+      <p className="text-muted-foreground">{t('receipt.notFoundBody')}</p>
+      <BackLink />
+    </div>
+  );
+}
+
+/**
+ * /profile/orders/<id>/receipt: a printable receipt of one of the customer's orders. Print shows only the receipt
+ * (styles.css hides the site's header, footer and these buttons on paper); another customer's order, or none, is
+ * not found.
+ */
+export function ReceiptPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { user } = useAccount();
+  const { orderId = '' } = useParams();
+  const receipt = useReceipt(user!.id, orderId);
+  const notFound = receipt.error instanceof ApiRequestError && receipt.error.status === 404;
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12" data-print-receipt>
+      {receipt.data && (
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-3" data-print-hidden>
+          <BackLink />
+          <Button type="button" onClick={() => window.print()} data-testid="receipt-print">
+            {t('receipt.print')}
+          </Button>
+        </div>
+      )}
+      {receipt.isPending && (
+        <p role="status" className="text-muted-foreground" data-testid="receipt-loading">
+          {t('receipt.loading')}
+        </p>
+      )}
+      {notFound && <ReceiptNotFound />}
+      {receipt.isError && !notFound && (
+        <div role="alert" className="flex flex-col items-start gap-3">
+          <h1 className="text-2xl font-bold">{t('receipt.loadFailed')}</h1>
+          <Button type="button" variant="outline" onClick={() => receipt.refetch()}>
+            {t('receipt.retry')}
+          </Button>
+        </div>
+      )}
+      {receipt.data && <ReceiptDocument receipt={receipt.data} language={language} />}
+    </div>
+  );
+}

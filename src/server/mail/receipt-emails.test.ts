@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { Receipt } from '../../shared/api/receipts';
+import { SUPPORTED_LANGUAGES } from '../../shared/constants';
+import { RECEIPT_TEXTS, type ReceiptKind } from '../../shared/receipt-texts';
+import { receiptEmail } from './receipt-emails';
+
+const completed: Receipt = {
+  orderId: '0b5e4c1e-7d61-4f0e-9a51-3c2f7f0d9a11',
+  displayStatus: 'successful',
+  placedAt: '2026-11-22T14:05:00.000Z',
+  refundedAt: null,
+  recipientNumber: '+234 803 123 4567',
+  countryCode: 'NG',
+  countryName: 'Nigeria',
+  operatorName: 'MTN Nigeria',
+  recipientAmount: 15000,
+  recipientCurrency: 'NGN',
+  planDescription: null,
+  rate: 1500,
+  amountCents: 1000,
+  feeCents: 63,
+  totalCents: 1063,
+  operatorTransactionId: 'MTN-778899',
+  transactionId: '4412',
+  failureCode: null,
+};
+const failed: Receipt = {
+  ...completed,
+  displayStatus: 'failed',
+  recipientAmount: 15000,
+  operatorTransactionId: null,
+  transactionId: null,
+  failureCode: 'DELIVERY_FAILED',
+};
+const refunded: Receipt = { ...completed, displayStatus: 'refunded', refundedAt: '2026-11-24T09:30:00.000Z' };
+const receipts: Record<ReceiptKind, Receipt> = { completed, failed, refunded };
+
+const send = (kind: ReceiptKind, language: string, receipt: Receipt = receipts[kind]) =>
+  receiptEmail(kind, receipt, { to: 'payer@example.com', language, publicUrl: 'https://globaltopup.test' });
+
+/** What the recipient got and the rate, as each language writes numbers (es groups with dots, fr with spaces). */
+const WRITTEN: Record<string, { got: string; rate: string }> = {
+  en: { got: 'NGN 15,000', rate: '1 USD = 1,500 NGN' },
+  es: { got: '15.000 NGN', rate: '1 USD = 1500 NGN' },
+  fr: { got: '15 000 NGN', rate: '1 USD = 1 500 NGN' },
+  ar: { got: '15,000 NGN', rate: '1 USD = 1,500 NGN' },
+};
+
+/** The text without the marks that keep numbers left to right in Arabic, and with plain spaces for Intl's no-break ones. */
+const plain = (text: string) => text.replace(/[\u2066-\u2069\u200f]/g, '').replace(/[\u00a0\u202f]/g, ' ');
+
+describe('receipt e-mails', () => {
+  describe.each(SUPPORTED_LANGUAGES)('in %s', (language) => {
+    const texts = RECEIPT_TEXTS[language];
+
+    it('a completed top-up: recipient, operator, what they got, the rate, what was paid, date, references', () => {
+      const email = send('completed', language);
+      expect(email.to).toBe('payer@example.com');
+      expect(email.subject).toBe(texts.subjects.completed.replace('{number}', '+234 803 123 4567'));
+      for (const body of [plain(email.text), plain(email.html)]) {
+        expect(body).toContain(texts.titles.completed);
+        expect(body).toContain('+234 803 123 4567');
+        expect(body).toContain('MTN Nigeria');
+        expect(body).toContain(language === 'ar' ? 'نيجيريا' : 'Nigeria');
+        expect(body).toContain(WRITTEN[language]!.got);
+        expect(body).toContain(WRITTEN[language]!.rate);
+        expect(body).toContain('$10.00');
+        expect(body).toContain('$0.63');
+        expect(body).toContain('$10.63');
+        expect(body).toContain('2026');
+        expect(body).toContain('UTC');
+        expect(body).toContain(completed.orderId);
+        expect(body).toContain('MTN-778899');
+        expect(body).toContain(texts.rate);
+        expect(body).toContain(texts.operatorReference);
+        expect(body).toContain(`https://globaltopup.test/profile/orders/${completed.orderId}/receipt`);
+      }
+    });
+
+    it('a failed top-up says Top-up Failed, that nothing was charged and the hold was released', () => {
+      const email = send('failed', language);
+      expect(email.subject).toBe(texts.subjects.failed);
+      for (const body of [plain(email.text), plain(email.html)]) {
+        expect(body).toContain(texts.titles.failed);
+        expect(body).toContain(texts.leads.failed.split(':')[0]!.split('：')[0]!.slice(0, 20));
+        expect(body).toContain(texts.charged);
+        expect(body).toContain('$0.00');
+        expect(body).toContain('DELIVERY_FAILED');
+        // Nothing was paid, so no "You Paid" line and no rate.
+        expect(body).not.toContain(texts.youPaid);
+        expect(body).not.toContain(texts.rate);
+      }
+    });
+
+    it('a refunded top-up says what was given back and when', () => {
+      const email = send('refunded', language);
+      expect(email.subject).toBe(texts.subjects.refunded.replace('{number}', '+234 803 123 4567'));
+      for (const body of [plain(email.text), plain(email.html)]) {
+        expect(body).toContain(texts.titles.refunded);
+        expect(body).toContain(texts.refundedOn);
+        expect(body).toContain('$10.63');
+        expect(body).toMatch(/24/);
+      }
+    });
+  });
+
+  it('Arabic mail reads right to left, with numbers kept left to right', () => {
+    const email = send('completed', 'ar');
+    expect(email.html).toContain('<html lang="ar" dir="rtl">');
+    expect(email.html).toContain('<span dir="ltr">+234 803 123 4567</span>');
+    expect(email.text).toContain('\u2066+234 803 123 4567\u2069');
+    expect(send('completed', 'fr').html).toContain('<html lang="fr" dir="ltr">');
+  });
+
+  it('an unknown language falls back to English', () => {
+    expect(send('completed', 'xx').subject).toBe(RECEIPT_TEXTS.en.subjects.completed.replace('{number}', '+234 803 123 4567'));
+  });
+
+  it('HTML made for mail clients: tables and inline styles, no scripts, no style sheets, every value escaped', () => {
+    const hostile: Receipt = {
+      ...completed,
+      operatorName: '<script>alert("x")</script>Evil & Co',
+      operatorTransactionId: '"><img src=x onerror=alert(1)>',
+    };
+    const { html, text } = send('completed', 'en', hostile);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<img/i);
+    expect(html).not.toMatch(/<style|<link/i);
+    expect(html).not.toMatch(/<[^>]*\son\w+=/i);
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;Evil &amp; Co');
+    expect(html).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('<table');
+    expect(html).toMatch(/<td style="[^"]+"/);
+    // Plain text is plain: the value as it is.
+    expect(text).toContain('<script>alert("x")</script>Evil & Co');
+  });
+
+  it('a plan shows its description instead of an amount, and no rate', () => {
+    const plan: Receipt = { ...completed, planDescription: '2GB data, 30 days', recipientAmount: null, rate: null };
+    const { text } = send('completed', 'en', plan);
+    expect(text).toContain('They Got: 2GB data, 30 days');
+    expect(text).not.toContain('Exchange rate');
+  });
+});

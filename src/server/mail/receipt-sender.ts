@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { ReceiptKind } from '../../shared/receipt-texts';
+import type { Database } from '../db/client';
+import { orders, receiptOutbox, user } from '../db/schema';
+import { onReceiptQueued } from '../orders/follow-ups';
+import { toReceipt } from '../orders/receipt-view';
+import type { OrderLog } from '../orders/services';
+import { countryFacts } from '../orders/views';
+import type { Mailer } from './mailer';
+import { receiptEmail } from './receipt-emails';
+
+/** How long a worker holds the receipts it took: one whose worker died is taken again after this. */
+export const RECEIPT_LEASE_MS = 5 * 60 * 1000;
+/** Waits after a failed send: 1, 2, 4 … minutes, at most 6 hours between tries. */
+export const RECEIPT_RETRY_BASE_MS = 60 * 1000;
+export const RECEIPT_RETRY_MAX_MS = 6 * 60 * 60 * 1000;
+/** The senders also look for due receipts this often: retries, receipts a dead worker held, moves made elsewhere. */
+export const RECEIPT_POLL_MS = 30 * 1000;
+const BATCH_SIZE = 20;
+
+export interface ReceiptSenderDeps {
+  db: Database;
+  mailer: Mailer;
+  /** The product's address, for the links in the e-mails. */
+  publicUrl: string;
+  now: () => Date;
+  log: OrderLog;
+  /** Names this worker in claimed_by (with a new suffix per claim); a random name when not given. */
+  workerId?: string;
+}
+
+export type ReceiptOutcome = 'sent' | 'skipped' | 'retry' | 'lost';
+
+interface ClaimedReceipt {
+  id: number;
+  orderId: string;
+  kind: string;
+  attempts: number;
+  claimedBy: string;
+}
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RECEIPT_RETRY_BASE_MS * 2 ** Math.max(attempts - 1, 0), RECEIPT_RETRY_MAX_MS);
+}
+
+/**
+ * Takes the receipts due now so that no other worker takes them meanwhile: one UPDATE whose sub-select skips rows
+ * another worker has locked, marking them with this claim's own name and pushing next_attempt_at past the lease.
+ */
+async function claimDueReceipts(deps: ReceiptSenderDeps, workerId: string, limit: number): Promise<ClaimedReceipt[]> {
+  const now = deps.now();
+  const claim = `${workerId}:${randomUUID()}`;
+  const due = deps.db
+    .select({ id: receiptOutbox.id })
+    .from(receiptOutbox)
+    .where(and(isNull(receiptOutbox.sentAt), isNull(receiptOutbox.skippedAt), lte(receiptOutbox.nextAttemptAt, now)))
+    .orderBy(receiptOutbox.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return deps.db
+    .update(receiptOutbox)
+    .set({
+      claimedAt: now,
+      claimedBy: claim,
+      attempts: sql`${receiptOutbox.attempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + RECEIPT_LEASE_MS),
+    })
+    .where(inArray(receiptOutbox.id, due))
+    .returning({
+      id: receiptOutbox.id,
+      orderId: receiptOutbox.orderId,
+      kind: receiptOutbox.kind,
+      attempts: receiptOutbox.attempts,
+      claimedBy: receiptOutbox.claimedBy,
+    }) as Promise<ClaimedReceipt[]>;
+}
+
+/** The row as this claim left it: changed only while still this claim's and neither sent nor skipped. */
+const stillOurs = (receipt: ClaimedReceipt) =>
+  and(
+    eq(receiptOutbox.id, receipt.id),
+    eq(receiptOutbox.claimedBy, receipt.claimedBy),
+    isNull(receiptOutbox.sentAt),
+    isNull(receiptOutbox.skippedAt),
+  );
+
+/**
+ * Sends one claimed receipt, or skips it when its customer turned receipts off or has no address any more (a deleted
+ * account). A failed send is tried again later (backing off), the error kept; 'lost' when another worker took the
+ * receipt over meanwhile (this worker outlived its lease), which then sends it instead.
+ */
+async function sendClaimedReceipt(deps: ReceiptSenderDeps, receipt: ClaimedReceipt): Promise<ReceiptOutcome> {
+  const { db } = deps;
+  try {
+    const [row] = await db
+      .select({ order: orders, email: user.email, language: user.language, receiptEmails: user.receiptEmails, deletedAt: user.deletedAt })
+      .from(orders)
+      .innerJoin(user, eq(user.id, orders.userId))
+      .where(eq(orders.id, receipt.orderId));
+    const to = row && row.deletedAt === null ? (row.order.receiptEmail ?? row.email).trim() : '';
+    if (!row || !row.receiptEmails || to === '') {
+      const skipped = await db.update(receiptOutbox).set({ skippedAt: deps.now() }).where(stillOurs(receipt)).returning({ id: receiptOutbox.id });
+      return skipped.length === 1 ? 'skipped' : 'lost';
+    }
+    const email = receiptEmail(receipt.kind as ReceiptKind, toReceipt(row.order, await countryFacts(db, row.order.countryIso)), {
+      to,
+      language: row.language,
+      publicUrl: deps.publicUrl,
+    });
+    const sent = await deps.mailer.sendRecorded(email, async (tx) => {
+      const marked = await tx
+        .update(receiptOutbox)
+        .set({ sentAt: deps.now(), lastError: null })
+        .where(stillOurs(receipt))
+        .returning({ id: receiptOutbox.id });
+      return marked.length === 1;
+    });
+    return sent ? 'sent' : 'lost';
+  } catch (error) {
+    const delay = retryDelayMs(receipt.attempts);
+    deps.log.warn(
+      { receiptId: receipt.id, orderId: receipt.orderId, attempts: receipt.attempts, err: error },
+      'sending a receipt failed; it will be tried again',
+    );
+    await db
+      .update(receiptOutbox)
+      .set({
+        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
+        nextAttemptAt: new Date(deps.now().getTime() + delay),
+      })
+      .where(stillOurs(receipt))
+      .catch((markError: unknown) =>
+        deps.log.error({ receiptId: receipt.id, err: markError }, 'could not record a failed receipt; its lease will end'),
+      );
+    return 'retry';
+  }
+}
+
+/**
+ * Sends the receipts due now, at most `limit`, and answers how many it claimed. When `stopping` turns true the one
+ * under way is finished and the others are handed back, due at once for another worker.
+ */
+export async function sendDueReceipts(
+  deps: ReceiptSenderDeps,
+  limit = BATCH_SIZE,
+  stopping: () => boolean = () => false,
+  workerId = deps.workerId ?? 'receipts',
+): Promise<{ claimed: number; outcomes: ReceiptOutcome[] }> {
+  const claimed = await claimDueReceipts(deps, workerId, limit);
+  const outcomes: ReceiptOutcome[] = [];
+  for (const [index, receipt] of claimed.entries()) {
+    if (stopping()) {
+      const rest = claimed.slice(index);
+      await Promise.all(
+        rest.map((left) =>
+          deps.db
+            .update(receiptOutbox)
+            .set({ nextAttemptAt: deps.now(), attempts: sql`${receiptOutbox.attempts} - 1` })
+            .where(stillOurs(left)),
+        ),
+      );
+      break;
+    }
+    outcomes.push(await sendClaimedReceipt(deps, receipt));
+  }
+  return { claimed: claimed.length, outcomes };
+}
+
+/**
+ * Sends receipts in the background: at start, whenever a move on this database queues one (follow-ups.ts), and every
+ * 30 s for retries and receipts other workers left; runs never overlap. Any number of instances may run one.
+ */
+export function startReceiptSender(deps: ReceiptSenderDeps, pollMs = RECEIPT_POLL_MS) {
+  const workerId = deps.workerId ?? `receipts-${randomUUID().slice(0, 8)}`;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> | null = null;
+  let askedAgain = false;
+  const run = async () => {
+    try {
+      // Drain what is due, a batch at a time.
+      while (!stopped && (await sendDueReceipts(deps, BATCH_SIZE, () => stopped, workerId)).claimed === BATCH_SIZE);
+    } catch (error) {
+      deps.log.error({ err: error }, 'receipt sender run failed');
+    }
+  };
+  const kick = () => {
+    if (stopped) return;
+    if (current) {
+      // A receipt queued while a run is under way may have been missed by its claim: run once more after it.
+      askedAgain = true;
+      return;
+    }
+    clearTimeout(timer);
+    current = run().finally(() => {
+      current = null;
+      if (askedAgain) {
+        askedAgain = false;
+        kick();
+      } else if (!stopped) {
+        timer = setTimeout(kick, pollMs);
+        timer.unref();
+      }
+    });
+  };
+  const unsubscribe = onReceiptQueued(deps.db, kick);
+  kick();
+  return {
+    /** Sends now rather than at the next poll. */
+    nudge: kick,
+    /** Takes no new receipt, finishes the one under way and hands back the others it had taken; resolves when done. */
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

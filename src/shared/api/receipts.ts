@@ -1,0 +1,41 @@
+import type { OrderDisplayStatus } from './orders';
+
+/**
+ * GET /api/orders/:id/receipt — one of the signed-in customer's orders as its receipt shows it, the printable page and
+ * the e-mailed receipts alike (src/server/mail/receipt-emails.ts). Another customer's order answers 404.
+ */
+export interface Receipt {
+  /** The order's id: the reference the customer quotes to support. */
+  orderId: string;
+  displayStatus: OrderDisplayStatus;
+  /** When the order was placed (ISO 8601). */
+  placedAt: string;
+  /** When the payment was given back (ISO 8601); null unless refunded. */
+  refundedAt: string | null;
+  /** "+234 803 123 4567". */
+  recipientNumber: string;
+  countryCode: string;
+  countryName: string;
+  operatorName: string;
+  /** What the recipient got (or, before delivery, was priced to get) in the destination currency; null without a rate. */
+  recipientAmount: number | null;
+  recipientCurrency: string;
+  /** For bundles and data plans: the plan bought, shown instead of an amount. */
+  planDescription: string | null;
+  /** Destination currency per 1 USD, as the order was priced; null when the operator gives no rate. */
+  rate: number | null;
+  /** USD, integer cents: the top-up, the service fee (percentage and flat parts) and their total. */
+  amountCents: number;
+  feeCents: number;
+  totalCents: number;
+  /** The operator's own reference for the top-up, and the top-up provider's transaction id. */
+  operatorTransactionId: string | null;
+  transactionId: string | null;
+  /** Why a failed top-up failed (shared/api/failure-reasons.ts). */
+  failureCode: string | null;
+}
+
+export interface ReceiptResponse {
+  success: true;
+  receipt: Receipt;
+}
