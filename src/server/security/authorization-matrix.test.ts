@@ -118,6 +118,28 @@ const MATRIX: Row[] = [
     // The order has no PIN: its owner is told so; to anyone else the order does not exist.
     expect: { visitor: 401, user: 404, otherUser: 404, adminWithoutTwoFactor: 404, admin: 404 },
   },
+  {
+    method: 'GET',
+    route: '/api/orders/:id/receipt',
+    url: ({ orderId }) => `/api/orders/${orderId}/receipt`,
+    expect: { visitor: 401, user: 200, otherUser: 404, adminWithoutTwoFactor: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/api/orders/:id/delivery-report',
+    url: ({ orderId }) => `/api/orders/${orderId}/delivery-report`,
+    body: () => ({ message: 'It never came' }),
+    // The owner's order is not completed, so there is nothing to report; nobody else learns the order exists.
+    expect: { visitor: 401, user: 409, otherUser: 404, adminWithoutTwoFactor: 404, admin: 404 },
+  },
+  { method: 'GET', route: '/api/delivery-reports/:id', url: () => `/api/delivery-reports/${NO_SUCH_MESSAGE}`, expect: signedInOnly(404) },
+  {
+    method: 'POST',
+    route: '/api/topup-requests',
+    body: () => ({ countryCode: 'NG', phone: SANDBOX_NUMBERS.successful, note: 'For the week' }),
+    expect: 201,
+  },
+  { method: 'GET', route: '/api/topup-requests/:token', url: () => '/api/topup-requests/no-such-token-at-all-here', expect: 404 },
   { method: 'POST', route: '/api/create-payment-intent', body: checkoutBody, expect: signedInOnly(200) },
   {
     method: 'POST',
@@ -179,6 +201,21 @@ const MATRIX: Row[] = [
     url: ({ orderId }) => `/api/admin/orders/${orderId}/refund`,
     body: () => ({ reason: 'Customer asked for a refund' }),
     expect: { visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 403, admin: 409 },
+  },
+  // The fixture order has no report: the admin gets past the guard to a 404.
+  {
+    method: 'POST',
+    route: '/api/admin/orders/:id/delivery-report/checking',
+    url: ({ orderId }) => `/api/admin/orders/${orderId}/delivery-report/checking`,
+    body: () => ({ reason: 'Checking the matrix' }),
+    expect: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/orders/:id/delivery-report/delivered',
+    url: ({ orderId }) => `/api/admin/orders/${orderId}/delivery-report/delivered`,
+    body: () => ({ reason: 'Checking the matrix', reference: 'OP-1' }),
+    expect: adminOnly(404),
   },
   { method: 'GET', route: '/api/admin/orders', url: () => '/api/admin/orders?q=amina%40example.com', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/orders/:id', url: ({ orderId }) => `/api/admin/orders/${orderId}`, expect: adminOnly(200) },
