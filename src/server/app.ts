@@ -24,6 +24,7 @@ import { registerHealthRoutes } from './http/health';
 import { registerJsonBodyParser } from './http/json-body';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerOrderRoutes } from './http/orders';
+import { registerRecipientRoutes } from './http/recipients';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
 import { createFulfilment } from './orders/fulfilment';
 import { handlePaymentEvent } from './orders/payment-events';
@@ -261,6 +262,14 @@ export async function buildApp({
   });
   registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators, counts: attemptCounts, countryList: catalogue.countryList });
   registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts });
+  registerRecipientRoutes(app, {
+    db: database.db,
+    guards,
+    counts: attemptCounts,
+    operators: orderServices.operators,
+    destinations: orderServices.destinations,
+    now: clock,
+  });
   if (orderServices.payments.kind === 'sandbox') registerSandboxPaymentRoutes(app, { db: database.db });
   if (reconciler) {
     let running: ReturnType<typeof startReconciler> | undefined;

@@ -23,6 +23,8 @@ export const REQUEST_LIMITS = {
   detectionsPerAddress: { name: 'detect:ip', limit: 30, windowMs: MINUTE_MS, messageKey: 'apiErrors.tooManyDetections' },
   checkoutsPerAddress: { name: 'checkout:ip', limit: 20, windowMs: 10 * MINUTE_MS, messageKey: 'payment.messages.rate_limit' },
   contactsPerAddress: { name: 'contact:ip', limit: 5, windowMs: 10 * MINUTE_MS, messageKey: 'apiErrors.tooManyContactMessages' },
+  /** Saved recipients a customer adds by hand; each may cost an operator detection. */
+  recipientAddsPerUser: { name: 'recipient-add:user', limit: 20, windowMs: 10 * MINUTE_MS, messageKey: 'apiErrors.tooManyRecipientAdds' },
 } as const satisfies Record<string, RequestLimit>;
 
 /**

@@ -84,6 +84,12 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.tooManyDetections': 'Too many phone numbers were checked. Please wait a minute and try again.',
   'apiErrors.tooManyContactMessages': 'Too many messages were sent. Please wait 10 minutes and try again.',
   'payment.messages.rate_limit': 'Too many payment attempts. Please wait a moment before trying again.',
+  // Saved recipients (server/recipients).
+  'apiErrors.recipientNotFound': 'This recipient was not found. It may have been deleted.',
+  'apiErrors.recipientNameTooLong': 'A recipient name can be at most 40 characters.',
+  'apiErrors.recipientNameInvalid': 'A recipient name can only hold letters, digits, spaces and punctuation.',
+  'apiErrors.recipientsFull': 'You can save up to {{max}} recipients. Delete one to add another.',
+  'apiErrors.tooManyRecipientAdds': 'Too many recipients added in a short time. Please wait a few minutes and try again.',
   // Any call.
   'apiErrors.rateLimited': 'Too many requests in a short time. Please wait a moment and try again.',
   'apiErrors.internal': 'Something went wrong on our side. Please try again later.',

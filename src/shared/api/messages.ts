@@ -117,6 +117,12 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.messageNotFound',
   'apiErrors.messageAlreadyHandled',
   'apiErrors.messageNotHandled',
+  // Saved recipients (server/recipients).
+  'apiErrors.recipientNotFound',
+  'apiErrors.recipientNameTooLong',
+  'apiErrors.recipientNameInvalid',
+  'apiErrors.recipientsFull',
+  'apiErrors.tooManyRecipientAdds',
   // Any call.
   'apiErrors.rateLimited',
   'apiErrors.internal',
