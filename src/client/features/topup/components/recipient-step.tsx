@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '@shared/api/catalog';
 import { validatePhone } from '@shared/phone-rules';
@@ -23,11 +23,13 @@ interface RecipientStepProps {
   onNext(): void;
   /** Why the operator of the number could not be found, shown beside it until it changes. */
   detectionError?: string | null;
+  /** A signed-in customer's saved recipients, offered before the country picker. */
+  savedRecipients?: ReactNode;
 }
 
 /** Step 1: destination country and the recipient's number (docs/product.md §2 Top-up flow). */
 export function RecipientStep(props: RecipientStepProps) {
-  const { country, phone, detecting, onCountrySelected, onCountryCleared, onPhoneChange, onNext, detectionError } = props;
+  const { country, phone, detecting, onCountrySelected, onCountryCleared, onPhoneChange, onNext, detectionError, savedRecipients } = props;
   const { t } = useTranslation();
   const language = useUiLanguage();
   const countries = useCountries();
@@ -65,6 +67,7 @@ export function RecipientStep(props: RecipientStepProps) {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      {savedRecipients}
       <CountryPicker
         entries={entries}
         status={countries.status}
