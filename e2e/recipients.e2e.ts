@@ -142,7 +142,7 @@ describe('saved recipients', () => {
     await page.goto(app.server.url);
     await page.getByRole('combobox', { name: 'Country' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(fetched.filter((path) => /recipient-picks|send-again|\/api\/recipients/.test(path))).toEqual([]);
+    expect(fetched.filter((path) => /saved-recipient|recipient-summary|send-again|\/api\/recipients/.test(path))).toEqual([]);
     await context.close();
   });
 

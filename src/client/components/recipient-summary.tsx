@@ -6,12 +6,18 @@ import { formatPhoneInternational } from '@shared/phone-format';
 import { countryNameIn } from '@/lib/country-names';
 import { cn } from '@/lib/utils';
 
-/** A saved recipient's words: its number as every screen writes it, its title (the name, else the number), its country. */
+/**
+ * A saved recipient's words: its number as every screen writes it, its title (the name, else the number), its country,
+ * and `label` for a sentence: "Mum (+234 803 123 4567)", or the number alone, each part isolated so that it keeps its
+ * own direction inside an Arabic sentence.
+ */
 export function describeRecipient(recipient: SavedRecipient, language: Language) {
   const number = formatPhoneInternational(recipient.nationalNumber, recipient.callingCode);
+  const isolatedNumber = `\u2066${number}\u2069`;
   return {
     number,
     title: recipient.name ?? number,
+    label: recipient.name ? `\u2068${recipient.name}\u2069 (${isolatedNumber})` : isolatedNumber,
     country: countryNameIn(recipient.countryCode, recipient.countryName, language),
   };
 }

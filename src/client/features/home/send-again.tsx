@@ -27,13 +27,12 @@ export function SendAgain({ userId }: { userId: string }) {
       </h2>
       <ul className="flex flex-wrap gap-2">
         {recent.map((recipient) => {
-          const { title, number } = describeRecipient(recipient, language);
-          const named = recipient.name ? `\u2068${recipient.name}\u2069 (\u2066${number}\u2069)` : `\u2066${number}\u2069`;
+          const { title, label } = describeRecipient(recipient, language);
           return (
             <li key={recipient.id} className="min-w-0 max-w-full">
               <button
                 type="button"
-                aria-label={t('recipients.sendAgain.label', { recipient: named })}
+                aria-label={t('recipients.sendAgain.label', { recipient: label })}
                 onClick={() => {
                   requestRecipientFill({ countryCode: recipient.countryCode, phone: recipient.nationalNumber });
                   document.getElementById(TOP_UP_SECTION_ID)?.scrollIntoView({ block: 'start' });

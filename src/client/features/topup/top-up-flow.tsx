@@ -89,7 +89,8 @@ function TopUpFlowSteps({ isSignedIn }: TopUpFlowProps) {
       [resetDetection, restoreRecipient],
     ),
     detectFor,
-    !restoring,
+    // A request from elsewhere never replaces a checkout under way or a result on screen: it waits for a new top-up.
+    !restoring && (state.step === 'recipient' || state.step === 'amount' || state.step === 'review'),
   );
   const { user } = useAccount();
 

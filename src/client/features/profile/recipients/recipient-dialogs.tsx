@@ -91,7 +91,7 @@ export function DeleteRecipientDialog({ userId, recipient, open, onOpenChange }:
   const { t } = useTranslation();
   const language = useLanguage();
   const remove = useDeleteRecipient(userId);
-  const { title, number } = describeRecipient(recipient, language);
+  const { label } = describeRecipient(recipient, language);
   const confirm = () =>
     remove.mutate(recipient.id, {
       onSuccess: () => {
@@ -105,10 +105,7 @@ export function DeleteRecipientDialog({ userId, recipient, open, onOpenChange }:
       <DialogContent closeLabel={t('recipients.close')} role="alertdialog">
         <DialogHeader>
           <DialogTitle>{t('recipients.deleteTitle')}</DialogTitle>
-          <DialogDescription>
-            {/* Isolated, so a name or a "+234 …" number keeps its own direction inside an Arabic sentence. */}
-            {t('recipients.deleteDescription', { title: `\u2068${title}\u2069`, number: `\u2066${number}\u2069` })}
-          </DialogDescription>
+          <DialogDescription>{t('recipients.deleteDescription', { recipient: label })}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
