@@ -25,6 +25,7 @@ import { registerJsonBodyParser } from './http/json-body';
 import { createMailer, type Mailer } from './mail/mailer';
 import { startReceiptSender } from './mail/receipt-sender';
 import { registerOrderRoutes } from './http/orders';
+import { registerRecipientRoutes } from './http/recipients';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
 import { registerTopupRequestRoutes } from './http/topup-requests';
 import { registerYourDataRoutes } from './http/your-data';
@@ -279,6 +280,14 @@ export async function buildApp({
   registerTopupRequestRoutes(app, {
     services: { db: database.db, destinations: catalogue.switches, limits, counts: attemptCounts, now: clock },
     guards,
+  });
+  registerRecipientRoutes(app, {
+    db: database.db,
+    guards,
+    counts: attemptCounts,
+    operators: orderServices.operators,
+    destinations: orderServices.destinations,
+    now: clock,
   });
   if (orderServices.payments.kind === 'sandbox') registerSandboxPaymentRoutes(app, { db: database.db });
   if (reconciler) {

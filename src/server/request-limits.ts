@@ -25,6 +25,8 @@ export const REQUEST_LIMITS = {
   contactsPerAddress: { name: 'contact:ip', limit: 5, windowMs: 10 * MINUTE_MS, messageKey: 'apiErrors.tooManyContactMessages' },
   /** "Request a top-up" links (ADR 022); the address in its canonical spelling (http/client-address.ts). */
   topupRequestsPerAddress: { name: 'topup-request:ip', limit: 10, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManyTopupRequests' },
+  /** Saved recipients a customer adds by hand; each may cost an operator detection. */
+  recipientAddsPerUser: { name: 'recipient-add:user', limit: 20, windowMs: 10 * MINUTE_MS, messageKey: 'apiErrors.tooManyRecipientAdds' },
 } as const satisfies Record<string, RequestLimit>;
 
 /**

@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { REQUEST_LINK_PREFIX, ROUTES } from '@shared/routes';
 import { useAccount } from '@/lib/account';
@@ -44,10 +44,33 @@ const TopUpFlow = lazyWithPreload(async () => {
   return { default: Flow };
 });
 
+/** A signed-in customer's 'Send again' shortcuts: a visitor never downloads them. */
+const SendAgain = lazy(async () => {
+  const [{ SendAgain: Shortcuts }, { QueryProvider }] = await Promise.all([
+    import('@/features/home/send-again'),
+    import('@/lib/query-provider'),
+    loadPageTexts(),
+  ]);
+  return {
+    default: ({ userId }: { userId: string }) => (
+      <QueryProvider>
+        <Shortcuts userId={userId} />
+      </QueryProvider>
+    ),
+  };
+});
+
 function Home() {
   const { user } = useAccount();
   return (
     <HomePage
+      sendAgain={
+        user ? (
+          <Suspense fallback={null}>
+            <SendAgain userId={user.id} />
+          </Suspense>
+        ) : null
+      }
       flow={
         <Suspense fallback={<div className="min-h-80" />}>
           <TopUpFlow isSignedIn={user !== null} />

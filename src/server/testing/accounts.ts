@@ -24,7 +24,7 @@ export function cookieHeader(response: LightMyRequestResponse): string {
 export function accountClient(app: FastifyInstance | (() => FastifyInstance), ip = '203.0.113.10') {
   let cookies = '';
   const serverOfCall = typeof app === 'function' && !('inject' in app) ? app : () => app as FastifyInstance;
-  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown) => {
+  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
     const response = await serverOfCall().inject({
       method,
       url,
@@ -40,6 +40,7 @@ export function accountClient(app: FastifyInstance | (() => FastifyInstance), ip
     post: (url: string, payload?: unknown) => call('POST', url, payload ?? {}),
     patch: (url: string, payload?: unknown) => call('PATCH', url, payload ?? {}),
     put: (url: string, payload?: unknown) => call('PUT', url, payload ?? {}),
+    delete: (url: string) => call('DELETE', url),
     signUp: (email: string, password: string, extra: Record<string, unknown> = {}) =>
       call('POST', '/api/auth/sign-up/email', { email, password, ...extra }),
     signIn: (email: string, password: string) => call('POST', '/api/auth/sign-in/email', { email, password }),

@@ -99,6 +99,12 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.suggestedAmountOutOfRange': 'The suggested amount must be from {{min}} to {{max}}.',
   'apiErrors.topupRequestNotFound': 'This top-up request link is not valid or has expired. Request links work for 30 days.',
   'apiErrors.tooManyTopupRequests': 'Too many request links were made from your network. Please wait an hour and try again.',
+  // Saved recipients (server/recipients).
+  'apiErrors.recipientNotFound': 'This recipient was not found. It may have been deleted.',
+  'apiErrors.recipientNameTooLong': 'A recipient name can be at most 40 characters.',
+  'apiErrors.recipientNameInvalid': 'A recipient name can only hold letters, digits, spaces and punctuation.',
+  'apiErrors.recipientsFull': 'You can save up to {{max}} recipients. Delete one to add another.',
+  'apiErrors.tooManyRecipientAdds': 'Too many recipients added in a short time. Please wait a few minutes and try again.',
   // Any call.
   'apiErrors.rateLimited': 'Too many requests in a short time. Please wait a moment and try again.',
   'apiErrors.internal': 'Something went wrong on our side. Please try again later.',

@@ -137,6 +137,12 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.suggestedAmountOutOfRange',
   'apiErrors.topupRequestNotFound',
   'apiErrors.tooManyTopupRequests',
+  // Saved recipients (server/recipients).
+  'apiErrors.recipientNotFound',
+  'apiErrors.recipientNameTooLong',
+  'apiErrors.recipientNameInvalid',
+  'apiErrors.recipientsFull',
+  'apiErrors.tooManyRecipientAdds',
   // Any call.
   'apiErrors.rateLimited',
   'apiErrors.internal',

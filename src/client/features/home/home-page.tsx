@@ -27,8 +27,11 @@ const TRUST = [
 
 export const TOP_UP_SECTION_ID = 'send-top-up';
 
-/** `flow` is the top-up flow, which the app layer loads lazily so the first bundle stays small (ADR 003). */
-export function HomePage({ flow }: { flow: ReactNode }) {
+/**
+ * `flow` is the top-up flow, which the app layer loads lazily so the first bundle stays small (ADR 003); `sendAgain`
+ * a signed-in customer's 'Send again' shortcuts, loaded the same way and only for them.
+ */
+export function HomePage({ flow, sendAgain }: { flow: ReactNode; sendAgain?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
@@ -54,6 +57,7 @@ export function HomePage({ flow }: { flow: ReactNode }) {
                 </li>
               ))}
             </ul>
+            {sendAgain}
             <p className="text-sm">
               <Link to={ROUTES.requestTopUp} className="font-medium text-primary underline-offset-4 hover:underline">
                 {t('home.requestCta')}

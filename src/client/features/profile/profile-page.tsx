@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast';
 import { AccountSection } from './account-section';
 import { TransactionHistorySection } from './history/transaction-history-section';
 import { LinkedAccountsSection } from './linked-accounts-section';
+import { RecipientsSection } from './recipients/recipients-section';
 import { SettingsSection } from './settings-section';
 import { TwoFactorSection } from './two-factor-section';
 import { YourDataSection } from './your-data/your-data-section';
@@ -39,6 +40,7 @@ export function ProfilePage() {
       <SettingsSection userId={user?.id} />
       {user && <TwoFactorSection userId={user.id} />}
       {user && <LinkedAccountsSection userId={user.id} />}
+      {user && <RecipientsSection userId={user.id} />}
       {user && <TransactionHistorySection userId={user.id} />}
       {user && <YourDataSection userId={user.id} />}
     </Page>

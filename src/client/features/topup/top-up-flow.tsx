@@ -1,6 +1,7 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { priceTopUp } from '@shared/pricing';
+import { useAccount } from '@/lib/account';
 import { apiErrorText } from '@/lib/api-error-text';
 import { QueryProvider } from '@/lib/query-provider';
 import { toast } from '@/lib/toast';
@@ -11,8 +12,10 @@ import { BusyStep } from './components/busy-step';
 import { RecipientStep } from './components/recipient-step';
 import { ReviewStep } from './components/review-step';
 import { TopUpSteps } from './components/top-up-steps';
+import type { SelectedCountry } from './lib/country-selection';
 import { useCheckout } from './use-checkout';
 import { usePrefill, type Prefill } from './use-prefill';
+import { useRecipientFill } from './use-recipient-fill';
 import { useResetFromUrl } from './use-reset-from-url';
 import { useRestore } from './use-restore';
 import { useTopUpFlow } from './use-top-up-flow';
@@ -20,6 +23,10 @@ import { useTopUpFlow } from './use-top-up-flow';
 /** Payment and the result load only when the flow reaches them: Stripe and confetti stay out of the home page's code. */
 const PaymentStep = lazy(() => import('@/features/topup/payment/payment-step').then((module) => ({ default: module.PaymentStep })));
 const TopupResult = lazy(() => import('@/features/topup/payment/topup-result').then((module) => ({ default: module.TopupResult })));
+/** Only signed-in customers have saved recipients: a visitor never downloads their list. */
+const SavedRecipientPicks = lazy(() =>
+  import('@/features/topup/components/saved-recipient-picks').then((module) => ({ default: module.SavedRecipientPicks })),
+);
 
 function LazyStep({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -56,19 +63,40 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
     [state.amount, feeConfig, feesLoading],
   );
 
-  const detect = () => {
-    if (!state.country) return;
-    detection.mutate(
-      { phone: state.phone, countryCode: state.country.code },
-      {
-        onSuccess: flow.operatorDetected,
-        // What the customer typed stays; the reason shows beside the number as well, which takes the focus.
-        onError: (error) => {
-          toast({ title: t('topup.errors.title'), description: apiErrorText(t, error, 'topup.errors.detectFailed'), variant: 'destructive' });
+  const { mutate: detectOperator, reset: resetDetection } = detection;
+  const { operatorDetected } = flow;
+  const detectFor = useCallback(
+    (country: SelectedCountry, phone: string) => {
+      detectOperator(
+        { phone, countryCode: country.code },
+        {
+          onSuccess: operatorDetected,
+          // What the customer typed stays; the reason shows beside the number as well, which takes the focus.
+          onError: (error) => {
+            toast({ title: t('topup.errors.title'), description: apiErrorText(t, error, 'topup.errors.detectFailed'), variant: 'destructive' });
+          },
         },
-      },
-    );
+      );
+    },
+    [detectOperator, operatorDetected, t],
+  );
+  const detect = () => {
+    if (state.country) detectFor(state.country, state.phone);
   };
+  const { restoreRecipient } = flow;
+  const fillRecipient = useRecipientFill(
+    useCallback(
+      (recipient: Parameters<typeof restoreRecipient>[0]) => {
+        resetDetection();
+        restoreRecipient(recipient);
+      },
+      [resetDetection, restoreRecipient],
+    ),
+    detectFor,
+    // A request from elsewhere never replaces a checkout under way or a result on screen: it waits for a new top-up.
+    !restoring && (state.step === 'recipient' || state.step === 'amount' || state.step === 'review'),
+  );
+  const { user } = useAccount();
 
   const checkout = useCheckout(flow, price, isSignedIn);
 
@@ -94,6 +122,13 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
           }}
           onNext={detect}
           detectionError={detection.error ? apiErrorText(t, detection.error, 'topup.errors.detectFailed') : null}
+          savedRecipients={
+            isSignedIn && user ? (
+              <Suspense fallback={null}>
+                <SavedRecipientPicks userId={user.id} disabled={detection.isPending} onPick={fillRecipient} />
+              </Suspense>
+            ) : null
+          }
         />
       ) : state.step === 'amount' || !state.amount ? (
         <AmountStep

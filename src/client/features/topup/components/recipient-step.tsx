@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validatePhone } from '@shared/phone-rules';
 import { Button } from '@/components/ui/button';
@@ -15,11 +15,13 @@ interface RecipientStepProps {
   onNext(): void;
   /** Why the operator of the number could not be found, shown beside it until it changes. */
   detectionError?: string | null;
+  /** A signed-in customer's saved recipients, offered before the country picker. */
+  savedRecipients?: ReactNode;
 }
 
 /** Step 1: destination country and the recipient's number (docs/product.md §2 Top-up flow). */
 export function RecipientStep(props: RecipientStepProps) {
-  const { country, phone, detecting, onCountrySelected, onCountryCleared, onPhoneChange, onNext, detectionError } = props;
+  const { country, phone, detecting, onCountrySelected, onCountryCleared, onPhoneChange, onNext, detectionError, savedRecipients } = props;
   const { t } = useTranslation();
   const phoneInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -35,6 +37,7 @@ export function RecipientStep(props: RecipientStepProps) {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      {savedRecipients}
       <RecipientFields
         phoneId="recipient-phone"
         phoneLabel={t('topup.recipient.phoneLabel')}
