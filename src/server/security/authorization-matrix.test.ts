@@ -31,7 +31,7 @@ interface Fixtures {
 }
 
 interface Row {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** The route as the router knows it. */
   route: string;
   url?: (fixtures: Fixtures) => string;
@@ -104,6 +104,22 @@ const MATRIX: Row[] = [
     body: () => ({}),
     expect: { visitor: 401, user: 409, otherUser: 400, adminWithoutTwoFactor: 409, admin: 409 },
   },
+  { method: 'GET', route: '/api/recipients', expect: signedInOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/recipients',
+    body: () => ({ countryCode: 'NG', phone: SANDBOX_NUMBERS.successful, name: 'Mum' }),
+    expect: signedInOnly(201),
+  },
+  // Nobody's recipient: every signed-in caller gets past the guard to a 404, and nothing changes.
+  {
+    method: 'PATCH',
+    route: '/api/recipients/:id',
+    url: () => `/api/recipients/${NO_SUCH_MESSAGE}`,
+    body: () => ({ name: 'Dad' }),
+    expect: signedInOnly(404),
+  },
+  { method: 'DELETE', route: '/api/recipients/:id', url: () => `/api/recipients/${NO_SUCH_MESSAGE}`, expect: signedInOnly(404) },
   { method: 'GET', route: '/api/orders', expect: signedInOnly(200) },
   {
     method: 'GET',
