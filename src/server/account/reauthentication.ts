@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Auth } from '../auth/auth';
 import type { SignedInUser } from '../auth/guards';
-import { addressKey, emailKey, twoFactorKey, type SignInThrottle } from '../auth/sign-in-throttle';
+import { addressKey, emailKey, tooManyChecksError, twoFactorKey, type SignInThrottle } from '../auth/sign-in-throttle';
 import type { Database } from '../db/client';
 import { account, twoFactor } from '../db/schema';
 import { DomainError } from '../domain-error';
@@ -38,15 +38,7 @@ export function createReauthentication({ db, auth, throttle }: { db: Database; a
   /** Reserves one check under `keys`, runs it, and gives the account its count back when it succeeds. */
   async function counted(keys: string[], check: () => Promise<boolean>, refusal: () => DomainError) {
     const reservation = await throttle.reserve(keys);
-    if (!reservation.allowed) {
-      const codes = reservation.key.startsWith('2fa:');
-      throw new DomainError(
-        'rate_limited',
-        codes ? 'TOO_MANY_CODE_ATTEMPTS' : 'TOO_MANY_ATTEMPTS',
-        { key: codes ? 'apiErrors.tooManyCodeAttempts' : 'apiErrors.tooManySignInAttempts' },
-        { retryAfterSeconds: reservation.retryAfterSeconds },
-      );
-    }
+    if (!reservation.allowed) throw tooManyChecksError(reservation);
     if (!(await check())) throw refusal();
     await throttle.succeeded(keys);
   }

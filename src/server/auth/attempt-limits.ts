@@ -1,12 +1,11 @@
 import { getSessionFromCtx } from 'better-auth/api';
 import { z } from 'zod';
 import type { AttemptCounts } from '../db/attempt-counts';
-import { DomainError } from '../domain-error';
 import { enforceLimits, REQUEST_LIMITS, type RequestLimit } from '../request-limits';
 import { challengedUserId, signInEmail, type AuthHookContext } from './hook-context';
 import { CLIENT_ADDRESS_HEADER } from './request-headers';
 import { CODE_CONFIRMATIONS, TWO_FACTOR_VERIFICATIONS } from './second-factor';
-import { addressKey, emailKey, twoFactorKey, type SignInThrottle } from './sign-in-throttle';
+import { addressKey, emailKey, tooManyChecksError, twoFactorKey, type SignInThrottle } from './sign-in-throttle';
 
 const PASSWORD_SIGN_IN = '/sign-in/email';
 /** Signed-in calls that check the account's password. */
@@ -49,15 +48,7 @@ export function createAttemptLimits(throttle: SignInThrottle) {
       const keys = await attemptKeys(ctx);
       if (!keys) return;
       const reservation = await throttle.reserve(keys);
-      if (!reservation.allowed) {
-        const codes = reservation.key.startsWith('2fa:');
-        throw new DomainError(
-          'rate_limited',
-          codes ? 'TOO_MANY_CODE_ATTEMPTS' : 'TOO_MANY_ATTEMPTS',
-          { key: codes ? 'apiErrors.tooManyCodeAttempts' : 'apiErrors.tooManySignInAttempts' },
-          { retryAfterSeconds: reservation.retryAfterSeconds },
-        );
-      }
+      if (!reservation.allowed) throw tooManyChecksError(reservation);
       if (ctx.request) reservedKeys.set(ctx.request, keys);
     },
     async after(ctx: AuthHookContext) {

@@ -1,4 +1,5 @@
 import type { AttemptCounts, Reservation, WindowRule } from '../db/attempt-counts';
+import { DomainError } from '../domain-error';
 
 export const SIGN_IN_FAILURE_LIMIT = 5;
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -9,6 +10,17 @@ export const emailKey = (email: string) => `email:${email.toLowerCase()}`;
 export const addressKey = (ip: string) => `ip:${ip}`;
 /** Two-factor codes and backup codes of one user share one count. */
 export const twoFactorKey = (userId: string) => `2fa:${userId}`;
+
+/** The refusal of a check the throttle did not reserve: of codes when the two-factor count ran out, else of passwords. */
+export function tooManyChecksError(refused: Extract<Reservation, { allowed: false }>): DomainError {
+  const codes = refused.key.startsWith('2fa:');
+  return new DomainError(
+    'rate_limited',
+    codes ? 'TOO_MANY_CODE_ATTEMPTS' : 'TOO_MANY_ATTEMPTS',
+    { key: codes ? 'apiErrors.tooManyCodeAttempts' : 'apiErrors.tooManySignInAttempts' },
+    { retryAfterSeconds: refused.retryAfterSeconds },
+  );
+}
 
 export interface SignInThrottle {
   /**
