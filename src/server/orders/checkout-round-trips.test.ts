@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders, sandboxPaymentIntents } from '../db/schema';
+import { orders, sandboxPaymentIntents, user } from '../db/schema';
 import { databaseQueries } from '../metrics/registry';
 import { confirmSandboxPaymentIntent } from '../payments/sandbox/confirm';
 import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
@@ -51,6 +51,19 @@ describe.each(TEST_DATABASE_KINDS)('an order’s database round trips on %s', (k
       code: 'PAYMENT_PROVIDER_ERROR',
     });
     expect(await database.db.select().from(orders)).toEqual([]);
+  });
+
+  it('a click whose account is deleted on its way, after its sign-in was checked, creates no order and cancels its intent', async () => {
+    const { services, userId } = await setup();
+    const body = await checkoutBody(services);
+    // The guard read the account a moment ago (blockedAt: null); the deletion commits before the order is inserted.
+    await database.db.update(user).set({ deletedAt: new Date() }).where(eq(user.id, userId));
+    await expect(startCheckout(services, { userId, accountEmail: 'payer@example.com', blockedAt: null, body })).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
+    expect(await database.db.select().from(orders)).toEqual([]);
+    const intents = await database.db.select().from(sandboxPaymentIntents);
+    expect(intents.map((intent) => intent.status)).toEqual(['canceled']);
   });
 
   it('a click whose order another click of the same order key inserted first cancels its own intent and answers the other’s', async () => {

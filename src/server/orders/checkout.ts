@@ -118,7 +118,8 @@ export async function startCheckout(
   // continues with the other's order.
   await cancelDuplicateIntent(services, intent.id, id);
   const current = await findOrderByKey(services, userId, body.orderKey);
-  if (!current) throw new Error('Order vanished after insert');
+  // No order under this key: the account was deleted while this click was on its way.
+  if (!current) throw accountBlockedError();
   return withPaymentIntent(services, current);
 }
 

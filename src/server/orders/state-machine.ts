@@ -1,7 +1,7 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
-import { orderEvents, orders } from '../db/schema';
+import { orderEvents, orders, user } from '../db/schema';
 import { announceReceiptQueued, followUps, queuesReceipt } from './follow-ups';
 import { authorisationToCapture, authorisationToDelivery, orderTransitions } from '../metrics/registry';
 
@@ -192,7 +192,9 @@ function countMove(from: OrderStatus, order: Pick<Order, 'status' | 'authorisedA
 
 /**
  * Inserts a new order in `created` with its first event, in one statement. Returns null when the user already has an
- * order with this order key (a retried click that lost the race): the caller reads that one.
+ * order with this order key (a retried click that lost the race): the caller reads that one. Returns null as well when
+ * the account was deleted meanwhile: the insert takes a key-share lock on the user row, so it waits for a deletion in
+ * progress (account/personal-data.ts locks the row) and then sees its deleted_at; the caller then finds no order.
  */
 export async function insertOrder(db: Database, values: typeof orders.$inferInsert & { status: 'created'; createdAt: Date }): Promise<Order | null> {
   const columns = getTableColumns(orders);
@@ -203,10 +205,11 @@ export async function insertOrder(db: Database, values: typeof orders.$inferInse
         entries.map(([key]) => sql.identifier(columns[key].name)),
         sql`, `,
       )})
-      values (${sql.join(
-        entries.map(([key, value]) => sql.param(value, columns[key])),
+      select ${sql.join(
+        entries.map(([key, value]) => sql`${sql.param(value, columns[key])}::${sql.raw(columns[key].getSQLType())}`),
         sql`, `,
-      )})
+      )}
+      where exists (select 1 from ${user} where ${user.id} = ${values.userId} and ${user.deletedAt} is null for key share)
       on conflict (user_id, order_key) do nothing
       returning *
     ), recorded as (
