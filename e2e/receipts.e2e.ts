@@ -142,7 +142,7 @@ describe('the "E-mail me receipts" switch', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByText('E-mail me receipts', { exact: true }).click();
-    await page.getByText('Your receipt setting was saved.').waitFor();
+    await page.getByTestId('toast').getByText('Your receipt setting was saved.').waitFor();
     expect(await toggle.isChecked()).toBe(false);
     const saved = () => page.evaluate(async () => ((await (await fetch('/api/user/settings')).json()) as { receiptEmails: boolean }).receiptEmails);
     expect(await saved()).toBe(false);
