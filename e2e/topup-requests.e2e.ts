@@ -152,6 +152,28 @@ describe('request-a-top-up links', () => {
       .waitFor();
     expect(new URL(sender.url()).pathname).toBe('/');
   });
+
+  it('a link whose request is lost on the way says so, not that the link is bad, and opens once tried again', async () => {
+    const maker = await openPage(app.browser, app.server.url);
+    const { path: linkPath } = await makeLink(maker, app.server.url, { countryCode: 'NG', phone: NUMBERS.NG.phone, note: 'Thanks' });
+    const sender = await openPage(app.browser, `${app.server.url}/about`);
+    let dropped = 0;
+    await sender.route('**/api/topup-requests/**', (route) => {
+      dropped += 1;
+      return route.abort('internetdisconnected');
+    });
+    await sender.goto(`${app.server.url}${linkPath}`);
+    const message = sender.getByTestId('request-unavailable');
+    await message.waitFor();
+    expect(await message.innerText()).toContain('We could not open this request');
+    expect(await message.innerText()).toContain('The request could not be loaded. Check your connection and try again.');
+    expect(await message.innerText()).not.toContain('not valid or has expired');
+    expect(dropped).toBeGreaterThan(0);
+    await sender.unroute('**/api/topup-requests/**');
+    await message.getByRole('button', { name: 'Try again' }).click();
+    await sender.getByTestId('request-banner').waitFor();
+    expect(await sender.getByTestId('request-note').innerText()).toContain('Thanks');
+  });
 });
 
 describe('an expired request link', () => {

@@ -49,7 +49,7 @@ describe('message keys the server sends', () => {
 
   it('are found in the code that throws them', () => {
     expect(keys.get('apiErrors.dailyLimitReached')).toBe(path.join('orders', 'limits.ts'));
-    expect(keys.get('apiErrors.tooManySignInAttempts')).toBe(path.join('auth', 'attempt-limits.ts'));
+    expect(keys.get('apiErrors.tooManySignInAttempts')).toBe(path.join('auth', 'sign-in-throttle.ts'));
     expect(keys.get('apiErrors.secondFactorRequired')).toBe(path.join('auth', 'guards.ts'));
     expect(keys.size).toBeGreaterThan(30);
   });

@@ -52,8 +52,8 @@ function RequestedTopUpContent({ token, isSignedIn }: RequestedTopUpProps) {
     return (
       <div className="flex flex-col gap-4" data-testid="request-unavailable">
         <div role="alert" className="rounded-lg border bg-muted/60 p-4">
-          <h3 className="font-semibold">{t('request.unavailableTitle')}</h3>
-          <p className="mt-1 text-sm text-muted-foreground">{apiErrorText(t, request.error)}</p>
+          <h3 className="font-semibold">{t(gone ? 'request.unavailableTitle' : 'request.loadFailedTitle')}</h3>
+          <p className="mt-1 text-sm text-muted-foreground">{apiErrorText(t, request.error, 'request.loadFailed')}</p>
         </div>
         <div className="flex flex-wrap gap-3">
           <Button asChild size="lg">
