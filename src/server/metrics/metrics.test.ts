@@ -6,6 +6,7 @@ import type { CreatePaymentIntentResponse } from '../../shared/api/orders';
 import { formatUsd, priceTopUp, toCents } from '../../shared/pricing';
 import { buildApp } from '../app';
 import { loadFeeConfig } from '../catalog/price-config';
+import { receiptOutbox } from '../db/schema';
 import { serveMetrics } from '../start';
 import { testConfig } from '../testing/app';
 import { accountClient } from '../testing/accounts';
@@ -154,6 +155,36 @@ describe.each(TEST_DATABASE_KINDS)('GET /metrics with METRICS_TOKEN on %s', (kin
     const due = await scrape();
     expect(due.get('reconciler_due_orders')).toBe(1);
     expect(due.get('reconciler_lag_seconds')).toBe(90);
+  });
+
+  it('reports the receipts not sent yet and how long the oldest has waited, retries included, but not those sent or skipped', async () => {
+    expect((await scrape()).get('receipts_unsent')).toBe(0);
+    const client = accountClient(app, '198.51.100.79');
+    expect((await client.signUp(`${randomUUID()}@example.com`, PASSWORD)).statusCode).toBe(200);
+    const detected = await app.inject({ method: 'GET', url: `/api/reloadly/operator-detect/${SANDBOX_NUMBERS.successful}/NG` });
+    const operator = detected.json().data;
+    const price = priceTopUp(toCents(operator.fixedAmounts[0]), await loadFeeConfig(database.db));
+    const created = await client.post('/api/create-payment-intent', {
+      amount: formatUsd(price.amountCents),
+      fee: formatUsd(price.serviceFeeCents),
+      totalAmount: formatUsd(price.totalCents),
+      operatorId: operator.operatorId,
+      countryCode: 'NG',
+      phone: SANDBOX_NUMBERS.successful,
+      orderKey: randomUUID(),
+    });
+    const { orderId } = created.json() as CreatePaymentIntentResponse;
+    // Waiting for a retry an hour on (so the app's own sender leaves it alone), queued 5 minutes ago; one sent, one skipped.
+    const queued = new Date(clock.getTime() - 5 * 60 * 1000);
+    const later = new Date(clock.getTime() + 60 * 60 * 1000);
+    await database.db.insert(receiptOutbox).values([
+      { orderId, kind: 'failed', createdAt: queued, nextAttemptAt: later, attempts: 1, lastError: 'SMTP refused' },
+      { orderId, kind: 'completed', createdAt: queued, nextAttemptAt: later, sentAt: clock },
+      { orderId, kind: 'refunded', createdAt: queued, nextAttemptAt: later, skippedAt: clock },
+    ]);
+    const scraped = await scrape();
+    expect(scraped.get('receipts_unsent')).toBe(1);
+    expect(scraped.get('receipts_unsent_oldest_seconds')).toBe(300);
   });
 });
 

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { lte, sql } from 'drizzle-orm';
+import { and, isNull, lte, sql } from 'drizzle-orm';
 import { Gauge, Registry } from 'prom-client';
 import type { DatabaseHandle, PoolUse } from '../db/client';
-import { orders } from '../db/schema';
+import { orders, receiptOutbox } from '../db/schema';
 import { processRegistry } from './registry';
 
 export interface AppMetrics {
@@ -79,16 +79,47 @@ export function createAppMetrics({ database, now = () => new Date() }: { databas
     },
   });
 
+  // The receipt sender's backlog (mail/receipt-sender.ts): receipts queued and neither sent nor skipped, due or waiting
+  // for a retry, and the age of the oldest. One query per scrape answers both gauges.
+  let receipts: Promise<{ unsent: number; oldestSeconds: number }> | undefined;
+  async function readReceipts() {
+    const at = now();
+    const [row] = await database.db
+      .select({ unsent: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${receiptOutbox.createdAt})` })
+      .from(receiptOutbox)
+      .where(and(isNull(receiptOutbox.sentAt), isNull(receiptOutbox.skippedAt)));
+    const oldest = row?.oldest ? new Date(row.oldest) : null;
+    return { unsent: row?.unsent ?? 0, oldestSeconds: oldest ? Math.max(0, (at.getTime() - oldest.getTime()) / 1000) : 0 };
+  }
+  new Gauge({
+    name: 'receipts_unsent',
+    help: 'E-mail receipts queued and not yet sent (nor skipped): the receipt sender’s backlog, retries included',
+    registers: [registry],
+    async collect() {
+      this.set((await receipts)?.unsent ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'receipts_unsent_oldest_seconds',
+    help: 'How long the oldest unsent receipt has been queued; 0 when none is',
+    registers: [registry],
+    async collect() {
+      this.set((await receipts)?.oldestSeconds ?? 0);
+    },
+  });
+
   return {
     contentType: registry.contentType,
     async text() {
       pool = database.poolUse?.();
-      // A database that does not answer leaves the two gauges NaN; the rest of the scrape still tells what happens.
+      // A database that does not answer leaves these gauges NaN; the rest of the scrape still tells what happens.
       backlog = readBacklog().catch(() => ({ due: Number.NaN, lagSeconds: Number.NaN }));
+      receipts = readReceipts().catch(() => ({ unsent: Number.NaN, oldestSeconds: Number.NaN }));
       try {
         return (await processRegistry.metrics()) + (await registry.metrics());
       } finally {
         backlog = undefined;
+        receipts = undefined;
       }
     },
   };
