@@ -132,9 +132,9 @@ describe.each(TEST_DATABASE_KINDS)('GET /metrics with METRICS_TOKEN on %s', (kin
     }
   });
 
-  it("reports the reconciler's backlog and how long the oldest order has been due", async () => {
-    expect((await scrape()).get('reconciler_due_orders')).toBe(0);
-    const client = accountClient(app, '198.51.100.78');
+  /** A new customer's order, created and not paid; its id. */
+  async function unpaidOrder(address: string): Promise<string> {
+    const client = accountClient(app, address);
     expect((await client.signUp(`${randomUUID()}@example.com`, PASSWORD)).statusCode).toBe(200);
     const detected = await app.inject({ method: 'GET', url: `/api/reloadly/operator-detect/${SANDBOX_NUMBERS.successful}/NG` });
     const operator = detected.json().data;
@@ -149,6 +149,12 @@ describe.each(TEST_DATABASE_KINDS)('GET /metrics with METRICS_TOKEN on %s', (kin
       orderKey: randomUUID(),
     });
     expect(created.statusCode).toBe(200);
+    return (created.json() as CreatePaymentIntentResponse).orderId;
+  }
+
+  it("reports the reconciler's backlog and how long the oldest order has been due", async () => {
+    expect((await scrape()).get('reconciler_due_orders')).toBe(0);
+    await unpaidOrder('198.51.100.78');
     // Unpaid, the order is first looked at 2 minutes on: not due yet, then due for 90 s.
     expect((await scrape()).get('reconciler_due_orders')).toBe(0);
     clock = new Date(clock.getTime() + (2 * 60 + 90) * 1000);
@@ -159,21 +165,7 @@ describe.each(TEST_DATABASE_KINDS)('GET /metrics with METRICS_TOKEN on %s', (kin
 
   it('reports the receipts not sent yet and how long the oldest has waited, retries included, but not those sent or skipped', async () => {
     expect((await scrape()).get('receipts_unsent')).toBe(0);
-    const client = accountClient(app, '198.51.100.79');
-    expect((await client.signUp(`${randomUUID()}@example.com`, PASSWORD)).statusCode).toBe(200);
-    const detected = await app.inject({ method: 'GET', url: `/api/reloadly/operator-detect/${SANDBOX_NUMBERS.successful}/NG` });
-    const operator = detected.json().data;
-    const price = priceTopUp(toCents(operator.fixedAmounts[0]), await loadFeeConfig(database.db));
-    const created = await client.post('/api/create-payment-intent', {
-      amount: formatUsd(price.amountCents),
-      fee: formatUsd(price.serviceFeeCents),
-      totalAmount: formatUsd(price.totalCents),
-      operatorId: operator.operatorId,
-      countryCode: 'NG',
-      phone: SANDBOX_NUMBERS.successful,
-      orderKey: randomUUID(),
-    });
-    const { orderId } = created.json() as CreatePaymentIntentResponse;
+    const orderId = await unpaidOrder('198.51.100.79');
     // Waiting for a retry an hour on (so the app's own sender leaves it alone), queued 5 minutes ago; one sent, one skipped.
     const queued = new Date(clock.getTime() - 5 * 60 * 1000);
     const later = new Date(clock.getTime() + 60 * 60 * 1000);

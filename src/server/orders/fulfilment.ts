@@ -438,17 +438,31 @@ export function createFulfilment(services: OrderServices) {
   }
 
   /**
+   * Captures the order's hold: null once it is captured (by this call, or before it: a capture retried after a crash
+   * is answered as already made), else the provider's refusal.
+   */
+  async function captureHold(order: Order): Promise<unknown> {
+    try {
+      await payments.capturePaymentIntent(order.paymentIntentId!, { idempotencyKey: `capture-${order.id}-${order.checkAttempts}` });
+      return null;
+    } catch (error) {
+      return error instanceof PaymentProviderError && error.paymentIntentStatus === 'succeeded' ? null : error;
+    }
+  }
+
+  /** A delivered order whose capture was refused: a lapsed hold goes to a person, any other refusal is retried. */
+  function afterRefusedCapture(order: Order, source: EventSource, refusal: unknown): Promise<Order> {
+    if (refusal instanceof PaymentProviderError && refusal.paymentIntentStatus === 'canceled') return holdLapsed(order, source, refusal);
+    return captureFailed(order, source, refusal);
+  }
+
+  /**
    * delivered / capture_failed → completed. Only ever called after a SUCCESSFUL delivery was recorded. A hold that
    * lapsed before capture (the intent is canceled) cannot be captured any more: a person settles it.
    */
   async function capture(order: Order, source: EventSource): Promise<Order> {
-    try {
-      await payments.capturePaymentIntent(order.paymentIntentId!, { idempotencyKey: `capture-${order.id}-${order.checkAttempts}` });
-    } catch (error) {
-      const alreadyCaptured = error instanceof PaymentProviderError && error.paymentIntentStatus === 'succeeded';
-      if (error instanceof PaymentProviderError && error.paymentIntentStatus === 'canceled') return holdLapsed(order, source, error);
-      if (!alreadyCaptured) return captureFailed(order, source, error);
-    }
+    const refusal = await captureHold(order);
+    if (refusal) return afterRefusedCapture(order, source, refusal);
     const completed = await move(order, 'completed', ['delivered', 'capture_failed'], source, { finishedAt: services.now(), nextCheckAt: null });
     return orReload(completed, order.id);
   }
@@ -464,22 +478,18 @@ export function createFulfilment(services: OrderServices) {
    */
   async function captureDelivery(order: Order, source: EventSource, delivered: OrderPatch, detail: Record<string, unknown>): Promise<Order> {
     const from: OrderStatus[] = ['delivering', 'delivery_pending'];
-    try {
-      await payments.capturePaymentIntent(order.paymentIntentId!, { idempotencyKey: `capture-${order.id}-${order.checkAttempts}` });
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError && error.paymentIntentStatus === 'succeeded')) {
-        const recorded = await move(
-          order,
-          'delivered',
-          from,
-          source,
-          { ...delivered, nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep) },
-          detail,
-        );
-        if (!recorded) return load(order.id);
-        if (error instanceof PaymentProviderError && error.paymentIntentStatus === 'canceled') return holdLapsed(recorded, source, error);
-        return captureFailed(recorded, source, error);
-      }
+    const refusal = await captureHold(order);
+    if (refusal) {
+      const recorded = await move(
+        order,
+        'delivered',
+        from,
+        source,
+        { ...delivered, nextCheckAt: later(services, CHECK_DELAYS_MS.afterStep) },
+        detail,
+      );
+      if (!recorded) return load(order.id);
+      return afterRefusedCapture(recorded, source, refusal);
     }
     const completed = await move(
       order,
