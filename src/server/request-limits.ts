@@ -1,5 +1,5 @@
 import type { ApiMessageKey } from '../shared/api/messages';
-import type { AttemptCounts, WindowRule } from './db/attempt-counts';
+import type { AttemptCounts, LimitedKey, Reservation, WindowRule } from './db/attempt-counts';
 import { DomainError } from './domain-error';
 
 const MINUTE_MS = 60 * 1000;
@@ -40,13 +40,40 @@ export const checkoutsPerUser = (attemptsPerMinute: number): RequestLimit => ({
   messageKey: 'payment.messages.rate_limit',
 });
 
-/**
- * Counts one use under each (limit, subject). When any limit is spent, nothing is counted and the request is refused
- * (rate_limited: a 429 with Retry-After, the seconds until that limit's window ends).
- */
-export async function enforceLimits(counts: AttemptCounts, uses: ReadonlyArray<[RequestLimit, string]>): Promise<void> {
-  const reservation = await counts.reserve(uses.map(([rule, subject]) => ({ key: `${rule.name}:${subject}`, rule })));
+/** The uses of one request: each limit with the subject it is counted for (an address, an account …). */
+export type LimitUses = ReadonlyArray<[RequestLimit, string]>;
+
+const limitedKeys = (uses: LimitUses): LimitedKey[] => uses.map(([rule, subject]) => ({ key: `${rule.name}:${subject}`, rule }));
+
+/** A refused reservation as the customer sees it: rate_limited, a 429 with Retry-After (seconds until the window ends). */
+function refuseSpent(uses: LimitUses, reservation: Reservation): void {
   if (reservation.allowed) return;
   const [spent] = uses.find(([rule, subject]) => `${rule.name}:${subject}` === reservation.key)!;
   throw new DomainError('rate_limited', 'RATE_LIMITED', { key: spent.messageKey }, { retryAfterSeconds: reservation.retryAfterSeconds });
 }
+
+/**
+ * Counts one use under each (limit, subject). When any limit is spent, nothing is counted and the request is refused
+ * (rate_limited: a 429 with Retry-After, the seconds until that limit's window ends).
+ */
+export async function enforceLimits(counts: AttemptCounts, uses: LimitUses): Promise<void> {
+  refuseSpent(uses, await counts.reserve(limitedKeys(uses)));
+}
+
+/**
+ * The same count, for a flow that sends the counting statement with a statement of its own (one round trip for both):
+ * run `statement` there, then give `enforce` the keys it returned; `enforce` refuses as `enforceLimits` would.
+ */
+export function limitsToEnforce(counts: AttemptCounts, uses: LimitUses) {
+  const reservation = counts.reservation(limitedKeys(uses));
+  return {
+    statement: reservation.statement,
+    async enforce(counted: ReadonlySet<string>): Promise<void> {
+      refuseSpent(uses, await reservation.settle(counted));
+    },
+    /** Counts the uses on their own, for a request refused before its statement ran (so that it still counts). */
+    alone: () => enforceLimits(counts, uses),
+  };
+}
+
+export type LimitsToEnforce = ReturnType<typeof limitsToEnforce>;

@@ -1,4 +1,4 @@
-import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from './client';
 import { attemptCounts } from './schema';
 
@@ -6,6 +6,12 @@ import { attemptCounts } from './schema';
 export interface WindowRule {
   limit: number;
   windowMs: number;
+}
+
+/** A key counted under its own rule. */
+export interface LimitedKey {
+  key: string;
+  rule: WindowRule;
 }
 
 /** When refused: the key whose uses are spent, and the seconds until its window ends. */
@@ -17,11 +23,11 @@ export type Reservation = { allowed: true } | { allowed: false; key: string; ret
  */
 export function createAttemptCounts(db: Database, now: () => Date = () => new Date()) {
   /**
-   * Counts one use under each key whose window has room, in one statement; answers the keys it counted. Each key's
+   * The statement that counts one use under each key whose window has room; it returns the keys it counted. Each key's
    * own limit and window apply to its row (the CASE on the key); the rows go in key order, so two reservations that
-   * share keys lock them in the same order and never deadlock.
+   * share keys lock them in the same order and never deadlock. It may run alone or inside a larger statement.
    */
-  async function reserveEach(entries: ReadonlyArray<{ key: string; rule: WindowRule }>, at: Date): Promise<Set<string>> {
+  function countingStatement(entries: ReadonlyArray<LimitedKey>, at: Date) {
     // A key given twice counts once (one row cannot be changed twice by one statement).
     const unique = [...new Map(entries.map((entry) => [entry.key, entry])).values()];
     const sorted = unique.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -33,7 +39,7 @@ export function createAttemptCounts(db: Database, now: () => Date = () => new Da
     const windowStart = byKey(({ windowMs }) => sql`${new Date(at.getTime() - windowMs).toISOString()}::timestamptz`);
     const expired = sql`${attemptCounts.windowStartedAt} <= ${windowStart}`;
     const atValue = sql`${at.toISOString()}::timestamptz`;
-    const rows = await db
+    return db
       .insert(attemptCounts)
       .values(sorted.map(({ key }) => ({ key, windowStartedAt: at, count: 1 })))
       .onConflictDoUpdate({
@@ -45,7 +51,14 @@ export function createAttemptCounts(db: Database, now: () => Date = () => new Da
         setWhere: sql`${expired} or ${attemptCounts.count} < ${byKey(({ limit }) => sql`${limit}::integer`)}`,
       })
       .returning({ key: attemptCounts.key });
-    return new Set(rows.map((row) => row.key));
+  }
+
+  /** All or none: when a key was not counted, the uses counted under the others are given back. */
+  async function settle(entries: ReadonlyArray<LimitedKey>, counted: ReadonlySet<string>, at: Date): Promise<Reservation> {
+    const refused = entries.find(({ key }) => !counted.has(key));
+    if (!refused) return { allowed: true };
+    for (const key of counted) await release(key);
+    return { allowed: false, key: refused.key, retryAfterSeconds: await secondsLeft(refused.key, refused.rule.windowMs, at) };
   }
 
   async function release(key: string) {
@@ -63,15 +76,19 @@ export function createAttemptCounts(db: Database, now: () => Date = () => new Da
 
   return {
     /** Reserves one use under every key, or none when any key has spent its limit. */
-    async reserve(entries: ReadonlyArray<{ key: string; rule: WindowRule }>): Promise<Reservation> {
+    async reserve(entries: ReadonlyArray<LimitedKey>): Promise<Reservation> {
       if (entries.length === 0) return { allowed: true };
       const at = now();
-      const reserved = await reserveEach(entries, at);
-      const refused = entries.find(({ key }) => !reserved.has(key));
-      if (!refused) return { allowed: true };
-      // All or none: the uses counted under the other keys are given back.
-      for (const key of reserved) await release(key);
-      return { allowed: false, key: refused.key, retryAfterSeconds: await secondsLeft(refused.key, refused.rule.windowMs, at) };
+      const rows = await countingStatement(entries, at);
+      return settle(entries, new Set(rows.map((row) => row.key)), at);
+    },
+    /**
+     * The same reservation, for a caller that runs its counting statement inside a statement of its own (one round trip
+     * for both): `statement` returns the keys counted, which `settle` turns into the answer `reserve` would give.
+     */
+    reservation(entries: ReadonlyArray<LimitedKey>): CountingReservation {
+      const at = now();
+      return { statement: countingStatement(entries, at), settle: (counted) => settle(entries, counted, at) };
     },
     /** Gives one reserved use back. */
     release,
@@ -83,3 +100,10 @@ export function createAttemptCounts(db: Database, now: () => Date = () => new Da
 }
 
 export type AttemptCounts = ReturnType<typeof createAttemptCounts>;
+
+/** A reservation whose counting statement the caller runs (see `AttemptCounts.reservation`). */
+export interface CountingReservation {
+  /** Counts the uses; returns `{ key }` for each key counted. Usable as a CTE of a larger statement. */
+  statement: SQLWrapper;
+  settle(counted: ReadonlySet<string>): Promise<Reservation>;
+}

@@ -25,7 +25,7 @@ import type { Order } from '../orders/state-machine';
 import { countryFacts, findUserOrder, hasPin, internationalNumber, listOrderViews, toOrderView, toTopupResponse } from '../orders/views';
 import { PaymentProviderError } from '../payments/provider';
 import { HttpError, parseWith, refusal } from './errors';
-import { checkoutsPerUser, enforceLimits, REQUEST_LIMITS } from '../request-limits';
+import { checkoutsPerUser, limitsToEnforce, REQUEST_LIMITS } from '../request-limits';
 
 /** A PROCESSING top-up is asked about again when the result screen polls and the last answer is older than this. */
 const REFRESH_AFTER_MS = 2000;
@@ -55,11 +55,11 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
     const body = parseWith(createPaymentIntentBodySchema, request.body);
     const account = request.account!;
     const { checkoutAttemptsPerMinute } = await services.limits.current();
-    await enforceLimits(counts, [
+    const requestLimits = limitsToEnforce(counts, [
       [checkoutsPerUser(checkoutAttemptsPerMinute), account.id],
       [REQUEST_LIMITS.checkoutsPerAddress, request.ip],
     ]);
-    return startCheckout(services, { userId: account.id, accountEmail: account.email, blockedAt: account.blockedAt, body });
+    return startCheckout(services, { userId: account.id, accountEmail: account.email, blockedAt: account.blockedAt, body, requestLimits });
   });
 
   app.post('/api/reloadly/topup', { preHandler: requireUser }, async (request): Promise<TopupResponse> => {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders, sandboxPaymentIntents, user } from '../db/schema';
+import { createAttemptCounts } from '../db/attempt-counts';
+import { attemptCounts, orders, sandboxPaymentIntents, user } from '../db/schema';
+import { checkoutsPerUser, limitsToEnforce, REQUEST_LIMITS } from '../request-limits';
 import { databaseQueries } from '../metrics/registry';
 import { confirmSandboxPaymentIntent } from '../payments/sandbox/confirm';
 import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
@@ -152,7 +154,7 @@ describe.each(TEST_DATABASE_KINDS.filter((kind) => kind === 'postgres'))('a whol
   beforeEach(() => database.reset());
   afterAll(() => database.close());
 
-  it('a whole order, checkout to capture, costs 10 statements besides the sign-in and the rate limit', async () => {
+  it('a whole order, checkout to capture, costs 9 statements besides the sign-in, its request limits included', async () => {
     const { services } = sandboxOrderServices(database.db);
     const userId = await insertTestUser(database.db);
     const fulfilment = createFulfilment(services);
@@ -162,8 +164,12 @@ describe.each(TEST_DATABASE_KINDS.filter((kind) => kind === 'postgres'))('a whol
     const body = { amount, orderKey: randomUUID(), operatorId: operator.operatorId, countryCode: 'NG', phone: '08031234567' };
 
     const before = await statementsSent();
-    // The route passes the block its sign-in check read, as here.
-    const intent = await startCheckout(services, { userId, accountEmail: 'payer@example.com', blockedAt: null, body });
+    // The route passes the block its sign-in check read, and the request limits to count, as here.
+    const requestLimits = limitsToEnforce(createAttemptCounts(database.db), [
+      [checkoutsPerUser(3), userId],
+      [REQUEST_LIMITS.checkoutsPerAddress, '203.0.113.9'],
+    ]);
+    const intent = await startCheckout(services, { userId, accountEmail: 'payer@example.com', blockedAt: null, body, requestLimits });
     const afterCheckout = await statementsSent();
     await confirmSandboxPaymentIntent(
       services.db,
@@ -177,8 +183,14 @@ describe.each(TEST_DATABASE_KINDS.filter((kind) => kind === 'postgres'))('a whol
     expect((await fulfilment.fulfil(order!.id, 'browser', order)).status).toBe('completed');
     const afterTopup = await statementsSent();
 
-    // Checkout: the facts, the sandbox intent, the order. Confirm: the sandbox intent. Top-up: the sandbox intent read,
-    // the authorisation and claim, the sandbox's check and send, the sandbox capture, the delivery and completion.
-    expect([afterCheckout - before, afterConfirm - afterCheckout, afterTopup - beforeTopup]).toEqual([3, 1, 6]);
+    // Checkout: the facts with the request limits' count, the sandbox intent, the order. Confirm: the sandbox intent.
+    // Top-up: the sandbox intent read, the authorisation and claim, the sandbox's send (its cooldown check included),
+    // the sandbox capture, the delivery and completion.
+    expect([afterCheckout - before, afterConfirm - afterCheckout, afterTopup - beforeTopup]).toEqual([3, 1, 5]);
+    const counted = await database.db.select().from(attemptCounts);
+    expect(counted.map((row) => [row.key, row.count]).sort()).toEqual([
+      ['checkout:ip:203.0.113.9', 1],
+      [`checkout:user:${userId}`, 1],
+    ]);
   });
 });

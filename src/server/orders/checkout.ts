@@ -12,6 +12,7 @@ import { refuseUnservedDestination } from '../catalog/destination-switches';
 import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { PaymentProviderError, type CreatePaymentIntentRequest, type PaymentIntent } from '../payments/provider';
+import type { LimitsToEnforce } from '../request-limits';
 import { TopupProviderError } from '../topups/provider';
 import { readCheckoutFacts, refuseOverLimits } from './limits';
 import type { OrderServices } from './services';
@@ -29,6 +30,12 @@ export interface CheckoutRequest {
    */
   blockedAt?: Date | null;
   body: z.output<typeof createPaymentIntentBodySchema>;
+  /**
+   * The request limits this checkout counts against (per user, per address): counted in the statement that reads the
+   * checkout's facts, or on their own when the request is refused before it. Either way every request is counted and
+   * a spent limit answers 429 before any other check's answer, as when they were counted first.
+   */
+  requestLimits?: LimitsToEnforce;
 }
 
 /**
@@ -38,19 +45,13 @@ export interface CheckoutRequest {
  */
 export async function startCheckout(
   services: OrderServices,
-  { userId, accountEmail, blockedAt, body }: CheckoutRequest,
+  { userId, accountEmail, blockedAt, body, requestLimits }: CheckoutRequest,
 ): Promise<CreatePaymentIntentResponse> {
   const { db, payments, now } = services;
-  if (blockedAt === undefined) await refuseBlockedCheckout(db, userId);
-  else if (blockedAt !== null) throw accountBlockedError();
-  const phoneCheck = validatePhone(body.phone, body.countryCode);
-  if (!phoneCheck.ok) throw new DomainError('invalid', 'INVALID_PHONE', phoneCheck.error, { field: 'phone' });
-  // A country or operator switched off (or a blocked destination) is refused before anything is priced or created.
-  await refuseUnservedDestination(services.destinations, body.countryCode, body.operatorId, { country: 'countryCode', operator: 'operatorId' });
-
-  const operator = await findOperator(services, body.countryCode, body.operatorId);
-  const amountCents = toCents(body.amount);
-  checkAmountForOperator(operator, amountCents);
+  const { phoneCheck, operator, amountCents } = await checkRequest(services, { userId, blockedAt, body }).catch(async (error: unknown) => {
+    await requestLimits?.alone();
+    throw error;
+  });
   const check = {
     userId,
     countryIso: body.countryCode,
@@ -59,7 +60,8 @@ export async function startCheckout(
     now: now(),
     limits: await services.limits.current(),
   };
-  const facts = await readCheckoutFacts(db, check);
+  const facts = await readCheckoutFacts(db, check, requestLimits?.statement);
+  await requestLimits?.enforce(facts.counted);
   const price = priceTopUp(amountCents, facts.fees);
   checkBrowserPrice(body, price);
 
@@ -121,6 +123,20 @@ export async function startCheckout(
   // No order under this key: the account was deleted while this click was on its way.
   if (!current) throw accountBlockedError();
   return withPaymentIntent(services, current);
+}
+
+/** The checks that need no order data: the account may pay, the number is valid, the operator serves this amount. */
+async function checkRequest(services: OrderServices, { userId, blockedAt, body }: Pick<CheckoutRequest, 'userId' | 'blockedAt' | 'body'>) {
+  if (blockedAt === undefined) await refuseBlockedCheckout(services.db, userId);
+  else if (blockedAt !== null) throw accountBlockedError();
+  const phoneCheck = validatePhone(body.phone, body.countryCode);
+  if (!phoneCheck.ok) throw new DomainError('invalid', 'INVALID_PHONE', phoneCheck.error, { field: 'phone' });
+  // A country or operator switched off (or a blocked destination) is refused before anything is priced or created.
+  await refuseUnservedDestination(services.destinations, body.countryCode, body.operatorId, { country: 'countryCode', operator: 'operatorId' });
+  const operator = await findOperator(services, body.countryCode, body.operatorId);
+  const amountCents = toCents(body.amount);
+  checkAmountForOperator(operator, amountCents);
+  return { phoneCheck, operator, amountCents };
 }
 
 async function findOperator(services: OrderServices, countryCode: string, operatorId: number): Promise<OperatorInfo> {

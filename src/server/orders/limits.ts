@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, max, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, max, ne, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { formatUsd, type FeeConfig } from '../../shared/pricing';
 import { feeConfigOf, storedFeeColumns } from '../catalog/price-config';
 import type { Database } from '../db/client';
@@ -91,10 +91,15 @@ export interface CheckoutFacts {
   latestTopupAt: Date | null;
   /** What the user's card paid, or holds, for other orders of the last 24 hours. */
   spentCents: number;
+  /** The keys the statement sent along (`counting`) returned: the request limits it counted. */
+  counted: ReadonlySet<string>;
 }
 
-/** Reads, in one statement, the fees, the order a retried click made and what the limits of a new one need. */
-export async function readCheckoutFacts(db: Database, check: Omit<LimitCheck, 'totalCents'>): Promise<CheckoutFacts> {
+/**
+ * Reads, in one statement, the fees, the order a retried click made and what the limits of a new one need; with
+ * `counting`, a statement returning `{ key }` rows (the request limits' count), run in the same round trip.
+ */
+export async function readCheckoutFacts(db: Database, check: Omit<LimitCheck, 'totalCents'>, counting?: SQLWrapper): Promise<CheckoutFacts> {
   /** Orders matching `conditions` that took or hold money and were created in the last `windowMs`. */
   const spendingWithin = (windowMs: number, ...conditions: SQL[]) =>
     and(...conditions, inArray(orders.status, SPENDING_STATUSES), gt(orders.createdAt, new Date(check.now.getTime() - windowMs)));
@@ -116,9 +121,11 @@ export async function readCheckoutFacts(db: Database, check: Omit<LimitCheck, 't
     .select({ cents: sql`coalesce(sum(${orders.totalCents}), 0)` })
     .from(orders)
     .where(spendingWithin(DAY_MS, eq(orders.userId, check.userId), ne(orders.orderKey, check.orderKey)));
+  const counted = counting ? sql`(select coalesce(array_agg(key), '{}') from counted)` : sql`'{}'::text[]`;
   const result = (await db.execute(
-    sql`select ${storedFeeColumns.airtimeFee} as airtime_fee, ${storedFeeColumns.standardFee} as standard_fee,
-               (${existing}) as existing, (${latestTopup}) as latest, (${spentToday}) as spent`,
+    sql`${counting ? sql`with counted as (${counting.getSQL()}) ` : sql``}select ${storedFeeColumns.airtimeFee} as airtime_fee,
+               ${storedFeeColumns.standardFee} as standard_fee, (${existing}) as existing, (${latestTopup}) as latest,
+               (${spentToday}) as spent, ${counted} as counted`,
   )) as unknown as {
     rows: Array<{
       airtime_fee: string | null;
@@ -126,6 +133,7 @@ export async function readCheckoutFacts(db: Database, check: Omit<LimitCheck, 't
       existing: string | null;
       latest: Date | string | null;
       spent: string | number;
+      counted: string[];
     }>;
   };
   const row = result.rows[0]!;
@@ -134,6 +142,7 @@ export async function readCheckoutFacts(db: Database, check: Omit<LimitCheck, 't
     existingOrderId: row.existing,
     latestTopupAt: row.latest === null ? null : new Date(row.latest),
     spentCents: Number(row.spent),
+    counted: new Set(row.counted),
   };
 }
 

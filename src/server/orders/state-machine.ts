@@ -1,6 +1,7 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
+import { insertWhere, rowOf } from '../db/raw-rows';
 import { orderEvents, orders, user } from '../db/schema';
 import { announceReceiptQueued, followUps, queuesReceipt } from './follow-ups';
 import { authorisationToCapture, authorisationToDelivery, orderTransitions } from '../metrics/registry';
@@ -197,19 +198,10 @@ function countMove(from: OrderStatus, order: Pick<Order, 'status' | 'authorisedA
  * progress (account/personal-data.ts locks the row) and then sees its deleted_at; the caller then finds no order.
  */
 export async function insertOrder(db: Database, values: typeof orders.$inferInsert & { status: 'created'; createdAt: Date }): Promise<Order | null> {
-  const columns = getTableColumns(orders);
-  const entries = Object.entries(values).filter(([, value]) => value !== undefined) as Array<[keyof typeof columns, unknown]>;
+  const accountOpen = sql`exists (select 1 from ${user} where ${user.id} = ${values.userId} and ${user.deletedAt} is null for key share)`;
   const result = (await db.execute(sql`
     with inserted as (
-      insert into orders (${sql.join(
-        entries.map(([key]) => sql.identifier(columns[key].name)),
-        sql`, `,
-      )})
-      select ${sql.join(
-        entries.map(([key, value]) => sql`${sql.param(value, columns[key])}::${sql.raw(columns[key].getSQLType())}`),
-        sql`, `,
-      )}
-      where exists (select 1 from ${user} where ${user.id} = ${values.userId} and ${user.deletedAt} is null for key share)
+      ${insertWhere(orders, values, accountOpen)}
       on conflict (user_id, order_key) do nothing
       returning *
     ), recorded as (
@@ -223,10 +215,4 @@ export async function insertOrder(db: Database, values: typeof orders.$inferInse
   return toOrder(row);
 }
 
-/** A raw statement's row has the database's column names and driver values: mapped as Drizzle maps a select. */
-function toOrder(row: Record<string, unknown>): Order {
-  const columns = getTableColumns(orders);
-  return Object.fromEntries(
-    Object.entries(columns).map(([key, column]) => [key, row[column.name] === null ? null : column.mapFromDriverValue(row[column.name])]),
-  ) as Order;
-}
+const toOrder = (row: Record<string, unknown>): Order => rowOf(orders, row);

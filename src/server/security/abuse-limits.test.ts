@@ -66,14 +66,15 @@ describe('limits on abusable flows', () => {
     ).toBe(200);
   });
 
-  it('limits checkout starts to 3 per user a minute by default, from any address', async () => {
+  /** A signed-up buyer and their checkout starts, each from an address of its own unless one is given. */
+  async function checkoutStarts(email: string) {
     const buyer = testApp.client();
-    await buyer.signUp('buyer@example.com', PASSWORD);
+    await buyer.signUp(email, PASSWORD);
     const operator = (await buyer.get('/api/reloadly/operator-detect/08031234567/NG')).json().data as {
       operatorId: number;
       suggestedAmounts: number[];
     };
-    const start = (index: number) =>
+    return (index: number, { phone = `0803123${String(4000 + index)}`, remoteAddress = `203.0.113.${100 + index}` } = {}) =>
       testApp.app.inject({
         method: 'POST',
         url: '/api/create-payment-intent',
@@ -82,17 +83,53 @@ describe('limits on abusable flows', () => {
           orderKey: randomUUID(),
           operatorId: operator.operatorId,
           countryCode: 'NG',
-          phone: `0803123${String(4000 + index)}`,
+          phone,
         },
         headers: { origin: TEST_ORIGIN, cookie: buyer.cookies },
-        remoteAddress: `203.0.113.${100 + index}`,
+        remoteAddress,
       });
+  }
+
+  it('limits checkout starts to 3 per user a minute by default, from any address', async () => {
+    const start = await checkoutStarts('buyer@example.com');
     for (let index = 0; index < 3; index += 1) expect((await start(index)).statusCode).toBe(200);
     const refused = await start(3);
     expectLimited(refused, 'payment.messages.rate_limit', 'Too many payment attempts. Please wait a moment before trying again.');
     // The window is one minute.
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(await testApp.database.db.select().from(orders)).toHaveLength(3);
+  });
+
+  it('counts checkout starts refused for their input too, and answers a spent limit before any other refusal', async () => {
+    const start = await checkoutStarts('prober@example.com');
+    // Two numbers of the right shape that no Nigerian number has: refused for the number, and counted.
+    for (const index of [0, 1]) expect((await start(index, { phone: '0000000000' })).statusCode).toBe(400);
+    expect((await start(2)).statusCode).toBe(200);
+    expectLimited(await start(3), 'payment.messages.rate_limit', 'Too many payment attempts. Please wait a moment before trying again.');
+    // Spent: an invalid start is told to wait, not what is wrong with it.
+    expectLimited(
+      await start(4, { phone: '0000000000' }),
+      'payment.messages.rate_limit',
+      'Too many payment attempts. Please wait a moment before trying again.',
+    );
+    expect(await testApp.database.db.select().from(orders)).toHaveLength(1);
+  });
+
+  it('lets exactly 3 of 8 checkout starts of one user sent at once through', async () => {
+    const start = await checkoutStarts('racer@example.com');
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => start(index)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    expect(await testApp.database.db.select().from(orders)).toHaveLength(3);
+  });
+
+  it('limits checkout starts to 20 per address in 10 minutes, over several accounts', async () => {
+    const starts = await Promise.all(Array.from({ length: 7 }, (_, index) => checkoutStarts(`shared${index}@example.com`)));
+    const answers = [];
+    for (let index = 0; index < 21; index += 1) answers.push(await starts[index % 7]!(index, { remoteAddress: '203.0.113.99' }));
+    expect(answers.slice(0, 20).every((answer) => answer.statusCode === 200)).toBe(true);
+    expectLimited(answers[20]!, 'payment.messages.rate_limit', 'Too many payment attempts. Please wait a moment before trying again.');
+    // A refusal gives back what it counted under its other key: that user can still start from elsewhere.
+    expect((await starts[6]!(30)).statusCode).toBe(200);
   });
 
   it('accepts exactly 5 of 6 contact messages sent at once from one address', async () => {

@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-or
 import { type CountryCode, isPossiblePhoneNumber } from 'libphonenumber-js/max';
 import { localAmountFor, type OperatorRow } from '../../catalog/operator-info';
 import type { Database } from '../../db/client';
+import { insertWhere, rowOf } from '../../db/raw-rows';
 import { countries, operators, orders, sandboxTopups } from '../../db/schema';
 import { lapseSandboxAuthorisations } from '../../payments/sandbox/payment-intents';
 import { type PinDetail, type TopupDelivery, TopupProviderError, type TopupRequest, type TopupResult, type TopupStatus } from '../provider';
@@ -119,7 +120,7 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
 
       const recipientPhone = `${found.country.callingCodes[0] ?? ''}${nationalNumber}`;
       const since = new Date(now().getTime() - SANDBOX_RECHARGE_COOLDOWN_MS);
-      const [recent] = await db
+      const recent = db
         .select({ customIdentifier: sandboxTopups.customIdentifier })
         .from(sandboxTopups)
         .where(
@@ -130,42 +131,52 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
           ),
         )
         .limit(1);
+      const values: typeof sandboxTopups.$inferInsert = {
+        customIdentifier: request.customIdentifier,
+        operatorId: found.operator.id,
+        operatorName: found.operator.name,
+        countryIso,
+        recipientPhone,
+        status: STORED_STATUS[outcome],
+        requestedAmount: (amountCents / 100).toFixed(2),
+        // A bundle delivers a plan, not local money: what it is worth is the amount paid for it.
+        ...(sellsPlans(found.operator)
+          ? { deliveredAmount: (amountCents / 100).toFixed(2), deliveredCurrencyCode: 'USD' }
+          : {
+              deliveredAmount: String(localAmountFor(amountCents, Number(found.operator.fxRate))),
+              deliveredCurrencyCode: found.operator.destinationCurrencyCode,
+            }),
+        pin: found.operator.pin,
+        unknownUntil: outcome === 'LOST_TRACK' ? new Date(now().getTime() + SANDBOX_LOST_TRACK_MS) : null,
+        createdAt: now(),
+      };
+      // The check and the send in one statement. Another top-up of the number within the cooldown stops the insert;
+      // the unique index decides between two sends with one identifier, even concurrent ones: only the first is stored.
+      const noOtherRecent = sql`not exists (select 1 from recent where custom_identifier <> ${request.customIdentifier})`;
+      const result = (await db.execute(sql`
+        with recent as (${recent.getSQL()}),
+        inserted as (
+          ${insertWhere(sandboxTopups, values, noOtherRecent)}
+          on conflict (custom_identifier) do nothing
+          returning *
+        )
+        select recent.custom_identifier as recent_identifier, inserted.*
+        from (select 1) as one left join recent on true left join inserted on true`)) as unknown as {
+        rows: Array<Record<string, unknown> & { recent_identifier: string | null; transaction_id: number | null }>;
+      };
+      const [row] = result.rows;
       // A resend of the same top-up (same identifier) is answered as Reloadly does, below; another one is refused.
-      if (recent && recent.customIdentifier !== request.customIdentifier) {
+      if (row!.recent_identifier !== null && row!.recent_identifier !== request.customIdentifier) {
         throw new TopupProviderError('The phone number was recently recharged. Please wait 2 minutes.', {
           code: 'PHONE_RECENTLY_RECHARGED',
           status: 400,
           retryable: false,
         });
       }
-
-      // The unique index decides: of two sends with one identifier, even concurrent ones, only the first is stored.
-      const [stored] = await db
-        .insert(sandboxTopups)
-        .values({
-          customIdentifier: request.customIdentifier,
-          operatorId: found.operator.id,
-          operatorName: found.operator.name,
-          countryIso,
-          recipientPhone,
-          status: STORED_STATUS[outcome],
-          requestedAmount: (amountCents / 100).toFixed(2),
-          // A bundle delivers a plan, not local money: what it is worth is the amount paid for it.
-          ...(sellsPlans(found.operator)
-            ? { deliveredAmount: (amountCents / 100).toFixed(2), deliveredCurrencyCode: 'USD' }
-            : {
-                deliveredAmount: String(localAmountFor(amountCents, Number(found.operator.fxRate))),
-                deliveredCurrencyCode: found.operator.destinationCurrencyCode,
-              }),
-          pin: found.operator.pin,
-          unknownUntil: outcome === 'LOST_TRACK' ? new Date(now().getTime() + SANDBOX_LOST_TRACK_MS) : null,
-          createdAt: now(),
-        })
-        .onConflictDoNothing({ target: sandboxTopups.customIdentifier })
-        .returning();
-      if (!stored) {
+      if (row!.transaction_id === null) {
         throw new TopupProviderError('Custom identifier already used', { code: 'CUSTOM_IDENTIFIER_ALREADY_USED', status: 400, retryable: false });
       }
+      const stored = rowOf(sandboxTopups, row!);
       if (outcome === 'HOLD_LAPSES') {
         // Delivered so late that the card's hold has lapsed meanwhile, as Stripe lets it lapse after 7 days.
         const payment = db.select({ id: orders.paymentIntentId }).from(orders).where(eq(orders.customIdentifier, request.customIdentifier));
