@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -16,13 +16,27 @@ export interface Mailer {
   kind: 'smtp' | 'outbox';
   send(email: Email): Promise<void>;
   /**
-   * Sends `email` only if `record` (which marks it sent) succeeds, as closely as the transport allows: the outbox keeps
-   * the message and the mark in one transaction, so it holds a message exactly when it was marked sent; SMTP, which
-   * cannot be undone, sends and then marks. `record` answers false when the message must not go (another worker took
-   * it over), and the outbox then keeps nothing. Answers whether the message went.
+   * Sends each message only if its mark holds, as closely as the transport allows. `mark(keys)` is a statement that
+   * marks those messages sent and returns `{ key }` for each one it marked (none for a message another worker took
+   * over). The outbox runs the marks and keeps the marked messages in one statement for the whole batch, so it holds a
+   * message exactly when it was marked sent; SMTP, which cannot be undone, sends each message and then marks it (at
+   * least once). SMTP looks at `stopping` before each message and leaves the rest untried; the outbox's one statement
+   * is never left half done. Answers what became of each message tried.
    */
-  sendRecorded(email: Email, record: (db: Database) => Promise<boolean>): Promise<boolean>;
+  sendMarked(messages: readonly MarkedEmail[], mark: (keys: number[]) => SQLWrapper, stopping?: () => boolean): Promise<Map<number, MarkOutcome>>;
 }
+
+/** A message with the key its mark knows it by (e.g. its receipt's id). */
+export interface MarkedEmail {
+  key: number;
+  email: Email;
+}
+
+/** Sent; not sent because its mark found it taken over ('lost'); or failed, with the error. */
+export type MarkOutcome = 'sent' | 'lost' | { error: unknown };
+
+/** The rows a statement returned, from either driver. */
+const rowsOf = async <Row>(result: Promise<unknown>) => ((await result) as { rows: Row[] }).rows;
 
 const FROM_ADDRESS = 'GlobalTopUp <no-reply@globaltopup.app>';
 
@@ -35,9 +49,19 @@ export function createMailer(config: Pick<Config, 'smtpUrl'>, db: Database): Mai
       async send(email) {
         await transport.sendMail({ from: FROM_ADDRESS, ...email });
       },
-      async sendRecorded(email, record) {
-        await transport.sendMail({ from: FROM_ADDRESS, ...email });
-        return record(db);
+      async sendMarked(messages, mark, stopping = () => false) {
+        const outcomes = new Map<number, MarkOutcome>();
+        for (const { key, email } of messages) {
+          if (stopping()) break;
+          try {
+            await transport.sendMail({ from: FROM_ADDRESS, ...email });
+            const marked = await rowsOf<{ key: number }>(db.execute(mark([key]).getSQL()));
+            outcomes.set(key, marked.length === 1 ? 'sent' : 'lost');
+          } catch (error) {
+            outcomes.set(key, { error });
+          }
+        }
+        return outcomes;
       },
     };
   }
@@ -46,12 +70,29 @@ export function createMailer(config: Pick<Config, 'smtpUrl'>, db: Database): Mai
     async send(email) {
       await db.insert(emailOutbox).values({ ...email, to: email.to.toLowerCase() });
     },
-    sendRecorded(email, record) {
-      return db.transaction(async (tx) => {
-        if (!(await record(tx))) return false;
-        await tx.insert(emailOutbox).values({ ...email, to: email.to.toLowerCase() });
-        return true;
-      });
+    async sendMarked(messages, mark) {
+      if (messages.length === 0) return new Map();
+      const rows = sql.join(
+        messages.map(({ key, email }) => sql`(${key}::integer, ${email.to.toLowerCase()}, ${email.subject}, ${email.text}, ${email.html})`),
+        sql`, `,
+      );
+      const columns = [emailOutbox.to, emailOutbox.subject, emailOutbox.text, emailOutbox.html].map((column) => sql.identifier(column.name));
+      try {
+        const marked = await rowsOf<{ key: number }>(
+          db.execute(sql`
+            with marked as (${mark(messages.map(({ key }) => key)).getSQL()}),
+            kept as (
+              insert into ${emailOutbox} (${sql.join(columns, sql`, `)})
+              select ${sql.join(columns, sql`, `)} from (values ${rows}) as message (key, ${sql.join(columns, sql`, `)})
+              where message.key in (select key from marked)
+            )
+            select key from marked`),
+        );
+        const sent = new Set(marked.map((row) => Number(row.key)));
+        return new Map(messages.map(({ key }) => [key, sent.has(key) ? 'sent' : 'lost']));
+      } catch (error) {
+        return new Map(messages.map(({ key }) => [key, { error }]));
+      }
     },
   };
 }

@@ -1,28 +1,33 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
+import { databaseQueries } from '../metrics/registry';
 import { emailOutbox, receiptOutbox, user } from '../db/schema';
 import { refundOrder } from '../orders/admin-actions';
 import { silentLog } from '../orders/services';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
 import { createFulfilment, insertTestUser, paidOrder, SANDBOX_NUMBERS, sandboxOrderServices } from '../testing/orders';
 import { RECEIPT_TEXTS } from '../../shared/receipt-texts';
-import { createMailer, type Email, type Mailer } from './mailer';
+import { createMailer, type Mailer } from './mailer';
 import { RECEIPT_LEASE_MS, retryDelayMs, sendDueReceipts, startReceiptSender, type ReceiptSenderDeps } from './receipt-sender';
 
 const PUBLIC_URL = 'https://globaltopup.test';
 
+/** The statements sent to PostgreSQL so far (db_queries_total). */
+const statementsSent = async () => (await databaseQueries.get()).values[0]?.value ?? 0;
+
 /** The outbox mailer, with a switch that makes every send fail as an SMTP server that is down would. */
 function outboxMailer(db: Database) {
   const inner = createMailer({ smtpUrl: undefined }, db);
-  const state = { down: false, attempts: 0 };
+  const state = { down: false, attempts: 0, sending: false };
   const mailer: Mailer = {
     kind: 'outbox',
     send: (email) => inner.send(email),
-    async sendRecorded(email: Email, record) {
+    async sendMarked(messages, mark, stopping) {
       state.attempts++;
-      if (state.down) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
-      return inner.sendRecorded(email, record);
+      if (state.down) return new Map(messages.map(({ key }) => [key, { error: new Error('connect ECONNREFUSED 127.0.0.1:25') }]));
+      state.sending = true;
+      return inner.sendMarked(messages, mark, stopping);
     },
   };
   return { mailer, state };
@@ -213,7 +218,7 @@ describe.each(TEST_DATABASE_KINDS)('receipt e-mails on %s', (kind) => {
     let release!: () => void;
     const stalled = new Promise<void>((resolve) => (release = resolve));
     const inner = createMailer({ smtpUrl: undefined }, database.db);
-    const hanging: Mailer = { ...inner, sendRecorded: async (email, record) => (await stalled, inner.sendRecorded(email, record)) };
+    const hanging: Mailer = { ...inner, sendMarked: async (messages, mark) => (await stalled, inner.sendMarked(messages, mark)) };
     const first = sendDueReceipts({ ...deps('stalled'), mailer: hanging });
     await until(async () => (await receiptsOf(orderId))[0]?.claimedBy?.startsWith('stalled:') === true);
     // Within the lease nobody else takes it; after it, another worker does and sends it.
@@ -226,20 +231,42 @@ describe.each(TEST_DATABASE_KINDS)('receipt e-mails on %s', (kind) => {
     expect(await receiptsOf(orderId)).toEqual([expect.objectContaining({ attempts: 2, claimedBy: expect.stringMatching(/^other:/) })]);
   });
 
-  it('a stopping worker finishes the receipt under way and hands back the rest, due at once', async () => {
-    const { services, fulfilment, deps } = setup();
+  /** Three completed top-ups of one customer, their receipts due. */
+  async function threeReceiptsDue(kit: ReturnType<typeof setup>) {
     const userId = await insertTestUser(database.db);
     for (const phone of ['08031112221', '08031112223', '08031112224']) {
-      const { orderId } = await paidOrder(services, { userId, phone });
-      await fulfilment.fulfil(orderId, 'browser');
+      const { orderId } = await paidOrder(kit.services, { userId, phone });
+      await kit.fulfilment.fulfil(orderId, 'browser');
     }
-    let calls = 0;
-    const result = await sendDueReceipts(deps('stopping'), 20, () => calls++ >= 1);
-    expect(result).toEqual({ claimed: 3, outcomes: ['sent'] });
+  }
+
+  it('a batch of receipts is claimed, read and sent in three statements, and each is marked sent', async () => {
+    const kit = setup();
+    await threeReceiptsDue(kit);
+    const before = await statementsSent();
+    expect(await sendDueReceipts(kit.deps('worker'))).toEqual({ claimed: 3, outcomes: ['sent', 'sent', 'sent'] });
+    // Only PostgreSQL has round trips to count; PGlite runs in the process.
+    if (kind === 'postgres') expect((await statementsSent()) - before).toBe(3);
+    expect(kit.mailState.attempts).toBe(1);
+    expect((await database.db.select().from(receiptOutbox)).every((row) => row.sentAt !== null && row.attempts === 1)).toBe(true);
+    expect(await database.db.select().from(emailOutbox).where(like(emailOutbox.subject, '%'))).toHaveLength(3);
+  });
+
+  it('a worker that stops while its batch is being sent finishes the batch: the outbox keeps all of it or none', async () => {
+    const kit = setup();
+    await threeReceiptsDue(kit);
+    const result = await sendDueReceipts(kit.deps('stopping'), 20, () => kit.mailState.sending);
+    expect(result).toEqual({ claimed: 3, outcomes: ['sent', 'sent', 'sent'] });
+  });
+
+  it('a worker that stops before sending hands its claimed receipts back, due at once, and another sends them', async () => {
+    const kit = setup();
+    await threeReceiptsDue(kit);
+    const result = await sendDueReceipts(kit.deps('stopping'), 20, () => true);
+    expect(result).toEqual({ claimed: 3, outcomes: [] });
     const rows = await database.db.select().from(receiptOutbox);
-    const handedBack = rows.filter((row) => row.sentAt === null);
-    expect(handedBack).toHaveLength(2);
-    for (const row of handedBack) expect(row).toMatchObject({ attempts: 0, nextAttemptAt: services.now() });
-    expect((await sendDueReceipts(deps('other'))).outcomes).toEqual(['sent', 'sent']);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row).toMatchObject({ sentAt: null, attempts: 0, nextAttemptAt: kit.services.now() });
+    expect((await sendDueReceipts(kit.deps('other'))).outcomes).toEqual(['sent', 'sent', 'sent']);
   });
 });

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { ReceiptKind } from '../../shared/receipt-texts';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { orders, receiptOutbox, user } from '../db/schema';
 import { onReceiptQueued } from '../orders/follow-ups';
 import { toReceipt } from '../orders/receipt-view';
 import type { OrderLog } from '../orders/services';
 import { countryFacts } from '../orders/views';
-import type { Mailer } from './mailer';
+import type { Email, Mailer } from './mailer';
 import { receiptEmail } from './receipt-emails';
 
 /** How long a worker holds the receipts it took: one whose worker died is taken again after this. */
@@ -76,70 +77,46 @@ async function claimDueReceipts(deps: ReceiptSenderDeps, workerId: string, limit
     }) as Promise<ClaimedReceipt[]>;
 }
 
-/** The row as this claim left it: changed only while still this claim's and neither sent nor skipped. */
-const stillOurs = (receipt: ClaimedReceipt) =>
-  and(
-    eq(receiptOutbox.id, receipt.id),
-    eq(receiptOutbox.claimedBy, receipt.claimedBy),
-    isNull(receiptOutbox.sentAt),
-    isNull(receiptOutbox.skippedAt),
-  );
+/** What a batch's receipts need to be written: each order with its customer's address, language and choice. */
+async function readReceiptFacts(db: Database, orderIds: string[]) {
+  const rows = await db
+    .select({ order: orders, email: user.email, language: user.language, receiptEmails: user.receiptEmails, deletedAt: user.deletedAt })
+    .from(orders)
+    .innerJoin(user, eq(user.id, orders.userId))
+    .where(inArray(orders.id, orderIds));
+  return new Map(rows.map((row) => [row.order.id, row]));
+}
 
-/**
- * Sends one claimed receipt, or skips it when its customer turned receipts off or has no address any more (a deleted
- * account). A failed send is tried again later (backing off), the error kept; 'lost' when another worker took the
- * receipt over meanwhile (this worker outlived its lease), which then sends it instead.
- */
-async function sendClaimedReceipt(deps: ReceiptSenderDeps, receipt: ClaimedReceipt): Promise<ReceiptOutcome> {
-  const { db } = deps;
-  try {
-    const [row] = await db
-      .select({ order: orders, email: user.email, language: user.language, receiptEmails: user.receiptEmails, deletedAt: user.deletedAt })
-      .from(orders)
-      .innerJoin(user, eq(user.id, orders.userId))
-      .where(eq(orders.id, receipt.orderId));
-    const to = row && row.deletedAt === null ? (row.order.receiptEmail ?? row.email).trim() : '';
-    if (!row || !row.receiptEmails || to === '') {
-      const skipped = await db.update(receiptOutbox).set({ skippedAt: deps.now() }).where(stillOurs(receipt)).returning({ id: receiptOutbox.id });
-      return skipped.length === 1 ? 'skipped' : 'lost';
-    }
-    const email = receiptEmail(receipt.kind as ReceiptKind, toReceipt(row.order, await countryFacts(db, row.order.countryIso)), {
-      to,
-      language: row.language,
-      publicUrl: deps.publicUrl,
-    });
-    const sent = await deps.mailer.sendRecorded(email, async (tx) => {
-      const marked = await tx
-        .update(receiptOutbox)
-        .set({ sentAt: deps.now(), lastError: null })
-        .where(stillOurs(receipt))
-        .returning({ id: receiptOutbox.id });
-      return marked.length === 1;
-    });
-    return sent ? 'sent' : 'lost';
-  } catch (error) {
-    const delay = retryDelayMs(receipt.attempts);
-    deps.log.warn(
-      { receiptId: receipt.id, orderId: receipt.orderId, attempts: receipt.attempts, err: error },
-      'sending a receipt failed; it will be tried again',
-    );
-    await db
-      .update(receiptOutbox)
-      .set({
-        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
-        nextAttemptAt: new Date(deps.now().getTime() + delay),
-      })
-      .where(stillOurs(receipt))
-      .catch((markError: unknown) =>
-        deps.log.error({ receiptId: receipt.id, err: markError }, 'could not record a failed receipt; its lease will end'),
-      );
-    return 'retry';
-  }
+/** Marks claimed receipts of one claim with `changes`, where still this claim's and neither sent nor skipped; returns `{ key }` each. */
+function markClaimed(db: Database, claim: string, ids: number[], changes: PgUpdateSetSource<typeof receiptOutbox>) {
+  return db
+    .update(receiptOutbox)
+    .set(changes)
+    .where(and(inArray(receiptOutbox.id, ids), eq(receiptOutbox.claimedBy, claim), isNull(receiptOutbox.sentAt), isNull(receiptOutbox.skippedAt)))
+    .returning({ key: sql<number>`${receiptOutbox.id}`.as('key') });
+}
+
+/** A failed receipt is tried again later (backing off), its error kept. */
+async function markForRetry(deps: ReceiptSenderDeps, receipt: ClaimedReceipt, error: unknown) {
+  deps.log.warn(
+    { receiptId: receipt.id, orderId: receipt.orderId, attempts: receipt.attempts, err: error },
+    'sending a receipt failed; it will be tried again',
+  );
+  await markClaimed(deps.db, receipt.claimedBy, [receipt.id], {
+    lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
+    nextAttemptAt: new Date(deps.now().getTime() + retryDelayMs(receipt.attempts)),
+  }).catch((markError: unknown) =>
+    deps.log.error({ receiptId: receipt.id, err: markError }, 'could not record a failed receipt; its lease will end'),
+  );
 }
 
 /**
- * Sends the receipts due now, at most `limit`, and answers how many it claimed. When `stopping` turns true the one
- * under way is finished and the others are handed back, due at once for another worker.
+ * Sends the receipts due now, at most `limit`, and answers how many it claimed with what became of each, in claim
+ * order: 'sent'; 'skipped' when the customer turned receipts off or has no address any more (a deleted account);
+ * 'retry' when writing or sending failed (tried again later, backing off); 'lost' when another worker took the receipt
+ * over meanwhile (this worker outlived its lease), which then sends it instead. A batch costs a few statements whatever
+ * its size: the claim, one read of the orders, the skips, and the sends with their marks (one statement on the outbox).
+ * When `stopping` turns true the receipts not yet sent are handed back, due at once for another worker.
  */
 export async function sendDueReceipts(
   deps: ReceiptSenderDeps,
@@ -147,24 +124,68 @@ export async function sendDueReceipts(
   stopping: () => boolean = () => false,
   workerId = deps.workerId ?? 'receipts',
 ): Promise<{ claimed: number; outcomes: ReceiptOutcome[] }> {
+  const { db } = deps;
   const claimed = await claimDueReceipts(deps, workerId, limit);
-  const outcomes: ReceiptOutcome[] = [];
-  for (const [index, receipt] of claimed.entries()) {
-    if (stopping()) {
-      const rest = claimed.slice(index);
-      await Promise.all(
-        rest.map((left) =>
-          deps.db
-            .update(receiptOutbox)
-            .set({ nextAttemptAt: deps.now(), attempts: sql`${receiptOutbox.attempts} - 1` })
-            .where(stillOurs(left)),
-        ),
-      );
-      break;
+  if (claimed.length === 0) return { claimed: 0, outcomes: [] };
+  const outcomes = new Map<number, ReceiptOutcome>();
+  const toSkip: ClaimedReceipt[] = [];
+  const toSend: Array<{ key: number; email: Email }> = [];
+  try {
+    const facts = await readReceiptFacts(db, [...new Set(claimed.map((receipt) => receipt.orderId))]);
+    for (const receipt of claimed) {
+      const row = facts.get(receipt.orderId);
+      const to = row && row.deletedAt === null ? (row.order.receiptEmail ?? row.email).trim() : '';
+      if (!row || !row.receiptEmails || to === '') {
+        toSkip.push(receipt);
+        continue;
+      }
+      try {
+        const receiptFacts = toReceipt(row.order, await countryFacts(db, row.order.countryIso));
+        const email = receiptEmail(receipt.kind as ReceiptKind, receiptFacts, { to, language: row.language, publicUrl: deps.publicUrl });
+        toSend.push({ key: receipt.id, email });
+      } catch (error) {
+        outcomes.set(receipt.id, 'retry');
+        await markForRetry(deps, receipt, error);
+      }
     }
-    outcomes.push(await sendClaimedReceipt(deps, receipt));
+    if (toSkip.length > 0) {
+      const claim = claimed[0]!.claimedBy;
+      const skipped = new Set(
+        (
+          await markClaimed(
+            db,
+            claim,
+            toSkip.map((receipt) => receipt.id),
+            { skippedAt: deps.now() },
+          )
+        ).map((row) => row.key),
+      );
+      for (const receipt of toSkip) outcomes.set(receipt.id, skipped.has(receipt.id) ? 'skipped' : 'lost');
+    }
+  } catch (error) {
+    // The batch could not be read: every receipt not yet settled is tried again later.
+    for (const receipt of claimed) if (!outcomes.has(receipt.id)) await markForRetry(deps, receipt, error);
+    return { claimed: claimed.length, outcomes: claimed.map(() => 'retry') };
   }
-  return { claimed: claimed.length, outcomes };
+
+  if (toSend.length > 0 && !stopping()) {
+    const claim = claimed[0]!.claimedBy;
+    const sent = await deps.mailer.sendMarked(toSend, (ids) => markClaimed(db, claim, ids, { sentAt: deps.now(), lastError: null }), stopping);
+    for (const [id, outcome] of sent) {
+      const receipt = claimed.find((candidate) => candidate.id === id)!;
+      if (typeof outcome === 'string') outcomes.set(id, outcome);
+      else {
+        outcomes.set(id, 'retry');
+        await markForRetry(deps, receipt, outcome.error);
+      }
+    }
+  }
+  // Receipts left untried because this worker is stopping: handed back, due at once, this try not counted.
+  const untried = claimed.filter((receipt) => !outcomes.has(receipt.id));
+  await Promise.all(
+    untried.map((left) => markClaimed(db, left.claimedBy, [left.id], { nextAttemptAt: deps.now(), attempts: sql`${receiptOutbox.attempts} - 1` })),
+  );
+  return { claimed: claimed.length, outcomes: claimed.flatMap((receipt) => outcomes.get(receipt.id) ?? []) };
 }
 
 /**
