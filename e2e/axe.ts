@@ -26,7 +26,10 @@ export async function axeFindings(page: Page, tags?: string[]): Promise<AxeFindi
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(document, tags ? { runOnly: { type: 'tag', values: tags } } : {})).violations;
+    // Only the violations are read: axe still runs every rule, but builds the selectors of every node for violations
+    // alone (for passes and the rest, of one node each): a fifth to half of a run's time in the browser.
+    const options = { resultTypes: ['violations'], ...(tags ? { runOnly: { type: 'tag', values: tags } } : {}) };
+    return (await axe.run(document, options)).violations;
   }, tags);
   return violations.map((v) => ({
     id: v.id,
