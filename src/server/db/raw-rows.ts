@@ -1,5 +1,6 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './client';
 
 /**
  * `insert into <table> (<columns>) select <values> where <condition>`: one row, inserted only while the condition
@@ -29,4 +30,9 @@ export function rowOf<T extends PgTable>(table: T, row: Record<string, unknown>)
       row[column.name] === null ? null : column.mapFromDriverValue(row[column.name]),
     ]),
   ) as T['$inferSelect'];
+}
+
+/** Runs a raw statement and answers its rows, as both drivers (pg and PGlite) give them: the database's column names. */
+export async function rowsOf<Row = Record<string, unknown>>(db: Database, statement: SQL): Promise<Row[]> {
+  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
 }

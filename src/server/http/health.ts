@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/raw-rows';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
 import { migrationsDir } from '../paths';
@@ -34,10 +35,8 @@ export function registerHealthRoutes(app: FastifyInstance, { database, redis }: 
   async function migrationsApplied(): Promise<boolean> {
     // Migrations are never undone: once applied, they stay so.
     if (migrated) return true;
-    const result = (await database.db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`)) as unknown as {
-      rows: Array<{ newest: string | null }>;
-    };
-    migrated = Number(result.rows[0]?.newest ?? 0) >= newestMigration;
+    const [row] = await rowsOf<{ newest: string | null }>(database.db, sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`);
+    migrated = Number(row?.newest ?? 0) >= newestMigration;
     return migrated;
   }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/raw-rows';
 import { emailOutbox } from '../db/schema';
 
 export interface Email {
@@ -35,9 +36,6 @@ export interface MarkedEmail {
 /** Sent; not sent because its mark found it taken over ('lost'); or failed, with the error. */
 export type MarkOutcome = 'sent' | 'lost' | { error: unknown };
 
-/** The rows a statement returned, from either driver. */
-const rowsOf = async <Row>(result: Promise<unknown>) => ((await result) as { rows: Row[] }).rows;
-
 const FROM_ADDRESS = 'GlobalTopUp <no-reply@globaltopup.app>';
 
 /** SMTP when SMTP_URL is set; otherwise the outbox table, which development and tests read back. */
@@ -55,7 +53,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl'>, db: Database): Mai
           if (stopping()) break;
           try {
             await transport.sendMail({ from: FROM_ADDRESS, ...email });
-            const marked = await rowsOf<{ key: number }>(db.execute(mark([key]).getSQL()));
+            const marked = await rowsOf<{ key: number }>(db, mark([key]).getSQL());
             outcomes.set(key, marked.length === 1 ? 'sent' : 'lost');
           } catch (error) {
             outcomes.set(key, { error });
@@ -79,14 +77,15 @@ export function createMailer(config: Pick<Config, 'smtpUrl'>, db: Database): Mai
       const columns = [emailOutbox.to, emailOutbox.subject, emailOutbox.text, emailOutbox.html].map((column) => sql.identifier(column.name));
       try {
         const marked = await rowsOf<{ key: number }>(
-          db.execute(sql`
+          db,
+          sql`
             with marked as (${mark(messages.map(({ key }) => key)).getSQL()}),
             kept as (
               insert into ${emailOutbox} (${sql.join(columns, sql`, `)})
               select ${sql.join(columns, sql`, `)} from (values ${rows}) as message (key, ${sql.join(columns, sql`, `)})
               where message.key in (select key from marked)
             )
-            select key from marked`),
+            select key from marked`,
         );
         const sent = new Set(marked.map((row) => Number(row.key)));
         return new Map(messages.map(({ key }) => [key, sent.has(key) ? 'sent' : 'lost']));

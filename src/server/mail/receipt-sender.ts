@@ -96,6 +96,8 @@ function markClaimed(db: Database, claim: string, ids: number[], changes: PgUpda
     .returning({ key: sql<number>`${receiptOutbox.id}`.as('key') });
 }
 
+const ids = (receipts: ClaimedReceipt[]) => receipts.map((receipt) => receipt.id);
+
 /** A failed receipt is tried again later (backing off), its error kept. */
 async function markForRetry(deps: ReceiptSenderDeps, receipt: ClaimedReceipt, error: unknown) {
   deps.log.warn(
@@ -127,6 +129,8 @@ export async function sendDueReceipts(
   const { db } = deps;
   const claimed = await claimDueReceipts(deps, workerId, limit);
   if (claimed.length === 0) return { claimed: 0, outcomes: [] };
+  // One claim names the whole batch.
+  const claim = claimed[0]!.claimedBy;
   const outcomes = new Map<number, ReceiptOutcome>();
   const toSkip: ClaimedReceipt[] = [];
   const toSend: Array<{ key: number; email: Email }> = [];
@@ -149,17 +153,8 @@ export async function sendDueReceipts(
       }
     }
     if (toSkip.length > 0) {
-      const claim = claimed[0]!.claimedBy;
-      const skipped = new Set(
-        (
-          await markClaimed(
-            db,
-            claim,
-            toSkip.map((receipt) => receipt.id),
-            { skippedAt: deps.now() },
-          )
-        ).map((row) => row.key),
-      );
+      const marked = await markClaimed(db, claim, ids(toSkip), { skippedAt: deps.now() });
+      const skipped = new Set(marked.map((row) => row.key));
       for (const receipt of toSkip) outcomes.set(receipt.id, skipped.has(receipt.id) ? 'skipped' : 'lost');
     }
   } catch (error) {
@@ -169,22 +164,22 @@ export async function sendDueReceipts(
   }
 
   if (toSend.length > 0 && !stopping()) {
-    const claim = claimed[0]!.claimedBy;
     const sent = await deps.mailer.sendMarked(toSend, (ids) => markClaimed(db, claim, ids, { sentAt: deps.now(), lastError: null }), stopping);
     for (const [id, outcome] of sent) {
-      const receipt = claimed.find((candidate) => candidate.id === id)!;
       if (typeof outcome === 'string') outcomes.set(id, outcome);
       else {
         outcomes.set(id, 'retry');
-        await markForRetry(deps, receipt, outcome.error);
+        await markForRetry(
+          deps,
+          claimed.find((receipt) => receipt.id === id)!,
+          outcome.error,
+        );
       }
     }
   }
   // Receipts left untried because this worker is stopping: handed back, due at once, this try not counted.
   const untried = claimed.filter((receipt) => !outcomes.has(receipt.id));
-  await Promise.all(
-    untried.map((left) => markClaimed(db, left.claimedBy, [left.id], { nextAttemptAt: deps.now(), attempts: sql`${receiptOutbox.attempts} - 1` })),
-  );
+  if (untried.length > 0) await markClaimed(db, claim, ids(untried), { nextAttemptAt: deps.now(), attempts: sql`${receiptOutbox.attempts} - 1` });
   return { claimed: claimed.length, outcomes: claimed.flatMap((receipt) => outcomes.get(receipt.id) ?? []) };
 }
 

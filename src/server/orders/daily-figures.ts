@@ -1,6 +1,7 @@
 import { eq, inArray, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/raw-rows';
 import { dailyDeliveryTimes, dailyFiguresChecks, dailyFiguresDays, dailyOperatorFigures, dailyStatusFigures, orders } from '../db/schema';
 import { PAID_STATUSES } from './state-machine';
 
@@ -86,14 +87,15 @@ async function addUp(db: Database, days: string[], now: Date): Promise<void> {
 
 /** The closed days among `days` with an order that moved (or was created) at `since` or later. */
 async function daysMovedSince(db: Database, days: string[], since: Date): Promise<string[]> {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<{ day: string }>(
+    db,
+    sql`
     select distinct to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as day from ${orders}
     where ${orders.updatedAt} >= ${since.toISOString()}::timestamptz
       and ${orders.createdAt} >= ${dayStart(days[0]!).toISOString()}::timestamptz
-      and ${orders.createdAt} < ${new Date(dayStart(days.at(-1)!).getTime() + DAY_MS).toISOString()}::timestamptz`)) as unknown as {
-    rows: Array<{ day: string }>;
-  };
-  return result.rows.map((row) => row.day);
+      and ${orders.createdAt} < ${new Date(dayStart(days.at(-1)!).getTime() + DAY_MS).toISOString()}::timestamptz`,
+  );
+  return rows.map((row) => row.day);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 import type { AdminDeliveryReport } from '../../shared/api/admin';
 import { recordAdminAction, type AdminActor } from '../admin/audit-log';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/raw-rows';
 import { deliveryReports, orders, user } from '../db/schema';
 import { DomainError } from '../domain-error';
 import type { Order } from './state-machine';
@@ -73,7 +74,9 @@ export interface DeliveryReportRequest {
  */
 export async function reportDelivery(db: Database, request: DeliveryReportRequest, now: Date): Promise<DeliveryReport> {
   const earliest = new Date(now.getTime() - DELIVERY_REPORT_WINDOW_MS);
-  const result = (await db.execute(sql`
+  const [inserted] = await rowsOf<{ id: string }>(
+    db,
+    sql`
     insert into ${deliveryReports} (order_id, user_id, status, message, created_at, updated_at)
     select ${orders.id}, ${orders.userId}, 'reported', ${request.message}::text,
            ${sql.param(now, deliveryReports.createdAt)}::timestamptz, ${sql.param(now, deliveryReports.updatedAt)}::timestamptz
@@ -82,8 +85,8 @@ export async function reportDelivery(db: Database, request: DeliveryReportReques
       and coalesce(${orders.finishedAt}, ${orders.updatedAt}) > ${sql.param(earliest, orders.finishedAt)}::timestamptz
     for update
     on conflict (order_id) where status in ('reported', 'checking') do nothing
-    returning id`)) as unknown as { rows: Array<{ id: string }> };
-  const inserted = result.rows[0];
+    returning id`,
+  );
   if (inserted) {
     const [report] = await db.select().from(deliveryReports).where(eq(deliveryReports.id, inserted.id));
     return report!;

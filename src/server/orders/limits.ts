@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, max, ne, type SQL, sql, type SQLWrapper } from 'd
 import { formatUsd, type FeeConfig } from '../../shared/pricing';
 import { feeConfigOf, storedFeeColumns } from '../catalog/price-config';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/raw-rows';
 import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { currentDailySpendLimitCents, currentRecipientCooldownMinutes, type ServiceLimits } from './service-limits';
@@ -95,6 +96,16 @@ export interface CheckoutFacts {
   counted: ReadonlySet<string>;
 }
 
+/** The checkout-facts statement's row, as the drivers give it. */
+interface CheckoutFactsRow {
+  airtime_fee: string | null;
+  standard_fee: string | null;
+  existing: string | null;
+  latest: Date | string | null;
+  spent: string | number;
+  counted: string[];
+}
+
 /**
  * Reads, in one statement, the fees, the order a retried click made and what the limits of a new one need; with
  * `counting`, a statement returning `{ key }` rows (the request limits' count), run in the same round trip.
@@ -122,21 +133,13 @@ export async function readCheckoutFacts(db: Database, check: Omit<LimitCheck, 't
     .from(orders)
     .where(spendingWithin(DAY_MS, eq(orders.userId, check.userId), ne(orders.orderKey, check.orderKey)));
   const counted = counting ? sql`(select coalesce(array_agg(key), '{}') from counted)` : sql`'{}'::text[]`;
-  const result = (await db.execute(
+  // A select without FROM: always one row.
+  const [row] = (await rowsOf<CheckoutFactsRow>(
+    db,
     sql`${counting ? sql`with counted as (${counting.getSQL()}) ` : sql``}select ${storedFeeColumns.airtimeFee} as airtime_fee,
                ${storedFeeColumns.standardFee} as standard_fee, (${existing}) as existing, (${latestTopup}) as latest,
                (${spentToday}) as spent, ${counted} as counted`,
-  )) as unknown as {
-    rows: Array<{
-      airtime_fee: string | null;
-      standard_fee: string | null;
-      existing: string | null;
-      latest: Date | string | null;
-      spent: string | number;
-      counted: string[];
-    }>;
-  };
-  const row = result.rows[0]!;
+  )) as [CheckoutFactsRow];
   return {
     fees: feeConfigOf({ airtimeFee: row.airtime_fee, standardFee: row.standard_fee }),
     existingOrderId: row.existing,

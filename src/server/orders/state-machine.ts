@@ -1,7 +1,7 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
-import { insertWhere, rowOf } from '../db/raw-rows';
+import { insertWhere, rowOf, rowsOf } from '../db/raw-rows';
 import { orderEvents, orders, user } from '../db/schema';
 import { announceReceiptQueued, followUps, queuesReceipt } from './follow-ups';
 import { authorisationToCapture, authorisationToDelivery, orderTransitions } from '../metrics/registry';
@@ -135,7 +135,9 @@ async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>,
       const column = columns[key as keyof typeof columns];
       return sql`${sql.identifier(column.name)} = ${sql.param(value, column)}`;
     });
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf(
+    db,
+    sql`
     with previous as (
       select id, status from orders
       where id = ${request.orderId} and status in (${sql.join(
@@ -168,8 +170,8 @@ async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>,
       followUps(to, sql`moved`, request.now).map((statement) => sql`, ${statement}`),
       sql``,
     )}
-    select * from moved`)) as unknown as { rows: Array<Record<string, unknown>> };
-  const [row] = result.rows;
+    select * from moved`,
+  );
   if (!row) return null;
   const order = toOrder(row);
   if (to && via) {
@@ -199,7 +201,9 @@ function countMove(from: OrderStatus, order: Pick<Order, 'status' | 'authorisedA
  */
 export async function insertOrder(db: Database, values: typeof orders.$inferInsert & { status: 'created'; createdAt: Date }): Promise<Order | null> {
   const accountOpen = sql`exists (select 1 from ${user} where ${user.id} = ${values.userId} and ${user.deletedAt} is null for key share)`;
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf(
+    db,
+    sql`
     with inserted as (
       ${insertWhere(orders, values, accountOpen)}
       on conflict (user_id, order_key) do nothing
@@ -208,8 +212,8 @@ export async function insertOrder(db: Database, values: typeof orders.$inferInse
       insert into order_events (order_id, from_status, to_status, source, created_at)
       select id, null, status, 'checkout', created_at from inserted
     )
-    select * from inserted`)) as unknown as { rows: Array<Record<string, unknown>> };
-  const [row] = result.rows;
+    select * from inserted`,
+  );
   if (!row) return null;
   orderTransitions.inc({ from: 'none', to: 'created' });
   return toOrder(row);

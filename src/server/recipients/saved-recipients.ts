@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { SAVED_RECIPIENTS_MAX, type SavedRecipient } from '../../shared/api/recipients';
 import { validatePhone } from '../../shared/phone-rules';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/raw-rows';
 import { countries, savedRecipients } from '../db/schema';
 import { DomainError } from '../domain-error';
 
@@ -100,14 +101,17 @@ export async function addRecipient(
 
   const operator = await detectOperator(check.digits, countryIso);
   // The count is checked again in the insert itself, so two adds at once do not both pass the last free place.
-  const inserted = (await db.execute(sql`
+  const [inserted] = await rowsOf<{ id: string }>(
+    db,
+    sql`
     insert into ${savedRecipients} (user_id, country_iso, national_number, operator_id, operator_name, name, created_at, updated_at)
     select ${userId}, ${countryIso}, ${check.digits}, ${operator?.operatorId ?? null}, ${operator?.operatorName ?? null}, ${name ?? null},
            ${sql.param(now, savedRecipients.createdAt)}::timestamptz, ${sql.param(now, savedRecipients.updatedAt)}::timestamptz
     where (select count(*) from ${savedRecipients} where user_id = ${userId}) < ${SAVED_RECIPIENTS_MAX}
     on conflict (user_id, country_iso, national_number) do nothing
-    returning id`)) as unknown as { rows: Array<{ id: string }> };
-  const id = inserted.rows[0]?.id;
+    returning id`,
+  );
+  const id = inserted?.id;
   if (id) return { recipient: (await findRecipient(db, userId, { id }))!, created: true };
   // Nothing inserted: the same number was saved meanwhile (answer it), or the last place was taken.
   const raced = await findRecipient(db, userId, key);

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-or
 import { type CountryCode, isPossiblePhoneNumber } from 'libphonenumber-js/max';
 import { localAmountFor, type OperatorRow } from '../../catalog/operator-info';
 import type { Database } from '../../db/client';
-import { insertWhere, rowOf } from '../../db/raw-rows';
+import { insertWhere, rowOf, rowsOf } from '../../db/raw-rows';
 import { countries, operators, orders, sandboxTopups } from '../../db/schema';
 import { lapseSandboxAuthorisations } from '../../payments/sandbox/payment-intents';
 import { type PinDetail, type TopupDelivery, TopupProviderError, type TopupRequest, type TopupResult, type TopupStatus } from '../provider';
@@ -153,7 +153,9 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
       // The check and the send in one statement. Another top-up of the number within the cooldown stops the insert;
       // the unique index decides between two sends with one identifier, even concurrent ones: only the first is stored.
       const noOtherRecent = sql`not exists (select 1 from recent where custom_identifier <> ${request.customIdentifier})`;
-      const result = (await db.execute(sql`
+      const [row] = await rowsOf<Record<string, unknown> & { recent_identifier: string | null; transaction_id: number | null }>(
+        db,
+        sql`
         with recent as (${recent.getSQL()}),
         inserted as (
           ${insertWhere(sandboxTopups, values, noOtherRecent)}
@@ -161,10 +163,8 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
           returning *
         )
         select recent.custom_identifier as recent_identifier, inserted.*
-        from (select 1) as one left join recent on true left join inserted on true`)) as unknown as {
-        rows: Array<Record<string, unknown> & { recent_identifier: string | null; transaction_id: number | null }>;
-      };
-      const [row] = result.rows;
+        from (select 1) as one left join recent on true left join inserted on true`,
+      );
       // A resend of the same top-up (same identifier) is answered as Reloadly does, below; another one is refused.
       if (row!.recent_identifier !== null && row!.recent_identifier !== request.customIdentifier) {
         throw new TopupProviderError('The phone number was recently recharged. Please wait 2 minutes.', {
