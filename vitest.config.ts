@@ -46,7 +46,9 @@ export default mergeConfig(
             hookTimeout: 120_000,
             // A page answers in its own time: a busy machine can take seconds for what takes milliseconds on a quiet one.
             expect: { poll: { timeout: 10_000 } },
-            maxWorkers: 2,
+            // A test spends about half its time waiting on the page (timers, fades, polling) rather than computing:
+            // two workers left a quarter of two cores idle, four keep them busy (README, "Tests").
+            maxWorkers: 4,
             // Playwright and the helpers are loaded once per worker; each file starts its own server.
             isolate: false,
           },

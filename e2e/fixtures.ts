@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { freePort, startBuiltServer, stopBuiltServer } from '../scripts/built-server';
+import { administer, postgresCopyName, urlOfDatabase } from '../src/server/testing/global-setup';
 
 export interface TestServer {
   url: string;
@@ -12,13 +14,17 @@ export interface TestServer {
 }
 
 /**
- * Starts the built server (`dist/`) on a free port with a data directory of its own, copied from the one the global
- * setup seeded. The port is chosen first so that PUBLIC_URL is the address the browser uses: OAuth redirects (Google
- * sign-in) are built from it.
+ * Starts the built server (`dist/`) on a free port with a database of its own, a copy of the one the global setup
+ * seeded: a PostgreSQL database with TEST_DATABASE_URL, else the embedded database's data directory. The port is
+ * chosen first so that PUBLIC_URL is the address the browser uses: OAuth redirects (Google sign-in) are built from it.
  */
 export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-e2e-'));
-  cpSync(inject('seededDataDir'), dataDir, { recursive: true });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const seededDatabase = inject('seededDatabase');
+  const database = seededDatabase && postgresCopyName(seededDatabase, `${process.pid}_${randomBytes(3).toString('hex')}`);
+  if (adminUrl && database) await administer(adminUrl, `CREATE DATABASE ${database} TEMPLATE ${seededDatabase}`);
+  else cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const port = env.PORT ?? String(await freePort());
   // The tests stand in for a proxy in front of many customers: each browser context sends its own X-Forwarded-For.
   const server = await startBuiltServer(dataDir, {
@@ -26,6 +32,7 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<Test
     PORT: port,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     TRUST_PROXY: '127.0.0.1',
+    ...(adminUrl && database ? { DATABASE_URL: urlOfDatabase(adminUrl, database) } : {}),
     ...env,
   });
   return {
@@ -34,6 +41,7 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<Test
     async stop() {
       await stopBuiltServer(server);
       rmSync(dataDir, { recursive: true, force: true });
+      if (adminUrl && database) await administer(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     },
   };
 }

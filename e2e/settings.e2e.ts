@@ -88,6 +88,30 @@ describe('settings of a signed-in user', () => {
     await page.context().close();
   });
 
+  it('keeps and saves a theme chosen before the code that syncs the settings has loaded', async () => {
+    const page = await openPage(app.browser, app.server.url, { colorScheme: 'light' });
+    await signedInPage(page, app.server.url, 'lina@example.com', { username: 'lina' });
+    await page.waitForLoadState('networkidle');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/settings-sync-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('user-menu').waitFor();
+    const saved = page.waitForRequest((request) => request.url().endsWith('/api/user/settings') && request.method() === 'POST');
+    await page.getByTestId('theme-toggle').click();
+    expect(await isDark(page)).toBe(true);
+    release();
+    expect(JSON.parse((await saved).postData()!)).toEqual({ theme: 'dark', language: 'en' });
+    await expect
+      .poll(() => page.evaluate(async () => (await fetch('/api/user/settings')).json()))
+      .toEqual({ language: 'en', theme: 'dark', receiptEmails: true });
+    expect(await isDark(page)).toBe(true);
+    await page.context().close();
+  });
+
   it('says so when the theme cannot be saved', async () => {
     const page = await openPage(app.browser, app.server.url, { colorScheme: 'light' });
     await signedInPage(page, app.server.url, 'tariq@example.com', { username: 'tariq' });

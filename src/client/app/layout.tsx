@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { loadPageTexts } from '@/i18n';
 import { useAccount } from '@/lib/account';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import { metaPageOf, usePageMeta } from '@/lib/page-meta';
+import { useTheme } from '@/lib/theme';
 import { Header } from './header';
 
 /** Below the fold, so they load after the first paint; toasts raised before the stack arrives wait in the store. */
@@ -18,6 +19,22 @@ const SettingsSync = lazy(() => import('./settings-sync').then((m) => ({ default
 /** Loads the lazy parts of the layout a pre-rendered page shows, before the app takes the page over. */
 export async function preloadLayout(): Promise<void> {
   await Promise.all([Footer.preload(), Toaster.preload()]);
+}
+
+/**
+ * Notes the theme and language the page shows when the user becomes known, before the sync's code has loaded: a
+ * change made from then on is the user's own and wins over the account's saved settings (settings-sync.tsx). Outside
+ * the layout's Suspense boundary, so the note is kept while the sync's code loads.
+ */
+function AccountSettings({ userId }: { userId: string }) {
+  const { theme } = useTheme();
+  const { i18n } = useTranslation();
+  const [shownAtStart] = useState(() => ({ theme, language: i18n.language }));
+  return (
+    <Suspense fallback={null}>
+      <SettingsSync userId={userId} shownAtStart={shownAtStart} />
+    </Suspense>
+  );
 }
 
 /** On navigation: scroll to the element named by the hash (e.g. the how-it-works link), else to the top. */
@@ -53,8 +70,8 @@ export function RootLayout({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <Footer />
         <Toaster />
-        {user && <SettingsSync userId={user.id} />}
       </Suspense>
+      {user && <AccountSettings key={user.id} userId={user.id} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserSettings } from '@shared/api/account';
+import type { Theme } from '@shared/constants';
 import { changeLanguage, currentLanguage } from '@/i18n';
 import { apiRequest } from '@/lib/api-client';
 import { useTheme } from '@/lib/theme';
@@ -9,8 +10,10 @@ import { toast } from '@/lib/toast';
 /**
  * For a signed-in user: applies the language and theme saved on the server (so they follow the user to any device),
  * then saves each change the user makes (docs/product.md §4: the theme is saved only for signed-in users).
+ * `shownAtStart` is what the page showed when the user became known: what differs from it when the account's settings
+ * arrive is the user's change, even one made before this code had loaded.
  */
-export function SettingsSync({ userId }: { userId: string }) {
+export function SettingsSync({ userId, shownAtStart }: { userId: string; shownAtStart: { theme: Theme; language: string } }) {
   const { t, i18n } = useTranslation();
   const { theme, setTheme } = useTheme();
   const saved = useRef<UserSettings | null>(null);
@@ -40,7 +43,7 @@ export function SettingsSync({ userId }: { userId: string }) {
   useEffect(() => {
     let cancelled = false;
     saved.current = null;
-    const before = { ...shown.current };
+    const before = shownAtStart;
     apiRequest<UserSettings>('/api/user/settings')
       .then(async (settings) => {
         if (cancelled) return;
@@ -63,7 +66,7 @@ export function SettingsSync({ userId }: { userId: string }) {
     return () => {
       cancelled = true;
     };
-  }, [userId, setTheme, save]);
+  }, [userId, shownAtStart, setTheme, save]);
 
   const language = i18n.language;
   useEffect(() => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { connectPglite, connectPostgres, type DatabaseHandle } from '../db/client';
 import { seedDatabase } from '../db/seed';
-import { administer, postgresCopyName } from './global-setup';
+import { administer, postgresCopyName, urlOfDatabase } from './global-setup';
 
 /** The databases every database test runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
 export const TEST_DATABASE_KINDS: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -43,9 +43,7 @@ async function postgresCopy(): Promise<DatabaseHandle> {
   const template = inject('postgresTemplate');
   const name = postgresCopyName(template, `${process.pid}_${randomBytes(3).toString('hex')}`);
   await administer(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return connectPostgres(url.toString());
+  return connectPostgres(urlOfDatabase(adminUrl, name));
 }
 
 /**

@@ -35,9 +35,7 @@ export default async function setup(project: TestProject) {
   const template = adminUrl ? `topup_template_${process.pid}_${randomBytes(4).toString('hex')}` : '';
   if (adminUrl) {
     await administer(adminUrl, `CREATE DATABASE ${template}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${template}`;
-    const postgres = connectPostgres(url.toString());
+    const postgres = connectPostgres(urlOfDatabase(adminUrl, template));
     await postgres.migrate();
     await seedDatabase(postgres.db);
     await postgres.close();
@@ -47,12 +45,22 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     rmSync(folder, { recursive: true, force: true });
-    if (adminUrl) {
-      for (const name of await databasesNamed(adminUrl, postgresCopyName(template, '%')))
-        await administer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await administer(adminUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
-    }
+    if (adminUrl) await dropCopiesOf(adminUrl, template);
   };
+}
+
+/** The address of another database on the server of adminUrl. */
+export function urlOfDatabase(adminUrl: string, database: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Drops a template database and every copy of it (postgresCopyName). */
+export async function dropCopiesOf(adminUrl: string, template: string): Promise<void> {
+  for (const name of await databasesNamed(adminUrl, postgresCopyName(template, '%')))
+    await administer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await administer(adminUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
 }
 
 /** The name of a test worker's copy of the template; with '%', the pattern matching every copy. */
@@ -75,7 +83,7 @@ async function databasesNamed(adminUrl: string, pattern: string): Promise<string
  * A template database can be copied only while nobody is connected to it, and a pool's end() returns before its
  * connections have closed: wait until PostgreSQL sees none.
  */
-async function untilUnused(adminUrl: string, database: string): Promise<void> {
+export async function untilUnused(adminUrl: string, database: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
