@@ -3,13 +3,14 @@
  *
  *   lint ───────────────
  *   typecheck ──────────
- *   test:unit ──────────
- *   build ──────────────► test:e2e (needs the build)
+ *   test:unit ──────────┐
+ *   build ──────────────┴► test:e2e (needs the build, and the machine to itself)
  *
- * Everything starts at once, and the end-to-end tests as soon as the bundle is built: their workers spend most of
- * their time waiting on a browser and a server, the unit tests' on databases, so together they fill the machine where
- * one after the other would leave it idle. Each step's output is printed whole when it ends, so parallel steps do not
- * interleave; the first failure stops the rest and the exit code is non-zero.
+ * Lint, typecheck, the unit tests and the build start at once; the end-to-end tests start when the build and the unit
+ * tests are done. Four end-to-end files at a time keep both cores busy on their own (ADR 028): started beside the unit
+ * tests they only slowed them fourfold, to the point of timing out, and finished no sooner. Each step's output is
+ * printed whole when it ends, so parallel steps do not interleave; the first failure stops the rest and the exit code
+ * is non-zero.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
@@ -18,6 +19,8 @@ interface Step {
   /** npm scripts run one after the other. */
   scripts: string[];
   env?: NodeJS.ProcessEnv;
+  /** Steps that must have passed before the last of `scripts` starts. */
+  lastAfter?: string[];
 }
 
 const STEPS: Step[] = [
@@ -25,7 +28,7 @@ const STEPS: Step[] = [
   { name: 'typecheck', scripts: ['typecheck'] },
   { name: 'unit tests', scripts: ['test:unit'] },
   // The build measures the first screen's size on the built server; here it fails the run above the budget.
-  { name: 'build and end-to-end tests', scripts: ['build', 'test:e2e'], env: { BUNDLE_BUDGET: 'enforce' } },
+  { name: 'build and end-to-end tests', scripts: ['build', 'test:e2e'], env: { BUNDLE_BUDGET: 'enforce' }, lastAfter: ['unit tests'] },
 ];
 
 const running = new Set<ChildProcess>();
@@ -49,10 +52,17 @@ function runScript(script: string, output: Buffer[], env: NodeJS.ProcessEnv = {}
   });
 }
 
+const passed = new Map<string, Promise<void>>();
+
 async function runStep(step: Step): Promise<void> {
   const since = Date.now();
   const output: Buffer[] = [];
-  for (const script of step.scripts) {
+  for (const [index, script] of step.scripts.entries()) {
+    if (index === step.scripts.length - 1 && step.lastAfter) {
+      const waitStarted = Date.now();
+      await Promise.all(step.lastAfter.map((name) => passed.get(name)));
+      output.push(Buffer.from(`· waited ${seconds(waitStarted)} for ${step.lastAfter.join(', ')}\n`));
+    }
     const scriptStarted = Date.now();
     const code = await runScript(script, output, step.env);
     if (step.scripts.length > 1) output.push(Buffer.from(`· npm run ${script}: ${seconds(scriptStarted)}\n`));
@@ -81,7 +91,8 @@ process.on('SIGINT', () => {
 });
 
 try {
-  await Promise.all(STEPS.map(runStep));
+  for (const step of STEPS) passed.set(step.name, runStep(step));
+  await Promise.all(passed.values());
   console.log(`All checks passed in ${seconds(started)}.`);
 } catch (error) {
   stopAll();
