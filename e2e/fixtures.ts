@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { freePort, startBuiltServer, stopBuiltServer } from '../scripts/built-server';
@@ -10,6 +11,12 @@ import { administer, postgresCopyName, urlOfDatabase } from '../src/server/testi
 export interface TestServer {
   url: string;
   dataDir: string;
+  /**
+   * Runs SQL on the server's database, as an operator would by hand: on PostgreSQL beside the running server; on the
+   * embedded database, which one process at a time may open, the server is stopped for it and started again on the
+   * same address.
+   */
+  runSql(statement: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -26,18 +33,31 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<Test
   if (adminUrl && database) await administer(adminUrl, `CREATE DATABASE ${database} TEMPLATE ${seededDatabase}`);
   else cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const port = env.PORT ?? String(await freePort());
+  const databaseUrl = adminUrl && database ? urlOfDatabase(adminUrl, database) : undefined;
   // The tests stand in for a proxy in front of many customers: each browser context sends its own X-Forwarded-For.
-  const server = await startBuiltServer(dataDir, {
+  const serverEnv = {
     NODE_ENV: 'test',
     PORT: port,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     TRUST_PROXY: '127.0.0.1',
-    ...(adminUrl && database ? { DATABASE_URL: urlOfDatabase(adminUrl, database) } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
-  });
+  };
+  let server = await startBuiltServer(dataDir, serverEnv);
   return {
     url: server.url,
     dataDir,
+    async runSql(statement) {
+      if (databaseUrl) return administer(databaseUrl, statement);
+      await stopBuiltServer(server);
+      const embedded = await PGlite.create(dataDir);
+      try {
+        await embedded.exec(statement);
+      } finally {
+        await embedded.close();
+        server = await startBuiltServer(dataDir, serverEnv);
+      }
+    },
     async stop() {
       await stopBuiltServer(server);
       rmSync(dataDir, { recursive: true, force: true });

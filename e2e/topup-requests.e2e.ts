@@ -1,11 +1,6 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreateTopupRequestResponse } from '../src/shared/api/topup-requests';
-import { freePort, startBuiltServer, stopBuiltServer } from '../scripts/built-server';
 import { axeViolations } from './axe';
 import { openPage, useServerAndBrowser } from './fixtures';
 import { NUMBERS, nextButton, phoneInput, pickCountry } from './top-up-helpers';
@@ -179,31 +174,18 @@ describe('request-a-top-up links', () => {
 
 describe('an expired request link', () => {
   it('says the link has expired and offers an ordinary top-up', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-e2e-requests-'));
-    cpSync(inject('seededDataDir'), dataDir, { recursive: true });
-    const port = String(await freePort());
-    const env = { NODE_ENV: 'test', PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` };
-    let server = await startBuiltServer(dataDir, env);
-    try {
-      const maker = await openPage(app.browser, server.url);
-      const { path: linkPath } = await makeLink(maker, server.url, { countryCode: 'NG', phone: NUMBERS.NG.phone, note: 'old request' });
-      await maker.context().close();
-      await stopBuiltServer(server);
-      // 30 days later, as far as the link is concerned.
-      const database = await PGlite.create(dataDir);
-      await database.query(`update topup_requests set expires_at = now() - interval '1 minute'`);
-      await database.close();
-      server = await startBuiltServer(dataDir, env);
+    const maker = await openPage(app.browser, app.server.url);
+    const { path: linkPath } = await makeLink(maker, app.server.url, { countryCode: 'NG', phone: NUMBERS.NG.phone, note: 'old request' });
+    await maker.context().close();
+    // 30 days later, as far as the link is concerned.
+    await app.server.runSql(`update topup_requests set expires_at = now() - interval '1 minute' where note = 'old request'`);
 
-      const sender = await openPage(app.browser, `${server.url}${linkPath}`);
-      const message = sender.getByTestId('request-unavailable');
-      await message.waitFor();
-      expect(await message.innerText()).toContain('This top-up request link is not valid or has expired.');
-      expect(await sender.getByTestId('request-note').count()).toBe(0);
-      expect(await sender.getByRole('link', { name: 'Send a top-up' }).count()).toBeGreaterThan(0);
-    } finally {
-      await stopBuiltServer(server);
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const sender = await openPage(app.browser, `${app.server.url}${linkPath}`);
+    const message = sender.getByTestId('request-unavailable');
+    await message.waitFor();
+    expect(await message.innerText()).toContain('This top-up request link is not valid or has expired.');
+    expect(await sender.getByTestId('request-note').count()).toBe(0);
+    expect(await sender.getByRole('link', { name: 'Send a top-up' }).count()).toBeGreaterThan(0);
+    await sender.context().close();
   });
 });
