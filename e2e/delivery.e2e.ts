@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../src/shared/routes';
-import { launchBrowser, startTestServer, type TestServer } from './fixtures';
+import { closeContexts, launchBrowser, startTestServer, type TestServer } from './fixtures';
 
 const clientDir = path.resolve(import.meta.dirname, '../dist/client');
 const locales = (language: string) =>
@@ -167,7 +167,7 @@ describe('first visit', () => {
       expect(total, listing).toBeLessThanOrEqual(FIRST_VISIT_BUDGET_BYTES);
       await context.close();
     } finally {
-      await browser.close();
+      await closeContexts(browser);
     }
   });
 });

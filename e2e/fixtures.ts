@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 import { freePort, startBuiltServer, stopBuiltServer } from '../scripts/built-server';
 import { administer, postgresCopyName, urlOfDatabase } from '../src/server/testing/global-setup';
 
@@ -66,12 +67,21 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<Test
   };
 }
 
+let workersBrowser: Promise<Browser> | undefined;
+
 /**
- * The run's one browser (started by the global setup), connected to from this test file. Closing the connection
- * closes the file's contexts and leaves the browser to the other files.
+ * This worker's browser: launched by the first test file that asks for it, then kept for the worker's next files
+ * (they share modules), and closed with the worker. Playwright drives it directly, with no server relaying every
+ * message between a browser and the workers.
  */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.connect(inject('browserEndpoint'));
+  workersBrowser ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return workersBrowser;
+}
+
+/** Closes the contexts a test file left open, and leaves the browser to the worker's next file. */
+export async function closeContexts(browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((context) => context.close()));
 }
 
 export interface VisitOptions extends BrowserContextOptions {
@@ -118,7 +128,7 @@ export function useServerAndBrowser(env: NodeJS.ProcessEnv = {}): { server: Test
     [handles.server, handles.browser] = await Promise.all([startTestServer(env), launchBrowser()]);
   });
   afterAll(async () => {
-    await handles.browser?.close();
+    if (handles.browser) await closeContexts(handles.browser);
     await handles.server?.stop();
   });
   return handles;

@@ -2,11 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { isServerBuilt, startBuiltServer, stopBuiltServer } from '../scripts/built-server';
 import { administer, dropCopiesOf, untilUnused, urlOfDatabase } from '../src/server/testing/global-setup';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -20,8 +18,6 @@ declare module 'vitest' {
      * runs on a copy of it (`CREATE DATABASE … TEMPLATE`). '' without it.
      */
     seededDatabase: string;
-    /** The run's browser, which every test file connects to instead of starting its own. */
-    browserEndpoint: string;
   }
 }
 
@@ -30,22 +26,17 @@ declare module 'vitest' {
  * paid once per run instead of once per test file. The server closes its database on SIGTERM, so the files are
  * complete when copied. With TEST_DATABASE_URL it seeds a PostgreSQL database the same way instead, which the test
  * servers then run on: PostgreSQL answers their queries natively where the embedded database runs in WebAssembly inside the
- * server, about 40 % less CPU per test server (ADR 028). Starts the one browser the test files share, too.
+ * server, about 40 % less CPU per test server (ADR 028).
  */
 export default async function setup(project: TestProject) {
   if (!isServerBuilt()) throw new Error('The end-to-end tests run the built server: run `npm run build` first.');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-e2e-seeded-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const database = adminUrl ? `topup_e2e_${process.pid}_${randomBytes(4).toString('hex')}` : '';
-  const [browser] = await Promise.all([
-    chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
-    adminUrl ? seedPostgres(adminUrl, database) : startBuiltServer(dataDir, { NODE_ENV: 'test' }).then(stopBuiltServer),
-  ]);
+  await (adminUrl ? seedPostgres(adminUrl, database) : startBuiltServer(dataDir, { NODE_ENV: 'test' }).then(stopBuiltServer));
   project.provide('seededDataDir', dataDir);
   project.provide('seededDatabase', database);
-  project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
-    await browser.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (adminUrl) await dropCopiesOf(adminUrl, database);
   };
