@@ -64,38 +64,17 @@ describe('settings of a signed-in user', () => {
     await second.context().close();
   });
 
-  it('keeps and saves a theme chosen while the account’s settings were still on their way', async () => {
+  it.each([
+    ['the account’s settings were still on their way', '**/api/user/settings', 'samir'],
+    ['the code that syncs the settings had not loaded yet', '**/assets/settings-sync-*.js', 'lina'],
+  ])('keeps and saves a theme chosen while %s', async (_whileHeld, held, username) => {
     const page = await openPage(app.browser, app.server.url, { colorScheme: 'light' });
-    await signedInPage(page, app.server.url, 'samir@example.com', { username: 'samir' });
-    await page.waitForLoadState('networkidle');
-    let answerSettings = () => undefined as void;
-    const held = new Promise<void>((resolve) => (answerSettings = resolve));
-    await page.route('**/api/user/settings', async (route) => {
-      if (route.request().method() === 'GET') await held;
-      await route.continue();
-    });
-    await page.reload();
-    await page.getByTestId('user-menu').waitFor();
-    const saved = page.waitForRequest((request) => request.url().endsWith('/api/user/settings') && request.method() === 'POST');
-    await page.getByTestId('theme-toggle').click();
-    expect(await isDark(page)).toBe(true);
-    answerSettings();
-    expect(JSON.parse((await saved).postData()!)).toEqual({ theme: 'dark', language: 'en' });
-    await expect
-      .poll(() => page.evaluate(async () => (await fetch('/api/user/settings')).json()))
-      .toEqual({ language: 'en', theme: 'dark', receiptEmails: true });
-    expect(await isDark(page)).toBe(true);
-    await page.context().close();
-  });
-
-  it('keeps and saves a theme chosen before the code that syncs the settings has loaded', async () => {
-    const page = await openPage(app.browser, app.server.url, { colorScheme: 'light' });
-    await signedInPage(page, app.server.url, 'lina@example.com', { username: 'lina' });
+    await signedInPage(page, app.server.url, `${username}@example.com`, { username });
     await page.waitForLoadState('networkidle');
     let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/settings-sync-*.js', async (route) => {
-      await held;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    await page.route(held, async (route) => {
+      if (route.request().method() === 'GET') await holding;
       await route.continue();
     });
     await page.reload();
