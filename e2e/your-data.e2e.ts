@@ -106,12 +106,26 @@ describe('a Google-only account', () => {
     await page.getByLabel('Email').fill('ngozi@example.com');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByTestId('user-menu').waitFor();
+    // The account's sign-in methods are held back: until they arrive, the dialog asks for nothing and cannot be sent.
+    let release = () => undefined as void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/list-accounts', async (route) => {
+      await holding;
+      await route.continue();
+    });
     await page.goto(`${app.server.url}/profile`);
     await section(page).getByRole('button', { name: 'Delete my account' }).click();
     await dialog(page).waitFor();
     expect(await dialog(page).getByLabel('Password').count()).toBe(0);
+    expect(await dialog(page).getByRole('button', { name: 'Delete my account for good' }).isDisabled()).toBe(true);
+    release();
+    // Once they are known, the dialog offers Google and asks for no password.
+    const googleAgain = dialog(page).getByRole('button', { name: 'Sign in with Google again' });
+    await googleAgain.waitFor();
+    expect(await dialog(page).getByLabel('Password').count()).toBe(0);
+    await page.unroute('**/api/auth/list-accounts');
 
-    await dialog(page).getByRole('button', { name: 'Sign in with Google again' }).click();
+    await googleAgain.click();
     // The provider may remember the sign-in of a moment ago and send the browser straight back.
     await page.waitForURL((url) => url.pathname.startsWith('/oidc/interaction/') || url.pathname === '/profile');
     if (new URL(page.url()).pathname !== '/profile') {

@@ -63,6 +63,9 @@ export function DeleteAccountDialog({ userId, trigger }: { userId: string; trigg
   const twoFactor = useTwoFactorEnabled(userId);
   useReopenAfterGoogle(setOpen);
 
+  // Until the account's sign-in methods are known the dialog asks for neither a password nor Google: a guess would show
+  // a Google-only customer a password field. If they cannot be read, it asks for the password, which the server checks.
+  const credentialsKnown = accounts.data !== undefined || accounts.isError;
   const hasPassword = accounts.data?.some((account) => account.providerId === 'credential') ?? true;
   const needsCode = twoFactor.data === true;
   const refusal = error instanceof ApiRequestError ? error : null;
@@ -104,7 +107,7 @@ export function DeleteAccountDialog({ userId, trigger }: { userId: string; trigg
         <WhatHappens />
         <p className="text-sm">{t('profile.yourData.inProgressNote')}</p>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3">
-          {hasPassword ? (
+          {!credentialsKnown ? null : hasPassword ? (
             <ProfileField
               id="delete-account-password"
               label={t('profile.yourData.password')}
@@ -146,7 +149,7 @@ export function DeleteAccountDialog({ userId, trigger }: { userId: string; trigg
           )}
           <FormMessage id="delete-account-error">{error ? errorText(error) : null}</FormMessage>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="destructive" disabled={pending}>
+            <Button type="submit" variant="destructive" disabled={pending || !credentialsKnown}>
               {t(pending ? 'profile.yourData.deleting' : 'profile.yourData.confirm')}
             </Button>
             <DialogClose asChild>
