@@ -47,7 +47,7 @@ export default mergeConfig(
             // A page answers in its own time: a busy machine can take seconds for what takes milliseconds on a quiet one.
             expect: { poll: { timeout: 10_000 } },
             // A test spends about half its time waiting on the page (timers, fades, polling) rather than computing:
-            // two workers left a quarter of two cores idle, four keep them busy (README, "Tests").
+            // two workers left a quarter of two cores idle, four keep them busy (ADR 028).
             maxWorkers: 4,
             // Playwright and the helpers are loaded once per worker; each file starts its own server.
             isolate: false,

@@ -7,7 +7,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 import { freePort, startBuiltServer, stopBuiltServer } from '../scripts/built-server';
-import { administer, postgresCopyName, urlOfDatabase } from '../src/server/testing/global-setup';
+import { administer, postgresCopyName, urlOfDatabase } from '../src/server/testing/postgres-admin';
 
 export interface TestServer {
   url: string;
@@ -28,20 +28,15 @@ export interface TestServer {
  */
 export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-e2e-'));
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  const seededDatabase = inject('seededDatabase');
-  const database = seededDatabase && postgresCopyName(seededDatabase, `${process.pid}_${randomBytes(3).toString('hex')}`);
-  if (adminUrl && database) await administer(adminUrl, `CREATE DATABASE ${database} TEMPLATE ${seededDatabase}`);
-  else cpSync(inject('seededDataDir'), dataDir, { recursive: true });
+  const copy = await copySeededDatabase(dataDir);
   const port = env.PORT ?? String(await freePort());
-  const databaseUrl = adminUrl && database ? urlOfDatabase(adminUrl, database) : undefined;
   // The tests stand in for a proxy in front of many customers: each browser context sends its own X-Forwarded-For.
   const serverEnv = {
     NODE_ENV: 'test',
     PORT: port,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     TRUST_PROXY: '127.0.0.1',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(copy ? { DATABASE_URL: copy.url } : {}),
     ...env,
   };
   let server = await startBuiltServer(dataDir, serverEnv);
@@ -49,7 +44,7 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<Test
     url: server.url,
     dataDir,
     async runSql(statement) {
-      if (databaseUrl) return administer(databaseUrl, statement);
+      if (copy) return administer(copy.url, statement);
       await stopBuiltServer(server);
       const embedded = await PGlite.create(dataDir);
       try {
@@ -62,9 +57,25 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<Test
     async stop() {
       await stopBuiltServer(server);
       rmSync(dataDir, { recursive: true, force: true });
-      if (adminUrl && database) await administer(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await copy?.drop();
     },
   };
+}
+
+/**
+ * The test server's own copy of the database the global setup seeded: a PostgreSQL database created from it, whose URL
+ * is answered, when TEST_DATABASE_URL is set; else the seeded data directory copied into dataDir (undefined).
+ */
+async function copySeededDatabase(dataDir: string): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const seeded = inject('seededDatabase');
+  if (!adminUrl || !seeded) {
+    cpSync(inject('seededDataDir'), dataDir, { recursive: true });
+    return undefined;
+  }
+  const name = postgresCopyName(seeded, `${process.pid}_${randomBytes(3).toString('hex')}`);
+  await administer(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${seeded}`);
+  return { url: urlOfDatabase(adminUrl, name), drop: () => administer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 let workersBrowser: Promise<Browser> | undefined;

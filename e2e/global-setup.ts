@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { isServerBuilt, startBuiltServer, stopBuiltServer } from '../scripts/built-server';
-import { administer, dropCopiesOf, untilUnused, urlOfDatabase } from '../src/server/testing/global-setup';
+import { administer, dropCopiesOf, untilUnused, urlOfDatabase } from '../src/server/testing/postgres-admin';
 
 declare module 'vitest' {
   interface ProvidedContext {

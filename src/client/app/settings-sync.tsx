@@ -43,13 +43,12 @@ export function SettingsSync({ userId, shownAtStart }: { userId: string; shownAt
   useEffect(() => {
     let cancelled = false;
     saved.current = null;
-    const before = shownAtStart;
     apiRequest<UserSettings>('/api/user/settings')
       .then(async (settings) => {
         if (cancelled) return;
         // What the user changed while the account's settings were on their way wins over them, and is saved.
-        const themeChanged = shown.current.theme !== before.theme;
-        const languageChanged = shown.current.language !== before.language;
+        const themeChanged = shown.current.theme !== shownAtStart.theme;
+        const languageChanged = shown.current.language !== shownAtStart.language;
         // Known as saved only once both apply: a change seen before then is the account's arriving, not the user's.
         if (!themeChanged) setTheme(settings.theme);
         if (!languageChanged && settings.language !== currentLanguage()) await changeLanguage(settings.language);

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { connectPglite, connectPostgres, type DatabaseHandle } from '../db/client';
 import { seedDatabase } from '../db/seed';
-import { administer, postgresCopyName, urlOfDatabase } from './global-setup';
+import { administer, postgresCopyName, urlOfDatabase } from './postgres-admin';
 
 /** The databases every database test runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
 export const TEST_DATABASE_KINDS: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectPglite, connectPostgres } from '../db/client';
 import { seedDatabase } from '../db/seed';
+import { administer, dropCopiesOf, untilUnused, urlOfDatabase } from './postgres-admin';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -47,64 +47,4 @@ export default async function setup(project: TestProject) {
     rmSync(folder, { recursive: true, force: true });
     if (adminUrl) await dropCopiesOf(adminUrl, template);
   };
-}
-
-/** The address of another database on the server of adminUrl. */
-export function urlOfDatabase(adminUrl: string, database: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-/** Drops a template database and every copy of it (postgresCopyName). */
-export async function dropCopiesOf(adminUrl: string, template: string): Promise<void> {
-  for (const name of await databasesNamed(adminUrl, postgresCopyName(template, '%')))
-    await administer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await administer(adminUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
-}
-
-/** The name of a test worker's copy of the template; with '%', the pattern matching every copy. */
-export function postgresCopyName(template: string, worker: string): string {
-  return `${template}_w${worker}`;
-}
-
-async function databasesNamed(adminUrl: string, pattern: string): Promise<string[]> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [pattern]);
-    return rows.map((row) => row.datname);
-  } finally {
-    await admin.end();
-  }
-}
-
-/**
- * A template database can be copied only while nobody is connected to it, and a pool's end() returns before its
- * connections have closed: wait until PostgreSQL sees none.
- */
-export async function untilUnused(adminUrl: string, database: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const { rows } = await admin.query<{ count: string }>('select count(*) from pg_stat_activity where datname = $1', [database]);
-      if (rows[0]?.count === '0') return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`Connections to ${database} did not close`);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** One statement on the administration connection (databases cannot be created inside a pool's transaction). */
-export async function administer(adminUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }
