@@ -37,7 +37,9 @@ export interface BuiltServer {
  * Used by the end-to-end tests and the benchmarks.
  */
 export function startBuiltServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<BuiltServer> {
-  const child = spawn(process.execPath, [serverEntry], {
+  // BENCH_PROFILE_DIR: each server writes a V8 CPU profile of its whole life there when it stops (a benchmark's, say).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, serverEntry], {
     cwd: projectRoot,
     env: {
       ...process.env,

@@ -295,15 +295,62 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     expect(stored!.status).toBe('requires_capture');
   });
 
-  it('a top-up call whose details differ from the paid order is refused before delivery', async () => {
+  it.each([
+    ['another number', { recipientPhone: { countryCode: 'NG', number: '08039999999' } }],
+    ['another amount', { amount: '7654.32' }],
+    ['another operator', { operatorId: '999999' }],
+    ['another country', { recipientPhone: { countryCode: 'GH', number: SANDBOX_NUMBERS.successful } }],
+  ])('a top-up call with %s than the paid order is refused before delivery, and the order is left as paid', async (_case, change) => {
     const client = await signedIn();
     const { body, intent } = await checkout(client);
     await pay(client, intent);
-    const tampered = { ...topupBody(body, intent.paymentIntentId), recipientPhone: { countryCode: 'NG', number: '08039999999' } };
-    const response = await client.post('/api/reloadly/topup', tampered);
+    const response = await client.post('/api/reloadly/topup', { ...topupBody(body, intent.paymentIntentId), ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('TOPUP_MISMATCH');
     expect(await count(sandboxTopups)).toBe(0);
+    // Neither authorised nor claimed: the reconciler (or a call that matches) delivers it as recorded.
+    const [order] = await database.db.select().from(orders);
+    expect(order).toMatchObject({ status: 'created', authorisedAt: null, claimedAt: null });
+    expect((await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId))).json().status).toBe('SUCCESSFUL');
+  });
+
+  it.each([['not-an-order-id'], [randomUUID()]])(
+    'an authorised intent whose metadata names another order (%s) is released, not delivered, and answers FAILED (never a 500)',
+    async (orderId) => {
+      const client = await signedIn();
+      const { body, intent } = await checkout(client);
+      await pay(client, intent);
+      const [stored] = await database.db.select().from(sandboxPaymentIntents);
+      const metadata = { ...stored!.metadata, orderId };
+      await database.db.update(sandboxPaymentIntents).set({ metadata }).where(eq(sandboxPaymentIntents.id, intent.paymentIntentId));
+      const response = await client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'FAILED', payment: 'none', errorCode: 'AUTHORISATION_MISMATCH' });
+      expect(await count(sandboxTopups)).toBe(0);
+      const [released] = await database.db.select().from(sandboxPaymentIntents);
+      expect(released!.status).toBe('canceled');
+    },
+  );
+
+  it('the number may be repeated in its international form', async () => {
+    const client = await signedIn();
+    const { body, intent } = await checkout(client);
+    await pay(client, intent);
+    const international = { ...topupBody(body, intent.paymentIntentId), recipientPhone: { countryCode: 'NG', number: '2348031234567' } };
+    expect((await client.post('/api/reloadly/topup', international)).json().status).toBe('SUCCESSFUL');
+    expect(await count(sandboxTopups)).toBe(1);
+  });
+
+  it('two top-up calls for one payment at once send one top-up and capture once', async () => {
+    const client = await signedIn();
+    const { body, intent } = await checkout(client);
+    await pay(client, intent);
+    const answers = await Promise.all([1, 2, 3].map(() => client.post('/api/reloadly/topup', topupBody(body, intent.paymentIntentId))));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.json().transactionId)).size).toBe(1);
+    expect(await count(sandboxTopups)).toBe(1);
+    const [stored] = await database.db.select().from(sandboxPaymentIntents);
+    expect(stored).toMatchObject({ status: 'succeeded', amountReceived: toCents(body.totalAmount) });
   });
 
   it('the same number cannot be topped up again within 2 minutes', async () => {

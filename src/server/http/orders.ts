@@ -22,7 +22,16 @@ import { handlePaymentEvent } from '../orders/payment-events';
 import type { OrderServices } from '../orders/services';
 import { toReceipt } from '../orders/receipt-view';
 import type { Order } from '../orders/state-machine';
-import { countryFacts, findUserOrder, hasPin, internationalNumber, listOrderViews, toOrderView, toTopupResponse } from '../orders/views';
+import {
+  countryFacts,
+  findUserOrder,
+  hasPin,
+  listOrderViews,
+  storedNumbersMatching,
+  toOrderView,
+  toTopupResponse,
+  type CountryFacts,
+} from '../orders/views';
 import { PaymentProviderError } from '../payments/provider';
 import { HttpError, parseWith, refusal } from './errors';
 import { checkoutsPerUser, limitsToEnforce, REQUEST_LIMITS } from '../request-limits';
@@ -31,6 +40,9 @@ import { checkoutsPerUser, limitsToEnforce, REQUEST_LIMITS } from '../request-li
 const REFRESH_AFTER_MS = 2000;
 /** Orders the detail call settles when asked: a pending delivery, or an unpaid order whose payment may be authorised. */
 const needsRefresh = (order: Order) => order.status === 'delivery_pending' || (order.status === 'created' && order.paymentIntentId !== null);
+
+/** Operator ids are PostgreSQL integers. */
+const MAX_OPERATOR_ID = 2 ** 31 - 1;
 
 const orderIdSchema = z.object({ id: z.uuid('Order not found') });
 const reportIdSchema = z.object({ id: z.uuid() });
@@ -64,30 +76,51 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
 
   app.post('/api/reloadly/topup', { preHandler: requireUser }, async (request): Promise<TopupResponse> => {
     const body = parseWith(topupBodySchema, request.body);
-    const order = await findUserOrder(db, request.account!.id, { paymentIntentId: body.paymentIntentId });
-    if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.paymentOrderNotFound' });
-    const country = await countryFacts(db, order.countryIso);
-    checkTopupMatchesOrder(body, order, country.callingCode);
-    let fulfilled: Order;
+    const userId = request.account!.id;
+    let order: Order | undefined;
+    let country: CountryFacts | undefined;
     try {
-      fulfilled = await fulfilment.fulfil(order.id, 'browser', order);
+      // The usual call, right after the payment was authorised: claimed and delivered without reading the order first.
+      const delivered = await fulfilJustAuthorised(body, userId);
+      if (delivered) return toTopupResponse(delivered, await countryFacts(db, delivered.countryIso));
+      order = await findUserOrder(db, userId, { paymentIntentId: body.paymentIntentId });
+      if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.paymentOrderNotFound' });
+      country = await countryFacts(db, order.countryIso);
+      checkTopupMatchesOrder(body, order, country.callingCode);
+      return toTopupResponse(await fulfilment.fulfil(order.id, 'browser', order), country);
     } catch (error) {
       // A payment still being confirmed by its provider (Stripe's processing): nothing is sent yet. The order answers
       // PROCESSING and the result screen follows it; the webhook, or else the reconciler, delivers it once authorised.
-      if (error instanceof PaymentNotAuthorisedError && error.intentStatus === 'processing') return toTopupResponse(order, country);
+      if (error instanceof PaymentNotAuthorisedError && error.intentStatus === 'processing' && order && country)
+        return toTopupResponse(order, country);
       if (error instanceof PaymentNotAuthorisedError) {
         throw refusal(409, 'PAYMENT_NOT_AUTHORISED', {
           key: error.intentStatus === 'canceled' ? 'apiErrors.paymentCanceled' : 'apiErrors.paymentNotAuthorised',
         });
       }
       if (error instanceof PaymentProviderError) {
-        request.log.error({ err: error, orderId: order.id }, 'payment provider failed during fulfilment');
+        request.log.error({ err: error, orderId: order?.id }, 'payment provider failed during fulfilment');
         throw refusal(502, 'PAYMENT_PROVIDER_ERROR', { key: 'payment.messages.api_error' });
       }
       throw error;
     }
-    return toTopupResponse(fulfilled, country);
   });
+
+  /** fulfilment.fulfilJustAuthorised for a call that names the order's destination; null: the order is read first. */
+  async function fulfilJustAuthorised(body: z.output<typeof topupBodySchema>, userId: string): Promise<Order | null> {
+    const { operatorId, recipientPhone } = body;
+    // An id past the column's range names no order (and would not compare in the database).
+    if (operatorId === undefined || !recipientPhone || Number(operatorId) > MAX_OPERATOR_ID) return null;
+    const countryIso = recipientPhone.countryCode.toUpperCase();
+    const { callingCode } = await countryFacts(db, countryIso);
+    return fulfilment.fulfilJustAuthorised({
+      paymentIntentId: body.paymentIntentId,
+      userId,
+      destination: { countryIso, operatorId: Number(operatorId) },
+      amountCents: body.amount === undefined ? undefined : toCents(body.amount),
+      recipientPhones: storedNumbersMatching(digitsOnly(recipientPhone.number), callingCode),
+    });
+  }
 
   app.get('/api/orders', { preHandler: requireUser }, async (request): Promise<OrderListResponse> => {
     return { success: true, orders: await listOrderViews(db, request.account!.id, services.now()) };
@@ -181,7 +214,6 @@ function checkTopupMatchesOrder(body: z.output<typeof topupBodySchema>, order: O
   if (body.recipientPhone) {
     if (body.recipientPhone.countryCode.toUpperCase() !== order.countryIso) throw mismatch('recipientPhone.countryCode');
     const number = digitsOnly(body.recipientPhone.number);
-    const international = digitsOnly(internationalNumber(callingCode, order.recipientPhone));
-    if (number !== order.recipientPhone && number !== international) throw mismatch('recipientPhone.number');
+    if (!storedNumbersMatching(number, callingCode).includes(order.recipientPhone)) throw mismatch('recipientPhone.number');
   }
 }

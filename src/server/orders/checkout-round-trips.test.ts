@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CreatePaymentIntentResponse } from '../../shared/api/orders';
+import { formatUsd, priceTopUp, toCents } from '../../shared/pricing';
+import { buildApp } from '../app';
+import { loadFeeConfig } from '../catalog/price-config';
 import { createAttemptCounts } from '../db/attempt-counts';
 import { attemptCounts, orders, sandboxPaymentIntents, user } from '../db/schema';
 import { checkoutsPerUser, limitsToEnforce, REQUEST_LIMITS } from '../request-limits';
 import { databaseQueries } from '../metrics/registry';
 import { confirmSandboxPaymentIntent } from '../payments/sandbox/confirm';
 import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
+import { accountClient } from '../testing/accounts';
+import { testConfig } from '../testing/app';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
 import { firstOffer, GOOD_CARD, insertTestUser, orderLedger, paidOrder, sandboxOrderServices } from '../testing/orders';
 import { startCheckout } from './checkout';
@@ -192,5 +198,42 @@ describe.each(TEST_DATABASE_KINDS.filter((kind) => kind === 'postgres'))('a whol
       ['checkout:ip:203.0.113.9', 1],
       [`checkout:user:${userId}`, 1],
     ]);
+  });
+
+  it('the browser’s top-up call claims the paid order without reading it first: its session and 5 statements', async () => {
+    const app = await buildApp({ config: testConfig(), database, reconciler: false, receiptSender: false });
+    try {
+      const client = accountClient(app, '198.51.100.77');
+      expect((await client.signUp(`${randomUUID()}@example.com`, 'Lagos-to-Accra-2026')).statusCode).toBe(200);
+      const { services } = sandboxOrderServices(database.db);
+      const { operator, amount } = await firstOffer(services);
+      // Two orders, the first filling the per-instance caches (catalogue, switches, limits, countries) as a running server has them.
+      for (const phone of ['08031234568', '08031234567']) {
+        const price = priceTopUp(toCents(amount), await loadFeeConfig(database.db));
+        const body = {
+          amount,
+          fee: formatUsd(price.serviceFeeCents),
+          totalAmount: formatUsd(price.totalCents),
+          operatorId: operator.operatorId,
+          countryCode: 'NG',
+          phone,
+          orderKey: randomUUID(),
+        };
+        const intent = (await client.post('/api/create-payment-intent', body)).json() as CreatePaymentIntentResponse;
+        await client.post(`/api/sandbox-payments/${intent.paymentIntentId}/confirm`, { clientSecret: intent.clientSecret, paymentMethod: GOOD_CARD });
+        const topup = {
+          paymentIntentId: intent.paymentIntentId,
+          operatorId: String(operator.operatorId),
+          amount,
+          recipientPhone: { countryCode: 'NG', number: phone },
+        };
+        const before = await statementsSent();
+        expect((await client.post('/api/reloadly/topup', topup)).json().status).toBe('SUCCESSFUL');
+        // The session (with its user); the sandbox intent, the authorisation and claim, the send, the capture, the completion.
+        if (phone === '08031234567') expect((await statementsSent()) - before).toBe(6);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

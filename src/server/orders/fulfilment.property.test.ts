@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
 import type { PaymentProvider } from '../payments/provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
@@ -82,7 +84,8 @@ function crashableServices(base: OrderServices, crash: CrashSwitch): OrderServic
 
 type CrashPlan = { at: number; when: 'before' | 'after' } | null;
 type Actor =
-  | { kind: 'browser'; crash: CrashPlan }
+  /** The browser's top-up call: with `asRoute`, as the route makes it (the claim without reading the order first, else fulfil). */
+  | { kind: 'browser'; crash: CrashPlan; asRoute: boolean }
   | { kind: 'webhook'; event: string; crash: CrashPlan }
   | { kind: 'reconciler'; afterMs: number; crash: CrashPlan }
   | { kind: 'browserAndWebhook' }
@@ -92,7 +95,7 @@ type Actor =
 
 const crashPlan = fc.option(fc.record({ at: fc.nat({ max: 9 }), when: fc.constantFrom<'before' | 'after'>('before', 'after') }), { nil: null });
 const actor: fc.Arbitrary<Actor> = fc.oneof(
-  fc.record({ kind: fc.constant('browser' as const), crash: crashPlan }),
+  fc.record({ kind: fc.constant('browser' as const), crash: crashPlan, asRoute: fc.boolean() }),
   fc.record({
     kind: fc.constant('webhook' as const),
     event: fc.constantFrom(
@@ -156,6 +159,14 @@ describe.each(TEST_DATABASE_KINDS)('order invariants under random interleavings 
     const phone = `0803${String(run % 1000).padStart(3, '0')}${SANDBOX_NUMBERS[outcome].slice(-4)}`;
     const card = payment === 'declined' ? { number: '4000000000000002' } : undefined;
     const { orderId, paymentIntentId } = await paidOrder(kit.services, { userId, phone, pay: payment !== 'unpaid', card });
+    const [placed] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    const topupCall = {
+      paymentIntentId,
+      userId,
+      destination: { countryIso: placed!.countryIso, operatorId: placed!.operatorId },
+      amountCents: placed!.amountCents,
+      recipientPhones: [placed!.recipientPhone],
+    };
 
     const attempt = async (services: OrderServices, work: (fulfilment: ReturnType<typeof createFulfilment>) => Promise<unknown>) => {
       try {
@@ -179,7 +190,10 @@ describe.each(TEST_DATABASE_KINDS)('order invariants under random interleavings 
         continue;
       }
       const services = crashableServices(kit.services, new CrashSwitch(step.crash));
-      if (step.kind === 'browser') await attempt(services, (fulfilment) => fulfilment.fulfil(orderId, 'browser'));
+      if (step.kind === 'browser' && !step.asRoute) await attempt(services, (fulfilment) => fulfilment.fulfil(orderId, 'browser'));
+      if (step.kind === 'browser' && step.asRoute) {
+        await attempt(services, async (fulfilment) => (await fulfilment.fulfilJustAuthorised(topupCall)) ?? fulfilment.fulfil(orderId, 'browser'));
+      }
       if (step.kind === 'webhook') await attempt(services, (fulfilment) => handlePaymentEvent(services, fulfilment, event(step.event)));
       if (step.kind === 'reconciler') {
         kit.advance(step.afterMs);

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { failureOf } from '../../shared/api/failure-reasons';
 import { orders } from '../db/schema';
 import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
@@ -24,6 +24,19 @@ export const CHECK_DELAYS_MS = {
   unknownOutcome: 30 * 1000,
   afterStep: 60 * 1000,
 } as const;
+
+/** What the browser's top-up call says of the order it paid for (fulfilJustAuthorised). */
+export interface JustAuthorisedRequest {
+  paymentIntentId: string;
+  userId: string;
+  /** The country and operator the call names: the order's must be these, and they must still be served. */
+  destination: { countryIso: string; operatorId: number };
+  /** The amount the call names, when it names one: the order's must be this. */
+  amountCents?: number;
+  /** The stored numbers the call's number may stand for (storedNumbersMatching), when it names one. */
+  recipientPhones?: readonly string[];
+}
+
 /** Card authorisations are never held longer than this (ARCHITECTURE.md invariant 3; Stripe's own lapse is 7 days). */
 export const MAX_AUTHORISATION_MS = 24 * 60 * 60 * 1000;
 /** An unknown delivery outcome that the provider has no record of is sent again only after this long. */
@@ -61,6 +74,9 @@ export class PaymentNotAuthorisedError extends Error {
 
 type DeliveryOutcome =
   { kind: 'result'; result: TopupResult } | { kind: 'rejected'; code: string; message: string } | { kind: 'unknown'; reason: string };
+
+/** An order id as the orders table stores it; the provider's metadata is checked against it before it reaches a query. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const later = (services: OrderServices, ms: number) => new Date(services.now().getTime() + ms);
 
@@ -181,18 +197,9 @@ export function createFulfilment(services: OrderServices) {
       throw new PaymentNotAuthorisedError(intent.status);
     }
     const authorisation = { paymentIntentId: intent.id, amount: intent.amount };
-    const guard = withinAuthorisationLimits(order, services.now(), services.limits.defaults);
+    const guard = withinAuthorisationLimits(services.now(), services.limits.defaults);
     const authorised = claim
-      ? await move(
-          order,
-          'delivering',
-          ['created'],
-          source,
-          { authorisedAt: services.now(), claimedAt: services.now(), nextCheckAt: later(services, CHECK_DELAYS_MS.delivering) },
-          undefined,
-          guard,
-          { status: 'authorised', detail: authorisation },
-        )
+      ? await authoriseAndClaim(order.id, intent, source, guard)
       : await move(
           order,
           'authorised',
@@ -212,6 +219,75 @@ export function createFulfilment(services: OrderServices) {
       .from(orders)
       .where(and(eq(orders.id, order.id), recipientNotRecentlyToppedUp(services.now(), services.limits.defaults)));
     return numberFree ? refuseOverLimit(current, source) : refuseRecentlyToppedUp(current, source);
+  }
+
+  /**
+   * created → authorised → delivering in one statement, for the intent's authorisation, when `guard` (the limits, and
+   * whatever else the caller asks of the order row) holds; null when it does not, or the order was not created.
+   */
+  function authoriseAndClaim(orderId: string, intent: PaymentIntent, source: EventSource, guard: SQL) {
+    return transition(db, {
+      orderId,
+      from: ['created'],
+      to: 'delivering',
+      source,
+      patch: { authorisedAt: services.now(), claimedAt: services.now(), nextCheckAt: later(services, CHECK_DELAYS_MS.delivering) },
+      guard,
+      via: { status: 'authorised', detail: { paymentIntentId: intent.id, amount: intent.amount } },
+      now: services.now(),
+    });
+  }
+
+  /**
+   * The browser's top-up call right after its payment was authorised, without reading the order first: the provider's
+   * intent names the order (its metadata), and one statement authorises and claims it only if the row is this user's
+   * order of this intent, for the intent's amount, matching what the browser repeats, within the limits.
+   * Then its top-up is sent and its payment settled as fulfil() would. Null when anything else holds (an intent not
+   * authorised, of another user, unreadable; an order already moved, a request that differs, a limit reached, a
+   * destination switched off, a move of this order under way here): the caller then takes fulfil()'s way, which reads
+   * the order and says why.
+   */
+  async function fulfilJustAuthorised(request: JustAuthorisedRequest): Promise<Order | null> {
+    let intent: PaymentIntent;
+    try {
+      intent = await payments.retrievePaymentIntent(request.paymentIntentId);
+    } catch {
+      return null;
+    }
+    const { orderId, userId } = intent.metadata;
+    if (
+      !orderId ||
+      !UUID.test(orderId) ||
+      userId !== request.userId ||
+      intent.status !== 'requires_capture' ||
+      intent.currency.toLowerCase() !== 'usd'
+    )
+      return null;
+    const { countryIso, operatorId } = request.destination;
+    if ((await services.destinations.refusal(countryIso, operatorId)) !== null || running.has(orderId)) return null;
+    const work = (async () => {
+      const guard = and(
+        eq(orders.userId, request.userId),
+        eq(orders.paymentIntentId, intent.id),
+        eq(orders.totalCents, intent.amount),
+        eq(orders.countryIso, countryIso),
+        eq(orders.operatorId, operatorId),
+        request.amountCents === undefined ? undefined : eq(orders.amountCents, request.amountCents),
+        request.recipientPhones === undefined ? undefined : inArray(orders.recipientPhone, [...request.recipientPhones]),
+        withinAuthorisationLimits(services.now(), services.limits.defaults),
+      )!;
+      const claimed = await authoriseAndClaim(orderId, intent, 'browser', guard);
+      return claimed && recordOutcome(claimed, await send(claimed), 'browser');
+    })();
+    // Another move of this order in this process meanwhile waits for this one, as once() makes it.
+    const tracked = work.then((order) => order ?? load(orderId));
+    tracked.catch(() => undefined);
+    running.set(orderId, tracked);
+    try {
+      return await work;
+    } finally {
+      running.delete(orderId);
+    }
   }
 
   /** Another order for the same number was paid within the wait between top-ups: this one is released before anything is sent. */
@@ -649,6 +725,7 @@ export function createFulfilment(services: OrderServices) {
   }
 
   return {
+    fulfilJustAuthorised,
     /**
      * The browser's and the webhook's entry: deliver a paid order once and settle its payment. A caller that has just
      * read the order may pass it to save reading it again; every move is conditional on the status it was read in.

@@ -54,11 +54,7 @@ export function recipientNotRecentlyToppedUp(now: Date, defaults: ServiceLimits)
  * order means two authorisations never deadlock; orders created while the statement runs are unseen, and those cannot
  * have been paid within it.
  */
-export function withinAuthorisationLimits(
-  order: { id: string; userId: string; countryIso: string; recipientPhone: string },
-  now: Date,
-  defaults: ServiceLimits,
-): SQL {
+export function withinAuthorisationLimits(now: Date, defaults: ServiceLimits): SQL {
   const since = new Date(now.getTime() - DAY_MS);
   const waitStarted = sql`${sql.param(now, orders.authorisedAt)}::timestamptz - make_interval(mins => ${currentRecipientCooldownMinutes(defaults)})`;
   const statusList = (statuses: readonly OrderStatus[]) =>
@@ -67,14 +63,15 @@ export function withinAuthorisationLimits(
       sql`, `,
     );
   const spending = statusList(SPENDING_STATUSES);
-  const sameNumber = sql`o.country_iso = ${order.countryIso} and o.recipient_phone = ${order.recipientPhone}`;
+  // `orders` is the order being authorised: the guard reads its own row's user and number, as stored.
+  const sameNumber = sql`o.country_iso = orders.country_iso and o.recipient_phone = orders.recipient_phone`;
   return sql`(
-    select coalesce(sum(r.total_cents) filter (where r.user_id = ${order.userId} and r.created_at > ${sql.param(since, orders.createdAt)} and r.status in (${spending})), 0)
+    select coalesce(sum(r.total_cents) filter (where r.user_id = orders.user_id and r.created_at > ${sql.param(since, orders.createdAt)} and r.status in (${spending})), 0)
              + orders.total_cents <= ${currentDailySpendLimitCents(defaults)}
-       and not coalesce(bool_or(r.id <> ${order.id} and r.same_number and r.status in (${spending}) and r.authorised_at > ${waitStarted}), false)
+       and not coalesce(bool_or(r.id <> orders.id and r.same_number and r.status in (${spending}) and r.authorised_at > ${waitStarted}), false)
     from (
       select o.id, o.user_id, o.status, o.total_cents, o.created_at, o.authorised_at, (${sameNumber}) as same_number from orders o
-      where (o.user_id = ${order.userId} and o.created_at > ${sql.param(since, orders.createdAt)})
+      where (o.user_id = orders.user_id and o.created_at > ${sql.param(since, orders.createdAt)})
          or (${sameNumber} and o.status in (${statusList(['created', ...SPENDING_STATUSES])}) and (o.authorised_at is null or o.authorised_at > ${waitStarted}))
       order by o.id
       for update

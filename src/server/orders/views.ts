@@ -15,7 +15,7 @@ import type { Order } from './state-machine';
 
 const HISTORY_LIMIT = 100;
 
-interface CountryFacts {
+export interface CountryFacts {
   name: string;
   callingCode: string | null;
 }
@@ -23,6 +23,17 @@ interface CountryFacts {
 /** The number as people write it abroad: +234 8031234567 (a national trunk 0 is dropped). */
 export function internationalNumber(callingCode: string | null, nationalNumber: string): string {
   return callingCode ? `+${callingCode} ${nationalNumber.replace(/^0/, '')}` : nationalNumber;
+}
+
+/**
+ * The stored recipient numbers (national digits) that a number's digits, as the browser repeats it, may stand for:
+ * the stored number itself, or its international form (internationalNumber's digits with this calling code).
+ */
+export function storedNumbersMatching(digits: string, callingCode: string | null): string[] {
+  if (!callingCode || !digits.startsWith(callingCode)) return [digits];
+  const national = digits.slice(callingCode.length);
+  // internationalNumber drops one leading 0: a stored number with it, or one without it that does not start with 0.
+  return national.startsWith('0') ? [digits, `0${national}`] : [digits, national, `0${national}`];
 }
 
 /** What the result screen shows for an order's status: requires_capture and later count as SUCCESSFUL (docs/product.md §4). */
