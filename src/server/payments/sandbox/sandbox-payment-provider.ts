@@ -39,15 +39,6 @@ export interface SandboxEventListener {
   log: { error(detail: Record<string, unknown>, message: string): void };
 }
 
-/** An intent by id (every authorisation check reads one), prepared once per database. */
-const intentById = perDatabase((db) =>
-  db
-    .select()
-    .from(sandboxPaymentIntents)
-    .where(eq(sandboxPaymentIntents.id, sql.placeholder('id')))
-    .prepare('sandbox_payment_intent_by_id'),
-);
-
 /** Stripe's smallest USD charge. */
 const MINIMUM_AMOUNT_CENTS = 50;
 const CAPTURABLE: readonly PaymentIntentStatus[] = ['requires_capture'];
@@ -60,6 +51,47 @@ const CANCELABLE: readonly PaymentIntentStatus[] = [
 ];
 /** Stripe replays an idempotent request's first answer for 24 hours. */
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** An intent by id (every authorisation check reads one), prepared once per database. */
+const intentById = perDatabase((db) =>
+  db
+    .select()
+    .from(sandboxPaymentIntents)
+    .where(eq(sandboxPaymentIntents.id, sql.placeholder('id')))
+    .prepare('sandbox_payment_intent_by_id'),
+);
+
+/** A new intent, unless its idempotency key has one already (every checkout makes one), prepared once per database. */
+const insertIntent = perDatabase((db) =>
+  db
+    .insert(sandboxPaymentIntents)
+    .values({
+      id: sql.placeholder('id'),
+      clientSecret: sql.placeholder('clientSecret'),
+      amount: sql.placeholder('amount'),
+      currency: sql.placeholder('currency'),
+      receiptEmail: sql.placeholder('receiptEmail'),
+      metadata: sql.placeholder('metadata'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      createdAt: sql.placeholder('createdAt'),
+      status: 'requires_payment_method',
+      captureMethod: 'manual',
+      updatedAt: sql.placeholder('createdAt'),
+    })
+    .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
+    .returning()
+    .prepare('sandbox_payment_intent_insert'),
+);
+
+/** The capture: one conditional UPDATE, prepared once per database (every delivered order makes one). */
+const captureIntent = perDatabase((db) =>
+  db
+    .update(sandboxPaymentIntents)
+    .set({ status: 'succeeded', amountReceived: sql`${sandboxPaymentIntents.amount}`, updatedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(and(eq(sandboxPaymentIntents.id, sql.placeholder('id')), inArray(sandboxPaymentIntents.status, [...CAPTURABLE])))
+    .returning()
+    .prepare('sandbox_payment_intent_capture'),
+);
 
 /**
  * The payment provider `npm start` uses without Stripe keys: payment intents in the sandbox_payment_intents table,
@@ -87,11 +119,7 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
 
   /** One conditional UPDATE: of two captures, or a capture and a cancel, only one finds the intent in requires_capture. */
   async function captureOnce(id: string): Promise<PaymentIntent> {
-    const [captured] = await db
-      .update(sandboxPaymentIntents)
-      .set({ status: 'succeeded', amountReceived: sql`${sandboxPaymentIntents.amount}`, updatedAt: now() })
-      .where(and(eq(sandboxPaymentIntents.id, id), inArray(sandboxPaymentIntents.status, [...CAPTURABLE])))
-      .returning();
+    const [captured] = await captureIntent(db).execute({ id, now: now().toISOString() });
     if (captured) {
       if (captured.disputeReason) disputeLater(captured);
       return toPaymentIntent(captured);
@@ -138,23 +166,16 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
       }
       const id = `pi_sandbox_${randomBase62(24)}`;
       const createdAt = now();
-      const [inserted] = await db
-        .insert(sandboxPaymentIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${randomBase62(24)}`,
-          amount: request.amountCents,
-          currency: request.currency,
-          status: 'requires_payment_method',
-          captureMethod: 'manual',
-          receiptEmail: request.receiptEmail,
-          metadata: request.metadata,
-          idempotencyKey: request.idempotencyKey,
-          createdAt,
-          updatedAt: createdAt,
-        })
-        .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
-        .returning();
+      const [inserted] = await insertIntent(db).execute({
+        id,
+        clientSecret: `${id}_secret_${randomBase62(24)}`,
+        amount: request.amountCents,
+        currency: request.currency,
+        receiptEmail: request.receiptEmail,
+        metadata: request.metadata,
+        idempotencyKey: request.idempotencyKey,
+        createdAt,
+      });
       if (inserted) return toPaymentIntent(inserted);
 
       const [first] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.idempotencyKey, request.idempotencyKey));
