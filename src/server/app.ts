@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { promoteConfiguredAdmins } from './auth/admins';
 import { AUTH_BASE_PATH, createAuth, type Auth } from './auth/auth';
 import { createGuards } from './auth/guards';
+import { createSessionReader } from './auth/session-reader';
 import type { Config } from './config';
 import { createAttemptCounts } from './db/attempt-counts';
 import type { DatabaseHandle } from './db/client';
@@ -206,7 +207,11 @@ export async function buildApp({
       authStorage: shared.authStorage,
     });
   for (const promoted of await promoteConfiguredAdmins(database.db, config.adminEmails)) await shared.sessions.forgetUser(promoted);
-  const guards = createGuards({ auth: accountsAuth, ...(shared.authStorage ? { freshUserFrom: database.db } : {}) });
+  const guards = createGuards({
+    auth: accountsAuth,
+    reader: createSessionReader(accountsAuth, database.db),
+    ...(shared.authStorage ? { freshUserFrom: database.db } : {}),
+  });
   await registerAuthRoutes(app, { auth: accountsAuth, config, db: database.db });
   registerAccountRoutes(app, { auth: accountsAuth, db: database.db, guards, sessions: shared.sessions });
   registerYourDataRoutes(app, {

@@ -6,6 +6,7 @@ import { DomainError } from '../domain-error';
 import type { Auth } from './auth';
 import { accountBlockedError } from './blocked-accounts';
 import { authHeaders } from './request-headers';
+import type { SessionReader } from './session-reader';
 
 /** The signed-in user, read fresh from the database for every request that needs it. */
 export type SignedInUser = typeof user.$inferSelect;
@@ -24,19 +25,25 @@ interface CurrentSession {
 }
 
 /**
- * Where the user row of a session is read. Without a secondary storage, Better Auth reads the session row and its user
- * from the database in one query. With one (REDIS_URL), it answers from its copy, whose user is as it was when the
- * copy was written: the user row is then read from the database here, so that admin rights, a block or a grant made
- * outside the app (npm run admin:grant) take effect at once, as they always have.
+ * How a request's session is read. The usual one (a signed cookie, its session found, unexpired, not due for its daily
+ * refresh) is read by `reader` with its user in one query (ADR 030); the rest by Better Auth. Without a secondary
+ * storage, Better Auth reads the session row and its user from the database in one query. With one (REDIS_URL), it
+ * answers from its copy, whose user is as it was when the copy was written: the user row is then read from the
+ * database here, so that admin rights, a block or a grant made outside the app (npm run admin:grant) take effect at
+ * once, as they always have.
  */
 export interface SessionReading {
   auth: Auth;
+  /** Reads the usual session in one query (session-reader.ts); what it leaves undecided is Better Auth's to read. */
+  reader?: SessionReader;
   /** Set when sessions are read from copies: the database to read the user row from. */
   freshUserFrom?: Database;
 }
 
-async function currentSession({ auth, freshUserFrom }: SessionReading, request: FastifyRequest): Promise<CurrentSession | null> {
+async function currentSession({ auth, reader, freshUserFrom }: SessionReading, request: FastifyRequest): Promise<CurrentSession | null> {
   if (!request.headers.cookie) return null;
+  const read = reader ? await reader(request.headers.cookie) : undefined;
+  if (read !== undefined) return read && { user: read.user, secondFactorVerified: read.twoFactorVerifiedAt !== null };
   const session = await auth.api.getSession({ headers: authHeaders(request) });
   if (!session) return null;
   const secondFactorVerified = Boolean(session.session.twoFactorVerifiedAt);
