@@ -2,7 +2,7 @@ import type { Receipt } from './api/receipts';
 import type { Language } from './constants';
 import { RECEIPT_TEXTS, type ReceiptKind } from './receipt-texts';
 import { countryNameIn } from './country-names';
-import { formatLocalAmount, intlLocale } from './local-format';
+import { dateTimeFormat, formatLocalAmount, intlLocale, numberFormat } from './local-format';
 import { formatUsd } from './pricing';
 
 /** A receipt's values as text in a language, written the same way on the printable page and in the e-mails. */
@@ -27,7 +27,7 @@ export const formatUsdCents = (cents: number) => `$${formatUsd(cents)}`;
  * pass 'UTC' and the text says so.
  */
 export function receiptValues(receipt: Receipt, language: Language, timeZone?: string): ReceiptValues {
-  const dateTime = new Intl.DateTimeFormat(intlLocale(language), {
+  const dateTime = dateTimeFormat(intlLocale(language), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -41,7 +41,7 @@ export function receiptValues(receipt: Receipt, language: Language, timeZone?: s
   const rate =
     receipt.rate === null
       ? null
-      : `1 USD = ${new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 4 }).format(receipt.rate)} ${receipt.recipientCurrency}`;
+      : `1 USD = ${numberFormat(intlLocale(language), { maximumFractionDigits: 4 }).format(receipt.rate)} ${receipt.recipientCurrency}`;
   return {
     placedAt: dateTime.format(new Date(receipt.placedAt)),
     refundedAt: receipt.refundedAt ? dateTime.format(new Date(receipt.refundedAt)) : null,
