@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BrowserPaymentIntent, SandboxConfirmResponse, sandboxConfirmBodySchema } from '../../../shared/api/orders';
 import { isAmericanExpress, passesLuhnCheck } from '../../../shared/card-number';
-import type { Database } from '../../db/client';
+import { perDatabase, type Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
 import type { PaymentErrorDetail, PaymentIntentStatus } from '../provider';
 import { paymentIntentNotFound, type SandboxPaymentIntentRow, unexpectedState } from './payment-intents';
@@ -36,11 +36,26 @@ export async function confirmSandboxPaymentIntent(
   if (!invalidDetails) {
     // The usual case in one statement: the intent with this secret, still confirmable, takes the outcome.
     const outcome = outcomeOf(paymentMethod);
-    const [updated] = await db
-      .update(sandboxPaymentIntents)
-      .set({ ...intentChangesFor(outcome, paymentMethod.type), ...(body.receiptEmail ? { receiptEmail: body.receiptEmail } : {}), updatedAt: now })
-      .where(and(eq(sandboxPaymentIntents.id, intentId), secretIs(body.clientSecret), inArray(sandboxPaymentIntents.status, [...CONFIRMABLE])))
-      .returning();
+    const [updated] =
+      outcome.kind === 'authorised'
+        ? await authoriseIntent(db).execute({
+            id: intentId,
+            clientSecret: body.clientSecret,
+            paymentMethodType: paymentMethod.type,
+            refundFailureReason: outcome.refundFailureReason ?? null,
+            disputeReason: outcome.disputeReason ?? null,
+            receiptEmail: body.receiptEmail || null,
+            now: now.toISOString(),
+          })
+        : await db
+            .update(sandboxPaymentIntents)
+            .set({
+              ...intentChangesFor(outcome, paymentMethod.type),
+              ...(body.receiptEmail ? { receiptEmail: body.receiptEmail } : {}),
+              updatedAt: now,
+            })
+            .where(and(eq(sandboxPaymentIntents.id, intentId), secretIs(body.clientSecret), inArray(sandboxPaymentIntents.status, [...CONFIRMABLE])))
+            .returning();
     if (updated) return outcome.kind === 'authorised' ? { paymentIntent: browserView(updated) } : { error: outcome.error };
   }
   // Otherwise the intent is read to answer why: unknown or another secret, already authorised, finished, or a card
@@ -71,6 +86,34 @@ export async function confirmSandboxPaymentIntent(
   return outcome.kind === 'authorised' ? { paymentIntent: browserView(updated) } : { error: outcome.error };
 }
 
+/**
+ * The usual confirmation, an authorised payment (intentChangesFor's first case), as one UPDATE prepared once per
+ * database: of the intent with this id and secret, still confirmable. A receipt address given replaces the intent's.
+ */
+const authoriseIntent = perDatabase((db) => {
+  const text = (name: string) => sql`${sql.placeholder(name)}::text`;
+  return db
+    .update(sandboxPaymentIntents)
+    .set({
+      status: 'requires_capture',
+      paymentMethodType: text('paymentMethodType'),
+      lastPaymentError: null,
+      refundFailureReason: text('refundFailureReason'),
+      disputeReason: text('disputeReason'),
+      receiptEmail: sql`coalesce(${text('receiptEmail')}, ${sandboxPaymentIntents.receiptEmail})`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(
+      and(
+        eq(sandboxPaymentIntents.id, sql.placeholder('id')),
+        secretIs(sql.placeholder('clientSecret')),
+        inArray(sandboxPaymentIntents.status, [...CONFIRMABLE]),
+      ),
+    )
+    .returning()
+    .prepare('sandbox_payment_intent_authorise');
+});
+
 /** What Stripe's test cards (test-cards.ts), or the Cash App page's answer, decide. */
 function outcomeOf(paymentMethod: SandboxConfirmRequest['paymentMethod']): TestCardOutcome {
   if (paymentMethod.type === 'card') return testCardOutcome(digitsOf(paymentMethod.number));
@@ -81,7 +124,8 @@ function outcomeOf(paymentMethod: SandboxConfirmRequest['paymentMethod']): TestC
  * The intent's client secret is the one given, compared in the database by their SHA-256 digests: how long the
  * comparison takes tells nothing about the secret itself.
  */
-const secretIs = (given: string) => sql`sha256(convert_to(${sandboxPaymentIntents.clientSecret}, 'UTF8')) = sha256(convert_to(${given}, 'UTF8'))`;
+const secretIs = (given: string | SQLWrapper) =>
+  sql`sha256(convert_to(${sandboxPaymentIntents.clientSecret}, 'UTF8')) = sha256(convert_to(${given}, 'UTF8'))`;
 
 /** The intent after an attempt; a declined one forgets its payment method, as Stripe's does. */
 function intentChangesFor(outcome: TestCardOutcome, paymentMethodType: 'card' | 'cashapp') {
