@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, max, ne, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, max, ne, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { formatUsd, type FeeConfig } from '../../shared/pricing';
 import { feeConfigOf, storedFeeColumns } from '../catalog/price-config';
 import type { Database } from '../db/client';
@@ -13,6 +13,12 @@ export const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** Orders that took, or hold, the customer's money (a refunded one gave it back). */
 export const SPENDING_STATUSES: OrderStatus[] = [...MONEY_HELD_STATUSES, ...PAID_STATUSES];
+
+/**
+ * `= any($n::text[])`: one statement parameter for a list of statuses, where `in (…)` takes one for each (and Drizzle
+ * builds one piece of SQL for each, on every call of these hot statements).
+ */
+const isAnyOf = (statuses: readonly OrderStatus[]) => sql`= any(${sql.param([...statuses])}::text[])`;
 
 export interface LimitCheck {
   userId: string;
@@ -33,14 +39,10 @@ export interface LimitCheck {
  */
 export function recipientNotRecentlyToppedUp(now: Date, defaults: ServiceLimits): SQL {
   const since = sql`${sql.param(now, orders.authorisedAt)}::timestamptz - make_interval(mins => ${currentRecipientCooldownMinutes(defaults)})`;
-  const spending = sql.join(
-    SPENDING_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  );
   return sql`not exists (
     select 1 from orders other
     where other.country_iso = orders.country_iso and other.recipient_phone = orders.recipient_phone and other.id <> orders.id
-      and other.status in (${spending}) and other.authorised_at > ${since}
+      and other.status ${isAnyOf(SPENDING_STATUSES)} and other.authorised_at > ${since}
   )`;
 }
 
@@ -57,22 +59,17 @@ export function recipientNotRecentlyToppedUp(now: Date, defaults: ServiceLimits)
 export function withinAuthorisationLimits(now: Date, defaults: ServiceLimits): SQL {
   const since = new Date(now.getTime() - DAY_MS);
   const waitStarted = sql`${sql.param(now, orders.authorisedAt)}::timestamptz - make_interval(mins => ${currentRecipientCooldownMinutes(defaults)})`;
-  const statusList = (statuses: readonly OrderStatus[]) =>
-    sql.join(
-      statuses.map((status) => sql`${status}`),
-      sql`, `,
-    );
-  const spending = statusList(SPENDING_STATUSES);
+  const spending = isAnyOf(SPENDING_STATUSES);
   // `orders` is the order being authorised: the guard reads its own row's user and number, as stored.
   const sameNumber = sql`o.country_iso = orders.country_iso and o.recipient_phone = orders.recipient_phone`;
   return sql`(
-    select coalesce(sum(r.total_cents) filter (where r.user_id = orders.user_id and r.created_at > ${sql.param(since, orders.createdAt)} and r.status in (${spending})), 0)
+    select coalesce(sum(r.total_cents) filter (where r.user_id = orders.user_id and r.created_at > ${sql.param(since, orders.createdAt)} and r.status ${spending}), 0)
              + orders.total_cents <= ${currentDailySpendLimitCents(defaults)}
-       and not coalesce(bool_or(r.id <> orders.id and r.same_number and r.status in (${spending}) and r.authorised_at > ${waitStarted}), false)
+       and not coalesce(bool_or(r.id <> orders.id and r.same_number and r.status ${spending} and r.authorised_at > ${waitStarted}), false)
     from (
       select o.id, o.user_id, o.status, o.total_cents, o.created_at, o.authorised_at, (${sameNumber}) as same_number from orders o
       where (o.user_id = orders.user_id and o.created_at > ${sql.param(since, orders.createdAt)})
-         or (${sameNumber} and o.status in (${statusList(['created', ...SPENDING_STATUSES])}) and (o.authorised_at is null or o.authorised_at > ${waitStarted}))
+         or (${sameNumber} and o.status ${isAnyOf(['created', ...SPENDING_STATUSES])} and (o.authorised_at is null or o.authorised_at > ${waitStarted}))
       order by o.id
       for update
     ) r
@@ -110,7 +107,7 @@ interface CheckoutFactsRow {
 export async function readCheckoutFacts(db: Database, check: Omit<LimitCheck, 'totalCents'>, counting?: SQLWrapper): Promise<CheckoutFacts> {
   /** Orders matching `conditions` that took or hold money and were created in the last `windowMs`. */
   const spendingWithin = (windowMs: number, ...conditions: SQL[]) =>
-    and(...conditions, inArray(orders.status, SPENDING_STATUSES), gt(orders.createdAt, new Date(check.now.getTime() - windowMs)));
+    and(...conditions, sql`${orders.status} ${isAnyOf(SPENDING_STATUSES)}`, gt(orders.createdAt, new Date(check.now.getTime() - windowMs)));
   const existing = db
     .select({ id: orders.id })
     .from(orders)
