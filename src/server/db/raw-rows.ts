@@ -1,6 +1,6 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from './client';
+import { getTableColumns, is, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { perDatabase, type Database } from './client';
 
 /**
  * `insert into <table> (<columns>) select <values> where <condition>`: one row, inserted only while the condition
@@ -16,7 +16,8 @@ export function insertWhere<T extends PgTable>(table: T, values: T['$inferInsert
     sql`, `,
   )})
     select ${sql.join(
-      entries.map(([key, value]) => sql`${sql.param(value, column(key))}::${sql.raw(column(key).getSQLType())}`),
+      // A placeholder (preparedStatement's) is filled with a value already in the driver's form (driverValues).
+      entries.map(([key, value]) => sql`${is(value, Placeholder) ? value : sql.param(value, column(key))}::${sql.raw(column(key).getSQLType())}`),
       sql`, `,
     )}
     where ${condition}`;
@@ -35,4 +36,31 @@ export function rowOf<T extends PgTable>(table: T, row: Record<string, unknown>)
 /** Runs a raw statement and answers its rows, as both drivers (pg and PGlite) give them: the database's column names. */
 export async function rowsOf<Row = Record<string, unknown>>(db: Database, statement: SQL): Promise<Row[]> {
   return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement whose text is built once per database: `build` gives it with named placeholders
+ * (`sql.placeholder(name)`), and each call sends only the values, in the driver's form (driverValues), under the
+ * statement's `name`, so PostgreSQL parses it once per connection. For hot statements of one shape, as Drizzle's
+ * builders have `.prepare()`: building a statement of a few dozen parameters costs more CPU than running it.
+ */
+export function preparedStatement<Row = Record<string, unknown>>(name: string, build: () => SQL) {
+  const prepared = perDatabase((db) => db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false));
+  return async (db: Database, values: Record<string, unknown>): Promise<Row[]> =>
+    ((await prepared(db).execute(values)) as unknown as { rows: Row[] }).rows;
+}
+
+/** A placeholder for each of these keys, named after it: a prepared statement's values, e.g. for insertWhere. */
+export function placeholdersFor<K extends string>(keys: readonly K[]): Record<K, Placeholder<K>> {
+  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<K, Placeholder<K>>;
+}
+
+/** Row values in the driver's form, as Drizzle encodes them for `table`'s columns (a null stays null). */
+export function driverValues<T extends PgTable>(table: T, values: Partial<T['$inferInsert']>): Record<string, unknown> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, value === null || value === undefined ? null : columns[key]!.mapToDriverValue(value)]),
+  );
 }

@@ -1,7 +1,7 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
-import { insertWhere, rowOf, rowsOf } from '../db/raw-rows';
+import { driverValues, insertWhere, placeholdersFor, preparedStatement, rowOf, rowsOf } from '../db/raw-rows';
 import { orderEvents, orders, user } from '../db/schema';
 import { announceReceiptQueued, followUps, queuesReceipt } from './follow-ups';
 import { authorisationToCapture, authorisationToDelivery, orderTransitions } from '../metrics/registry';
@@ -193,27 +193,57 @@ function countMove(from: OrderStatus, order: Pick<Order, 'status' | 'authorisedA
   if (order.status === 'completed') authorisationToCapture.observe(sinceAuthorisation);
 }
 
-/**
- * Inserts a new order in `created` with its first event, in one statement. Returns null when the user already has an
- * order with this order key (a retried click that lost the race): the caller reads that one. Returns null as well when
- * the account was deleted meanwhile: the insert takes a key-share lock on the user row, so it waits for a deletion in
- * progress (account/personal-data.ts locks the row) and then sees its deleted_at; the caller then finds no order.
- */
-export async function insertOrder(db: Database, values: typeof orders.$inferInsert & { status: 'created'; createdAt: Date }): Promise<Order | null> {
+/** What a checkout sets on a new order; the other columns take their defaults. */
+const NEW_ORDER_COLUMNS = [
+  'id',
+  'userId',
+  'orderKey',
+  'status',
+  'operatorId',
+  'operatorName',
+  'countryIso',
+  'recipientPhone',
+  'amountCents',
+  'percentageFeeCents',
+  'standardFeeCents',
+  'totalCents',
+  'localAmount',
+  'planDescription',
+  'destinationCurrencyCode',
+  'receiptEmail',
+  'paymentProvider',
+  'paymentIntentId',
+  'customIdentifier',
+  'nextCheckAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type NewOrder = Required<Pick<typeof orders.$inferInsert, (typeof NEW_ORDER_COLUMNS)[number]>> & { status: 'created'; createdAt: Date };
+
+/** insertOrder's statement, prepared once per database (every checkout makes one). */
+const insertOrderStatement = preparedStatement('order_insert', () => {
+  const values = placeholdersFor(NEW_ORDER_COLUMNS);
   const accountOpen = sql`exists (select 1 from ${user} where ${user.id} = ${values.userId} and ${user.deletedAt} is null for key share)`;
-  const [row] = await rowsOf(
-    db,
-    sql`
+  return sql`
     with inserted as (
-      ${insertWhere(orders, values, accountOpen)}
+      ${insertWhere(orders, values as unknown as typeof orders.$inferInsert, accountOpen)}
       on conflict (user_id, order_key) do nothing
       returning *
     ), recorded as (
       insert into order_events (order_id, from_status, to_status, source, created_at)
       select id, null, status, 'checkout', created_at from inserted
     )
-    select * from inserted`,
-  );
+    select * from inserted`;
+});
+
+/**
+ * Inserts a new order in `created` with its first event, in one statement. Returns null when the user already has an
+ * order with this order key (a retried click that lost the race): the caller reads that one. Returns null as well when
+ * the account was deleted meanwhile: the insert takes a key-share lock on the user row, so it waits for a deletion in
+ * progress (account/personal-data.ts locks the row) and then sees its deleted_at; the caller then finds no order.
+ */
+export async function insertOrder(db: Database, values: NewOrder): Promise<Order | null> {
+  const [row] = await insertOrderStatement(db, driverValues(orders, values));
   if (!row) return null;
   orderTransitions.inc({ from: 'none', to: 'created' });
   return toOrder(row);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type CountryCode, isPossiblePhoneNumber } from 'libphonenumber-js/max';
 import { localAmountFor, type OperatorRow } from '../../catalog/operator-info';
 import type { Database } from '../../db/client';
-import { insertWhere, rowOf, rowsOf } from '../../db/raw-rows';
+import { driverValues, insertWhere, placeholdersFor, preparedStatement, rowOf } from '../../db/raw-rows';
 import { countries, operators, orders, sandboxTopups } from '../../db/schema';
 import { lapseSandboxAuthorisations } from '../../payments/sandbox/payment-intents';
 import { type PinDetail, type TopupDelivery, TopupProviderError, type TopupRequest, type TopupResult, type TopupStatus } from '../provider';
@@ -25,6 +25,49 @@ export const OUTCOMES_BY_LAST_FOUR_DIGITS: Readonly<Record<string, SandboxDelive
 
 /** A LOST_TRACK top-up (0006) is unknown to the provider's lookups for this long after it was sent, then SUCCESSFUL. */
 export const SANDBOX_LOST_TRACK_MS = 10 * 60 * 1000;
+
+/** What the sandbox's send stores of a top-up (every column but its serial id and status reads). */
+const SEND_COLUMNS = [
+  'customIdentifier',
+  'operatorId',
+  'operatorName',
+  'countryIso',
+  'recipientPhone',
+  'status',
+  'requestedAmount',
+  'deliveredAmount',
+  'deliveredCurrencyCode',
+  'pin',
+  'unknownUntil',
+  'createdAt',
+] as const;
+type SendValues = Required<Pick<typeof sandboxTopups.$inferInsert, (typeof SEND_COLUMNS)[number]>>;
+
+/**
+ * The send: the cooldown check and the insert in one statement, prepared once per database (every top-up makes one).
+ * Another top-up of the number within the cooldown (one made since `since`) stops the insert; the unique index decides
+ * between two sends with one identifier, even concurrent ones: only the first is stored.
+ */
+const sendStatement = preparedStatement<Record<string, unknown> & { recent_identifier: string | null; transaction_id: number | null }>(
+  'sandbox_topup_send',
+  () => {
+    const values = placeholdersFor(SEND_COLUMNS);
+    const recent = sql`select ${sandboxTopups.customIdentifier} from ${sandboxTopups}
+      where ${sandboxTopups.recipientPhone} = ${values.recipientPhone} and ${sandboxTopups.createdAt} > ${sql.placeholder('since')}::timestamptz
+        and ${sandboxTopups.status} in ('SUCCESSFUL', 'PROCESSING')
+      limit 1`;
+    const noOtherRecent = sql`not exists (select 1 from recent where custom_identifier <> ${values.customIdentifier})`;
+    return sql`
+      with recent as (${recent}),
+      inserted as (
+        ${insertWhere(sandboxTopups, values as unknown as typeof sandboxTopups.$inferInsert, noOtherRecent)}
+        on conflict (custom_identifier) do nothing
+        returning *
+      )
+      select recent.custom_identifier as recent_identifier, inserted.*
+      from (select 1) as one left join recent on true left join inserted on true`;
+  },
+);
 
 /** How the sandbox keeps a sent top-up for each outcome: the scripted ones are top-ups that did go out. */
 const STORED_STATUS: Readonly<Record<Exclude<SandboxDeliveryOutcome, 'INVALID_RECIPIENT_PHONE'>, TopupStatus>> = {
@@ -119,19 +162,7 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
       }
 
       const recipientPhone = `${found.country.callingCodes[0] ?? ''}${nationalNumber}`;
-      const since = new Date(now().getTime() - SANDBOX_RECHARGE_COOLDOWN_MS);
-      const recent = db
-        .select({ customIdentifier: sandboxTopups.customIdentifier })
-        .from(sandboxTopups)
-        .where(
-          and(
-            eq(sandboxTopups.recipientPhone, recipientPhone),
-            gt(sandboxTopups.createdAt, since),
-            inArray(sandboxTopups.status, ['SUCCESSFUL', 'PROCESSING']),
-          ),
-        )
-        .limit(1);
-      const values: typeof sandboxTopups.$inferInsert = {
+      const values: SendValues = {
         customIdentifier: request.customIdentifier,
         operatorId: found.operator.id,
         operatorName: found.operator.name,
@@ -150,21 +181,8 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
         unknownUntil: outcome === 'LOST_TRACK' ? new Date(now().getTime() + SANDBOX_LOST_TRACK_MS) : null,
         createdAt: now(),
       };
-      // The check and the send in one statement. Another top-up of the number within the cooldown stops the insert;
-      // the unique index decides between two sends with one identifier, even concurrent ones: only the first is stored.
-      const noOtherRecent = sql`not exists (select 1 from recent where custom_identifier <> ${request.customIdentifier})`;
-      const [row] = await rowsOf<Record<string, unknown> & { recent_identifier: string | null; transaction_id: number | null }>(
-        db,
-        sql`
-        with recent as (${recent.getSQL()}),
-        inserted as (
-          ${insertWhere(sandboxTopups, values, noOtherRecent)}
-          on conflict (custom_identifier) do nothing
-          returning *
-        )
-        select recent.custom_identifier as recent_identifier, inserted.*
-        from (select 1) as one left join recent on true left join inserted on true`,
-      );
+      const since = new Date(now().getTime() - SANDBOX_RECHARGE_COOLDOWN_MS);
+      const [row] = await sendStatement(db, { ...driverValues(sandboxTopups, values), since: since.toISOString() });
       // A resend of the same top-up (same identifier) is answered as Reloadly does, below; another one is refused.
       if (row!.recent_identifier !== null && row!.recent_identifier !== request.customIdentifier) {
         throw new TopupProviderError('The phone number was recently recharged. Please wait 2 minutes.', {
