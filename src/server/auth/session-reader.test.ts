@@ -116,7 +116,9 @@ describe.each(TEST_DATABASE_KINDS)('the session of a signed-in request on %s', (
   it('refuses a token signed with another secret, a changed token, and a forged cookie put before the real one', async () => {
     const { signed, token } = await signedUp();
     expect((await getUser(`${SESSION_COOKIE}=${sign(token, 'not-the-server-secret-but-long-enough')}`)).statusCode).toBe(401);
-    expect((await getUser(`${SESSION_COOKIE}=${signed.replace(token, `${token.slice(0, -1)}x`)}`)).statusCode).toBe(401);
+    expect((await getUser(`${SESSION_COOKIE}=${signed.replace(token, `${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`)}`)).statusCode).toBe(
+      401,
+    );
     expect((await getUser(`${SESSION_COOKIE}=${token}.forged; ${SESSION_COOKIE}=${signed}`)).statusCode).toBe(401);
   });
 

@@ -1,6 +1,6 @@
 import { getTableColumns, is, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import { perDatabase, type Database } from './client';
+import type { Database } from './client';
 
 /**
  * `insert into <table> (<columns>) select <values> where <condition>`: one row, inserted only while the condition
@@ -47,9 +47,17 @@ const dialect = new PgDialect();
  * builders have `.prepare()`: building a statement of a few dozen parameters costs more CPU than running it.
  */
 export function preparedStatement<Row = Record<string, unknown>>(name: string, build: () => SQL) {
-  const prepared = perDatabase((db) => db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false));
-  return async (db: Database, values: Record<string, unknown>): Promise<Row[]> =>
-    ((await prepared(db).execute(values)) as unknown as { rows: Row[] }).rows;
+  const prepared = new WeakMap<object, ReturnType<Database['_']['session']['prepareQuery']>>();
+  return async (db: Database, values: Record<string, unknown>): Promise<Row[]> => {
+    // Each run goes through the database's session (a test that stops a "process" at its next database access sees it).
+    const { session } = db._;
+    let query = prepared.get(session);
+    if (!query) {
+      query = session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+      prepared.set(session, query);
+    }
+    return ((await query.execute(values)) as unknown as { rows: Row[] }).rows;
+  };
 }
 
 /** A placeholder for each of these keys, named after it: a prepared statement's values, e.g. for insertWhere. */

@@ -53,15 +53,17 @@ export function announceReceiptQueued(db: Database): void {
   for (const listener of receiptListeners.get(db) ?? []) listener();
 }
 
-/** The data-modifying CTEs (each `name as (…)`) that follow a move to `to`; none for most moves. */
-export function followUps(to: OrderStatus | null, moved: SQL, now: Date): SQL[] {
+/**
+ * The data-modifying CTEs (each `name as (…)`) that follow a move to `to`; none for most moves. `now` is the move's
+ * time as a statement value (a timestamptz parameter or placeholder).
+ */
+export function followUps(to: OrderStatus | null, moved: SQL, now: SQL): SQL[] {
   if (!to) return [];
   const statements: SQL[] = [];
   if (to === 'completed') {
     statements.push(sql`recipient_saved as (
       insert into ${savedRecipients} (user_id, country_iso, national_number, operator_id, operator_name, last_topped_up_at, created_at, updated_at)
-      select user_id, country_iso, recipient_phone, operator_id, operator_name, ${sql.param(now, savedRecipients.lastToppedUpAt)}::timestamptz,
-             ${sql.param(now, savedRecipients.createdAt)}::timestamptz, ${sql.param(now, savedRecipients.updatedAt)}::timestamptz
+      select user_id, country_iso, recipient_phone, operator_id, operator_name, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
       from ${moved}
       on conflict (user_id, country_iso, national_number) do update set
         operator_id = excluded.operator_id,
@@ -73,7 +75,7 @@ export function followUps(to: OrderStatus | null, moved: SQL, now: Date): SQL[] 
   if (to === 'refunded') {
     statements.push(sql`report_refunded as (
       update ${deliveryReports} set status = 'refunded', resolution_reference = moved.refund_id,
-        resolved_at = ${sql.param(now, deliveryReports.resolvedAt)}::timestamptz, updated_at = ${sql.param(now, deliveryReports.updatedAt)}::timestamptz
+        resolved_at = ${now}::timestamptz, updated_at = ${now}::timestamptz
       from ${moved}
       where ${deliveryReports.orderId} = moved.id and ${deliveryReports.status} in ('reported', 'checking')
     )`);
@@ -89,7 +91,7 @@ export function followUps(to: OrderStatus | null, moved: SQL, now: Date): SQL[] 
         : sql``;
     statements.push(sql`receipt_queued as (
       insert into ${receiptOutbox} (order_id, kind, created_at, next_attempt_at)
-      select id, ${kind}::text, ${sql.param(now, receiptOutbox.createdAt)}::timestamptz, ${sql.param(now, receiptOutbox.nextAttemptAt)}::timestamptz
+      select id, ${kind}::text, ${now}::timestamptz, ${now}::timestamptz
       from ${moved} ${released}
       on conflict (order_id, kind) do nothing
     )`);

@@ -49,7 +49,8 @@ class CrashSwitch {
   }
 }
 
-const DB_ACCESS = new Set(['select', 'insert', 'update', 'delete', 'execute']);
+// `_` is the session every prepared raw statement runs through (db/raw-rows.ts).
+const DB_ACCESS = new Set(['select', 'insert', 'update', 'delete', 'execute', '_']);
 
 function crashableServices(base: OrderServices, crash: CrashSwitch): OrderServices {
   const db = new Proxy(base.db, {

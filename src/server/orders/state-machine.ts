@@ -1,8 +1,8 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql, type SQLChunk } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { driverValues, insertWhere, placeholdersFor, preparedStatement, rowOf, rowsOf } from '../db/raw-rows';
-import { orderEvents, orders, user } from '../db/schema';
+import { orders, user } from '../db/schema';
 import { announceReceiptQueued, followUps, queuesReceipt } from './follow-ups';
 import { authorisationToCapture, authorisationToDelivery, orderTransitions } from '../metrics/registry';
 
@@ -123,28 +123,41 @@ export function flagForAttention(db: Database, request: AttentionRequest): Promi
   return changeOrder(db, { ...request, patch, detail: { ...request.detail, attention: request.reason } }, null);
 }
 
-/** One conditional change of an order and its event rows, in one statement; `to` null keeps the status. */
-async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>, to: OrderStatus | null): Promise<Order | null> {
-  const { via } = request;
-  const eventDetail = (detail: Record<string, unknown> | undefined) => sql`${sql.param(detail ?? null, orderEvents.detail)}::jsonb`;
+/** A changed order's row as the statement returns it (the database's column names), with the status it had. */
+interface ChangedRow {
+  previous_status: OrderStatus;
+  [column: string]: unknown;
+}
+
+/** What fixes the text of an order change's statement; its values are the statement's parameters. */
+interface ChangeShape {
+  to: OrderStatus | null;
+  /** The order columns set, by their keys in `orders`, sorted. */
+  keys: string[];
+  via: boolean;
+}
+
+/**
+ * An order change's statement (see changeOrder), its values given by `value(name)`: the statement's placeholders for a
+ * prepared one, or parameters. Values are in the driver's form and cast here.
+ */
+function changeStatement({ to, keys, via }: ChangeShape, value: (name: string) => SQLChunk, guard?: SQL): SQL {
   const columns = getTableColumns(orders);
-  const changes: Record<string, unknown> = { ...request.patch, ...(to ? { status: to } : {}), updatedAt: request.now };
-  const assignments = Object.entries(changes)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => {
-      const column = columns[key as keyof typeof columns];
-      return sql`${sql.identifier(column.name)} = ${sql.param(value, column)}`;
-    });
-  const [row] = await rowsOf(
-    db,
-    sql`
+  const assignments = keys.map((key) => {
+    const column = columns[key as keyof typeof columns];
+    return sql`${sql.identifier(column.name)} = ${value(`set.${key}`)}::${sql.raw(column.getSQLType())}`;
+  });
+  const now = sql`${value('now')}::timestamptz`;
+  const event = (from: SQL, toStatus: SQL, detail: string) =>
+    sql`select id, ${from}, ${toStatus}, ${value('source')}::text, ${value('actorId')}::text, ${value(detail)}::jsonb, ${now} from moved`;
+  const events = via
+    ? sql`${event(sql`previous_status`, sql`${value('viaStatus')}::text`, 'viaDetail')} union all ${event(sql`${value('viaStatus')}::text`, sql`status`, 'detail')}`
+    : event(sql`previous_status`, sql`status`, 'detail');
+  return sql`
     with previous as (
       select id, status from orders
-      where id = ${request.orderId} and status in (${sql.join(
-        request.from.map((status) => sql`${status}`),
-        sql`, `,
-      )})
-        ${request.guard ? sql`and ${request.guard}` : sql``}
+      where id = ${value('orderId')}::uuid and status = any(${value('from')}::text[])
+        ${guard ? sql`and ${guard}` : sql``}
       for update
     ), moved as (
       update orders set ${sql.join(assignments, sql`, `)}
@@ -155,32 +168,68 @@ async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>,
       returning orders.*, previous.status as previous_status
     ), recorded as (
       insert into order_events (order_id, from_status, to_status, source, actor_id, detail, created_at)
-      select id, previous_status, ${via ? sql`${via.status}::text` : sql`status`}, ${request.source}::text, ${request.actorId ?? null}::text,
-             ${eventDetail(via ? via.detail : request.detail)}, ${sql.param(request.now, orderEvents.createdAt)}::timestamptz
-      from moved
-      ${
-        via
-          ? sql`union all
-      select id, ${via.status}::text, status, ${request.source}::text, ${request.actorId ?? null}::text,
-             ${eventDetail(request.detail)}, ${sql.param(request.now, orderEvents.createdAt)}::timestamptz
-      from moved`
-          : sql``
-      }
+      ${events}
     )${sql.join(
-      followUps(to, sql`moved`, request.now).map((statement) => sql`, ${statement}`),
+      followUps(to, sql`moved`, now).map((statement) => sql`, ${statement}`),
       sql``,
     )}
-    select * from moved`,
-  );
+    select * from moved`;
+}
+
+/** The prepared statement of each shape of unguarded change met so far: their text is built once. */
+const preparedChanges = new Map<string, ReturnType<typeof preparedStatement<ChangedRow>>>();
+
+function preparedChange(shape: ChangeShape) {
+  const key = `${shape.to}|${shape.via}|${shape.keys.join(',')}`;
+  let prepared = preparedChanges.get(key);
+  if (!prepared) {
+    prepared = preparedStatement<ChangedRow>(`order_change_${preparedChanges.size + 1}`, () =>
+      changeStatement(shape, (name) => sql.placeholder(name)),
+    );
+    preparedChanges.set(key, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * One conditional change of an order and its event rows, in one statement; `to` null keeps the status. Without a
+ * guard (most moves) the statement is prepared once per shape (the columns it sets, its target, a passing status);
+ * a guard is SQL of the caller's own, so a guarded change is built each time.
+ */
+async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>, to: OrderStatus | null): Promise<Order | null> {
+  const { via } = request;
+  const changes: Record<string, unknown> = { ...request.patch, ...(to ? { status: to } : {}), updatedAt: request.now };
+  const keys = Object.keys(changes)
+    .filter((key) => changes[key] !== undefined)
+    .sort();
+  const set = driverValues(orders, Object.fromEntries(keys.map((key) => [key, changes[key]])));
+  const values: Record<string, unknown> = {
+    ...Object.fromEntries(keys.map((key) => [`set.${key}`, set[key]])),
+    orderId: request.orderId,
+    from: [...request.from],
+    source: request.source,
+    actorId: request.actorId ?? null,
+    viaStatus: via?.status ?? null,
+    viaDetail: via?.detail === undefined ? null : JSON.stringify(via.detail),
+    detail: request.detail === undefined ? null : JSON.stringify(request.detail),
+    now: request.now.toISOString(),
+  };
+  const shape: ChangeShape = { to, keys, via: Boolean(via) };
+  const [row] = request.guard
+    ? await rowsOf<ChangedRow>(
+        db,
+        changeStatement(shape, (name) => sql.param(values[name]), request.guard),
+      )
+    : await preparedChange(shape)(db, values);
   if (!row) return null;
   const order = toOrder(row);
   if (to && via) {
-    countMove(row.previous_status as OrderStatus, { ...order, status: via.status });
+    countMove(row.previous_status, { ...order, status: via.status });
     countMove(via.status, order);
   } else if (to) {
-    countMove(row.previous_status as OrderStatus, order);
+    countMove(row.previous_status, order);
   }
-  if (to && queuesReceipt(to, row.previous_status as OrderStatus)) announceReceiptQueued(db);
+  if (to && queuesReceipt(to, row.previous_status)) announceReceiptQueued(db);
   return order;
 }
 
