@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { failureOf } from '../../shared/api/failure-reasons';
 import { orders } from '../db/schema';
 import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
@@ -13,6 +13,7 @@ import {
   type Order,
   type OrderPatch,
   type OrderStatus,
+  type PreparedGuard,
   type TransitionRequest,
 } from './state-machine';
 
@@ -128,7 +129,7 @@ export function createFulfilment(services: OrderServices) {
     source: EventSource,
     patch?: OrderPatch,
     detail?: Record<string, unknown>,
-    guard?: SQL,
+    guard?: SQL | PreparedGuard,
     via?: TransitionRequest['via'],
   ) {
     return transition(db, { orderId: order.id, from, to, source, patch, detail, guard, via, now: services.now() });
@@ -225,7 +226,7 @@ export function createFulfilment(services: OrderServices) {
    * created → authorised → delivering in one statement, for the intent's authorisation, when `guard` (the limits, and
    * whatever else the caller asks of the order row) holds; null when it does not, or the order was not created.
    */
-  function authoriseAndClaim(orderId: string, intent: PaymentIntent, source: EventSource, guard: SQL) {
+  function authoriseAndClaim(orderId: string, intent: PaymentIntent, source: EventSource, guard: PreparedGuard) {
     return transition(db, {
       orderId,
       from: ['created'],
@@ -236,6 +237,41 @@ export function createFulfilment(services: OrderServices) {
       via: { status: 'authorised', detail: { paymentIntentId: intent.id, amount: intent.amount } },
       now: services.now(),
     });
+  }
+
+  /**
+   * fulfilJustAuthorised's guard: the row is this user's order of this intent, for the intent's amount, with what the
+   * call names, within the authorisation limits. Prepared: one SQL per combination of the details the call names.
+   */
+  function justAuthorisedGuard(request: JustAuthorisedRequest, intent: PaymentIntent): PreparedGuard {
+    const limits = withinAuthorisationLimits(services.now(), services.limits.defaults);
+    const named = (key: string) => sql.placeholder(`claim.${key}`);
+    const withAmount = request.amountCents !== undefined;
+    const withPhones = request.recipientPhones !== undefined;
+    return {
+      name: `just-authorised${withAmount ? '+amount' : ''}${withPhones ? '+phone' : ''}+${limits.name}`,
+      build: () =>
+        and(
+          eq(orders.userId, named('userId')),
+          eq(orders.paymentIntentId, named('paymentIntentId')),
+          eq(orders.totalCents, named('totalCents')),
+          eq(orders.countryIso, named('countryIso')),
+          eq(orders.operatorId, named('operatorId')),
+          withAmount ? eq(orders.amountCents, named('amountCents')) : undefined,
+          withPhones ? sql`${orders.recipientPhone} = any(${named('recipientPhones')}::text[])` : undefined,
+          limits.build(),
+        )!,
+      values: {
+        ...limits.values,
+        'claim.userId': request.userId,
+        'claim.paymentIntentId': intent.id,
+        'claim.totalCents': intent.amount,
+        'claim.countryIso': request.destination.countryIso,
+        'claim.operatorId': request.destination.operatorId,
+        'claim.amountCents': request.amountCents,
+        'claim.recipientPhones': request.recipientPhones && [...request.recipientPhones],
+      },
+    };
   }
 
   /**
@@ -266,17 +302,7 @@ export function createFulfilment(services: OrderServices) {
     const { countryIso, operatorId } = request.destination;
     if ((await services.destinations.refusal(countryIso, operatorId)) !== null || running.has(orderId)) return null;
     const work = (async () => {
-      const guard = and(
-        eq(orders.userId, request.userId),
-        eq(orders.paymentIntentId, intent.id),
-        eq(orders.totalCents, intent.amount),
-        eq(orders.countryIso, countryIso),
-        eq(orders.operatorId, operatorId),
-        request.amountCents === undefined ? undefined : eq(orders.amountCents, request.amountCents),
-        request.recipientPhones === undefined ? undefined : inArray(orders.recipientPhone, [...request.recipientPhones]),
-        withinAuthorisationLimits(services.now(), services.limits.defaults),
-      )!;
-      const claimed = await authoriseAndClaim(orderId, intent, 'browser', guard);
+      const claimed = await authoriseAndClaim(orderId, intent, 'browser', justAuthorisedGuard(request, intent));
       return claimed && recordOutcome(claimed, await send(claimed), 'browser');
     })();
     // Another move of this order in this process meanwhile waits for this one, as once() makes it.

@@ -6,7 +6,7 @@ import { rowsOf } from '../db/raw-rows';
 import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { currentDailySpendLimitCents, currentRecipientCooldownMinutes, type ServiceLimits } from './service-limits';
-import { MONEY_HELD_STATUSES, PAID_STATUSES, type OrderStatus } from './state-machine';
+import { MONEY_HELD_STATUSES, PAID_STATUSES, type OrderStatus, type PreparedGuard } from './state-machine';
 
 export const MINUTE_MS = 60 * 1000;
 export const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -56,20 +56,38 @@ export function recipientNotRecentlyToppedUp(now: Date, defaults: ServiceLimits)
  * order means two authorisations never deadlock; orders created while the statement runs are unseen, and those cannot
  * have been paid within it.
  */
-export function withinAuthorisationLimits(now: Date, defaults: ServiceLimits): SQL {
-  const since = new Date(now.getTime() - DAY_MS);
-  const waitStarted = sql`${sql.param(now, orders.authorisedAt)}::timestamptz - make_interval(mins => ${currentRecipientCooldownMinutes(defaults)})`;
-  const spending = isAnyOf(SPENDING_STATUSES);
+export function withinAuthorisationLimits(now: Date, defaults: ServiceLimits): PreparedGuard {
+  return {
+    name: 'authorisation-limits',
+    build: authorisationLimitsSql,
+    values: {
+      'limits.now': now.toISOString(),
+      'limits.since': new Date(now.getTime() - DAY_MS).toISOString(),
+      'limits.cooldownMinutes': defaults.recipientCooldownMinutes,
+      'limits.dailySpendLimitCents': defaults.dailySpendLimitCents,
+    },
+  };
+}
+
+/** withinAuthorisationLimits' SQL, its values as placeholders. */
+function authorisationLimitsSql(): SQL {
+  const value = (name: string) => sql.placeholder(`limits.${name}`);
+  const since = sql`${value('since')}::timestamptz`;
+  const cooldownMinutes = currentRecipientCooldownMinutes({ recipientCooldownMinutes: sql`${value('cooldownMinutes')}::integer` });
+  const waitStarted = sql`${value('now')}::timestamptz - make_interval(mins => ${cooldownMinutes})`;
+  const dailySpendLimitCents = currentDailySpendLimitCents({ dailySpendLimitCents: sql`${value('dailySpendLimitCents')}::integer` });
+  const spending = sql`= any('{${sql.raw(SPENDING_STATUSES.join(','))}}'::text[])`;
+  const spendingOrUnpaid = sql`= any('{${sql.raw(['created', ...SPENDING_STATUSES].join(','))}}'::text[])`;
   // `orders` is the order being authorised: the guard reads its own row's user and number, as stored.
   const sameNumber = sql`o.country_iso = orders.country_iso and o.recipient_phone = orders.recipient_phone`;
   return sql`(
-    select coalesce(sum(r.total_cents) filter (where r.user_id = orders.user_id and r.created_at > ${sql.param(since, orders.createdAt)} and r.status ${spending}), 0)
-             + orders.total_cents <= ${currentDailySpendLimitCents(defaults)}
+    select coalesce(sum(r.total_cents) filter (where r.user_id = orders.user_id and r.created_at > ${since} and r.status ${spending}), 0)
+             + orders.total_cents <= ${dailySpendLimitCents}
        and not coalesce(bool_or(r.id <> orders.id and r.same_number and r.status ${spending} and r.authorised_at > ${waitStarted}), false)
     from (
       select o.id, o.user_id, o.status, o.total_cents, o.created_at, o.authorised_at, (${sameNumber}) as same_number from orders o
-      where (o.user_id = orders.user_id and o.created_at > ${sql.param(since, orders.createdAt)})
-         or (${sameNumber} and o.status ${isAnyOf(['created', ...SPENDING_STATUSES])} and (o.authorised_at is null or o.authorised_at > ${waitStarted}))
+      where (o.user_id = orders.user_id and o.created_at > ${since})
+         or (${sameNumber} and o.status ${spendingOrUnpaid} and (o.authorised_at is null or o.authorised_at > ${waitStarted}))
       order by o.id
       for update
     ) r

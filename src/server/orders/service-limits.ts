@@ -45,13 +45,16 @@ export const limitsOf = (row: StoredServiceLimits | undefined, defaults: Service
       }
     : defaults;
 
+/** The default of a limit while none is saved: its value, or a statement's placeholder for it (`::integer`). */
+type Fallbacks<Key extends keyof ServiceLimits> = Record<Key, number | SQL>;
+
 /**
  * The limits as the SQL of a transition guard reads them: in the statement itself, so the guard applies the value
  * saved last, not the one an instance read a few seconds ago.
  */
-export const currentDailySpendLimitCents = (defaults: ServiceLimits): SQL =>
+export const currentDailySpendLimitCents = (defaults: Fallbacks<'dailySpendLimitCents'>): SQL =>
   sql`coalesce((select ${serviceLimits.dailySpendLimitCents} from ${serviceLimits}), ${defaults.dailySpendLimitCents})`;
-export const currentRecipientCooldownMinutes = (defaults: ServiceLimits): SQL =>
+export const currentRecipientCooldownMinutes = (defaults: Fallbacks<'recipientCooldownMinutes'>): SQL =>
   sql`coalesce((select ${serviceLimits.recipientCooldownMinutes} from ${serviceLimits}), ${defaults.recipientCooldownMinutes})`;
 
 /** Where the server reads the limits in force. */

@@ -1,4 +1,4 @@
-import { getTableColumns, type SQL, sql, type SQLChunk } from 'drizzle-orm';
+import { getTableColumns, is, SQL, sql, type SQLChunk } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { driverValues, insertWhere, placeholdersFor, preparedStatement, rowOf, rowsOf } from '../db/raw-rows';
@@ -85,7 +85,7 @@ export interface TransitionRequest {
   detail?: Record<string, unknown>;
   now: Date;
   /** A further condition on the order row (as `orders`) for the move to be made, checked under the row's lock. */
-  guard?: SQL;
+  guard?: SQL | PreparedGuard;
   /**
    * A status the order passes through on its way to `to`, in the same statement: both edges must exist, and both moves
    * are recorded (from → via with `via.detail`, via → to with `detail`), as two moves made one after the other would be.
@@ -121,6 +121,17 @@ export interface AttentionRequest extends Omit<TransitionRequest, 'to' | 'guard'
 export function flagForAttention(db: Database, request: AttentionRequest): Promise<Order | null> {
   const patch: OrderPatch = { ...request.patch, attentionReason: request.reason, attentionSince: request.now };
   return changeOrder(db, { ...request, patch, detail: { ...request.detail, attention: request.reason } }, null);
+}
+
+/**
+ * A guard (TransitionRequest.guard) a prepared statement can hold: `build` gives its SQL once, with placeholders
+ * (`sql.placeholder`) for `values`, which are in the driver's form; `name` stands for that SQL, so one name must
+ * always build the same SQL. A guard given as plain SQL is built into its statement on every call.
+ */
+export interface PreparedGuard {
+  name: string;
+  build: () => SQL;
+  values: Record<string, unknown>;
 }
 
 /** A changed order's row as the statement returns it (the database's column names), with the status it had. */
@@ -176,15 +187,15 @@ function changeStatement({ to, keys, via }: ChangeShape, value: (name: string) =
     select * from moved`;
 }
 
-/** The prepared statement of each shape of unguarded change met so far: their text is built once. */
+/** The prepared statement of each shape of change (with its prepared guard, if any) met so far: their text is built once. */
 const preparedChanges = new Map<string, ReturnType<typeof preparedStatement<ChangedRow>>>();
 
-function preparedChange(shape: ChangeShape) {
-  const key = `${shape.to}|${shape.via}|${shape.keys.join(',')}`;
+function preparedChange(shape: ChangeShape, guard?: PreparedGuard) {
+  const key = `${shape.to}|${shape.via}|${shape.keys.join(',')}|${guard?.name ?? ''}`;
   let prepared = preparedChanges.get(key);
   if (!prepared) {
     prepared = preparedStatement<ChangedRow>(`order_change_${preparedChanges.size + 1}`, () =>
-      changeStatement(shape, (name) => sql.placeholder(name)),
+      changeStatement(shape, (name) => sql.placeholder(name), guard?.build()),
     );
     preparedChanges.set(key, prepared);
   }
@@ -192,9 +203,9 @@ function preparedChange(shape: ChangeShape) {
 }
 
 /**
- * One conditional change of an order and its event rows, in one statement; `to` null keeps the status. Without a
- * guard (most moves) the statement is prepared once per shape (the columns it sets, its target, a passing status);
- * a guard is SQL of the caller's own, so a guarded change is built each time.
+ * One conditional change of an order and its event rows, in one statement; `to` null keeps the status. The statement
+ * is prepared once per shape (the columns it sets, its target, a passing status, its prepared guard); a guard given as
+ * plain SQL is built into it each time.
  */
 async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>, to: OrderStatus | null): Promise<Order | null> {
   const { via } = request;
@@ -215,12 +226,13 @@ async function changeOrder(db: Database, request: Omit<TransitionRequest, 'to'>,
     now: request.now.toISOString(),
   };
   const shape: ChangeShape = { to, keys, via: Boolean(via) };
-  const [row] = request.guard
+  const { guard } = request;
+  const [row] = is(guard, SQL)
     ? await rowsOf<ChangedRow>(
         db,
-        changeStatement(shape, (name) => sql.param(values[name]), request.guard),
+        changeStatement(shape, (name) => sql.param(values[name]), guard),
       )
-    : await preparedChange(shape)(db, values);
+    : await preparedChange(shape, guard)(db, guard ? { ...values, ...guard.values } : values);
   if (!row) return null;
   const order = toOrder(row);
   if (to && via) {
