@@ -15,14 +15,13 @@ import { contactMessages, user } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { recordAdminAction, type AdminActor } from './audit-log';
 import { micros, pageLimit } from './cursor';
+import { UUID } from '../db/ids';
 
 /**
  * The contact messages in the operations console: the inbox (unread first, then newest first, a keyset page at a
  * time), one message (opening it marks it read), and marking it handled with a note or reopening it, each with its
  * audit row in the same transaction.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const messageNotFound = () => new DomainError('not_found', 'MESSAGE_NOT_FOUND', { key: 'apiErrors.messageNotFound' });
 

@@ -35,14 +35,14 @@ interface CurrentSession {
 export interface SessionReading {
   auth: Auth;
   /** Reads the usual session in one query (session-reader.ts); what it leaves undecided is Better Auth's to read. */
-  reader?: SessionReader;
+  reader: SessionReader;
   /** Set when sessions are read from copies: the database to read the user row from. */
   freshUserFrom?: Database;
 }
 
 async function currentSession({ auth, reader, freshUserFrom }: SessionReading, request: FastifyRequest): Promise<CurrentSession | null> {
   if (!request.headers.cookie) return null;
-  const read = reader ? await reader(request.headers.cookie) : undefined;
+  const read = await reader(request.headers.cookie);
   if (read !== undefined) return read && { user: read.user, secondFactorVerified: read.twoFactorVerifiedAt !== null };
   const session = await auth.api.getSession({ headers: authHeaders(request) });
   if (!session) return null;

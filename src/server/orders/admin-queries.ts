@@ -17,6 +17,7 @@ import { countries, orderEvents, orders, user } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { adminDeliveryReport } from './delivery-reports';
 import { attentionReasonSql, attentionSinceSql, countAttention, needsAttention } from './attention';
+import { UUID } from '../db/ids';
 
 /**
  * What the operations console reads about orders: the paginated, filtered and searchable list, one order with its
@@ -37,7 +38,6 @@ export interface OrderCursor {
   id: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MICROSECOND_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /** A real instant in the cursor's format: the calendar must agree (no 31 February). */

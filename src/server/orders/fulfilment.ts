@@ -16,6 +16,7 @@ import {
   type PreparedGuard,
   type TransitionRequest,
 } from './state-machine';
+import { UUID } from '../db/ids';
 
 /** When the reconciler looks again at an order in each unfinished status (a crash between two steps leaves it there). */
 export const CHECK_DELAYS_MS = {
@@ -75,9 +76,6 @@ export class PaymentNotAuthorisedError extends Error {
 
 type DeliveryOutcome =
   { kind: 'result'; result: TopupResult } | { kind: 'rejected'; code: string; message: string } | { kind: 'unknown'; reason: string };
-
-/** An order id as the orders table stores it; the provider's metadata is checked against it before it reaches a query. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const later = (services: OrderServices, ms: number) => new Date(services.now().getTime() + ms);
 

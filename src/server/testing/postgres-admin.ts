@@ -25,14 +25,10 @@ export function postgresCopyName(template: string, worker: string): string {
 }
 
 async function databasesNamed(adminUrl: string, pattern: string): Promise<string[]> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
+  return withAdmin(adminUrl, async (admin) => {
     const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [pattern]);
     return rows.map((row) => row.datname);
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 /**
@@ -40,26 +36,27 @@ async function databasesNamed(adminUrl: string, pattern: string): Promise<string
  * connections have closed: wait until PostgreSQL sees none.
  */
 export async function untilUnused(adminUrl: string, database: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
+  await withAdmin(adminUrl, async (admin) => {
     for (let attempt = 0; attempt < 100; attempt++) {
       const { rows } = await admin.query<{ count: string }>('select count(*) from pg_stat_activity where datname = $1', [database]);
       if (rows[0]?.count === '0') return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`Connections to ${database} did not close`);
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 /** One statement on the administration connection (databases cannot be created inside a pool's transaction). */
 export async function administer(adminUrl: string, statement: string): Promise<void> {
+  await withAdmin(adminUrl, (admin) => admin.query(statement));
+}
+
+/** Runs `work` on a connection of its own to the administration database, closed afterwards. */
+async function withAdmin<T>(adminUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(statement);
+    return await work(admin);
   } finally {
     await admin.end();
   }
