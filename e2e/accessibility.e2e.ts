@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { register } from './account-helpers';
 import { axeViolations } from './axe';
-import { openPage, useServerAndBrowser } from './fixtures';
+import { newContext, openPage, useServerAndBrowser } from './fixtures';
 import { auditAdminEmails, auditCombination, type Combination } from './screen-audit';
 
 const app = useServerAndBrowser({ ADMIN_EMAILS: auditAdminEmails() });
@@ -20,6 +20,31 @@ describe('accessibility of the home page', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
+});
+
+describe('motion', () => {
+  it.each([
+    ['no-preference', 1000, 'infinite'],
+    ['reduce', 1, '1'],
+  ] as const)(
+    'a visitor whose system asks for %s motion: a spinner turns for %s ms, %s times, a fade takes its time or none',
+    async (reducedMotion, duration, iterations) => {
+      const page = await openPage(app.browser, app.server.url, { reducedMotion });
+      const timing = await page.evaluate(() => {
+        const spinner = document.createElement('div');
+        spinner.className = 'animate-spin transition-opacity';
+        document.body.append(spinner);
+        const { duration, iterations } = spinner.getAnimations()[0]!.effect!.getTiming();
+        return { duration, iterations: String(iterations), transition: getComputedStyle(spinner).transitionDuration };
+      });
+      expect(timing).toEqual({
+        duration,
+        iterations: iterations === 'infinite' ? 'Infinity' : iterations,
+        transition: reducedMotion === 'reduce' ? '0.001s' : '0.15s',
+      });
+      await page.context().close();
+    },
+  );
 });
 
 describe('the menu of a phone', () => {
@@ -128,7 +153,7 @@ describe('texts arriving late', () => {
   };
 
   it.each(['en', 'es'])('in %s, no public page ever shows a raw key while its page texts are 2.5 s late, nor after', async (language) => {
-    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await newContext(app.browser, { viewport: { width: 1280, height: 900 } });
     await context.addInitScript((language) => window.localStorage.setItem('language', language), language);
     await context.addInitScript(recordKeys);
     // The page texts of each language are chunks named after it (en-…, es-…): held back, as on a slow connection.

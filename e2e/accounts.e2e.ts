@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openTab, PASSWORD, register, signIn } from './account-helpers';
-import { openPage, useServerAndBrowser } from './fixtures';
+import { newContext, openPage, useServerAndBrowser } from './fixtures';
 import { confirmAsVisitor, text } from './top-up-helpers';
 
 const app = useServerAndBrowser();
@@ -198,7 +198,7 @@ describe('the sign-in gate', () => {
   });
 
   it('drops a pending top-up older than 30 minutes with Session Expired', async () => {
-    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await newContext(app.browser, { viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(app.server.url);

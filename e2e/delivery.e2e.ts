@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../src/shared/routes';
-import { closeContexts, launchBrowser, startTestServer, type TestServer } from './fixtures';
+import { closeContexts, launchBrowser, newContext, startTestServer, type TestServer } from './fixtures';
 
 const clientDir = path.resolve(import.meta.dirname, '../dist/client');
 const locales = (language: string) =>
@@ -142,7 +142,7 @@ describe('first visit', () => {
     const browser = await launchBrowser();
     try {
       // Lighthouse's phone (ADR 016's measure), a fresh profile, brotli asked as a browser asks it.
-      const context = await browser.newContext({
+      const context = await newContext(browser, {
         viewport: { width: 412, height: 823 },
         isMobile: true,
         extraHTTPHeaders: { 'accept-encoding': 'br' },

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, useServerAndBrowser } from './fixtures';
+import { newContext, openPage, useServerAndBrowser } from './fixtures';
 
 const app = useServerAndBrowser();
 
@@ -83,7 +83,7 @@ describe('contact form and toasts', () => {
 
 describe('error view', () => {
   it('shows Try Again when a page cannot load, and Try Again recovers', async () => {
-    const context = await app.browser.newContext();
+    const context = await newContext(app.browser);
     let blocked = true;
     await context.route(/\/assets\/about-page-.*\.js$/, (route) => (blocked ? route.abort() : route.continue()));
     const page = await context.newPage();

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 import { freePort, startBuiltServer, stopBuiltServer } from '../scripts/built-server';
@@ -95,6 +95,15 @@ export async function closeContexts(browser: Browser): Promise<void> {
   await Promise.all(browser.contexts().map((context) => context.close()));
 }
 
+/**
+ * A browser context as the tests open them: its visitor asked for reduced motion, so the app's spinners, fades and
+ * slides stop at their end state at once (styles.css) instead of drawing frames the tests do not look at, unless the
+ * options ask for motion (the splash's own tests).
+ */
+export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ reducedMotion: 'reduce', ...options });
+}
+
 export interface VisitOptions extends BrowserContextOptions {
   /** Saved preferences, written to localStorage before the app starts. */
   storage?: Record<string, string>;
@@ -119,7 +128,7 @@ let customerCounter = 0;
 export async function openPage(browser: Browser, url: string, { storage, ...options }: VisitOptions = {}): Promise<Page> {
   customerCounter += 1;
   const address = `198.18.${Math.floor(customerCounter / 250) % 250}.${(customerCounter % 250) + 1}`;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, extraHTTPHeaders: { 'x-forwarded-for': address }, ...options });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 800 }, extraHTTPHeaders: { 'x-forwarded-for': address }, ...options });
   await context.addInitScript(skipSplashWait);
   if (storage) {
     await context.addInitScript((entries) => {

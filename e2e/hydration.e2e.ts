@@ -5,13 +5,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../src/shared/routes';
-import { useServerAndBrowser } from './fixtures';
+import { newContext, useServerAndBrowser } from './fixtures';
 
 const app = useServerAndBrowser();
 
 /** A new visitor whose saved language (and theme) the server knows from the cookies the app writes with them. */
 async function visitor(preferences: { language: string; theme?: string }): Promise<BrowserContext> {
-  const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+  const context = await newContext(app.browser, { viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
   await context.addCookies(Object.entries(preferences).map(([name, value]) => ({ name, value, url: app.server.url })));
   await context.addInitScript((saved) => {
     for (const [key, value] of Object.entries(saved)) localStorage.setItem(key, value);

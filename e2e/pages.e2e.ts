@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, useServerAndBrowser } from './fixtures';
+import { newContext, openPage, useServerAndBrowser } from './fixtures';
 
 const app = useServerAndBrowser();
 
@@ -74,7 +74,7 @@ describe('header and footer', () => {
   });
 
   it('a logo that fails to load is hidden', async () => {
-    const context = await app.browser.newContext();
+    const context = await newContext(app.browser);
     await context.route('**/logo-*.svg', (route) => route.abort());
     const page = await context.newPage();
     await page.goto(app.server.url);

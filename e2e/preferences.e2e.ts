@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import esCore from '../src/client/i18n/locales/es.json';
 import es from '../src/client/i18n/locales/pages/es.json';
 import { openTab, PASSWORD, signIn } from './account-helpers';
-import { openPage, useServerAndBrowser } from './fixtures';
+import { newContext, openPage, useServerAndBrowser } from './fixtures';
 
 const app = useServerAndBrowser();
 
 describe('splash', () => {
   it('is painted by the HTML before the app loads and goes away after about 1.5 s', async () => {
-    const context = await app.browser.newContext();
+    // A visitor who did not ask for reduced motion: the splash fades.
+    const context = await newContext(app.browser, { reducedMotion: 'no-preference' });
     const page = await context.newPage();
     // Hold the app's code back: the splash must still be on screen without it.
     let releaseScripts: () => void = () => undefined;
@@ -31,7 +32,7 @@ describe('splash', () => {
   });
 
   it('does not shift the layout when it goes away', async () => {
-    const context = await app.browser.newContext();
+    const context = await newContext(app.browser, { reducedMotion: 'no-preference' });
     const page = await context.newPage();
     await page.addInitScript(() => {
       (window as unknown as { layoutShift: number }).layoutShift = 0;
@@ -128,7 +129,7 @@ describe('theme', () => {
   });
 
   it('applies a saved dark theme and Arabic before the first paint', async () => {
-    const context = await app.browser.newContext({ colorScheme: 'light' });
+    const context = await newContext(app.browser, { colorScheme: 'light' });
     await context.addInitScript(() => {
       localStorage.setItem('theme', 'dark');
       localStorage.setItem('language', 'ar');

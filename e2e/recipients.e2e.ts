@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecipientListResponse, RecipientResponse } from '../src/shared/api/recipients';
 import { signedInPage } from './account-helpers';
 import { axeViolations } from './axe';
-import { openPage, useServerAndBrowser, type VisitOptions } from './fixtures';
+import { newContext, openPage, type VisitOptions, useServerAndBrowser } from './fixtures';
 import { currentStep, NUMBERS, phoneInput, placeOrder, toastText } from './top-up-helpers';
 
 const app = useServerAndBrowser();
@@ -135,7 +135,7 @@ describe('saved recipients', () => {
   });
 
   it('a visitor downloads neither the recipients’ code nor their list', async () => {
-    const context = await app.browser.newContext();
+    const context = await newContext(app.browser);
     const page = await context.newPage();
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
