@@ -52,19 +52,33 @@ async function everyColumn(db: Database) {
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** Every column, of every table, whose value (cast to text) contains one of `needles`, ignoring case. */
+/**
+ * Every column, of every table, whose value (cast to text) contains one of `needles`, ignoring case: one statement a
+ * table, counting each of its columns.
+ */
 async function columnsHolding(db: Database, needles: string[]): Promise<string[]> {
-  const found: string[] = [];
+  const tables = new Map<string, { table: string; columns: string[] }>();
   for (const column of await everyColumn(db)) {
     const target = `${quoted(column.table_schema)}.${quoted(column.table_name)}`;
-    const conditions = sql.join(
-      needles.map((needle) => sql`${sql.raw(quoted(column.column_name))}::text ilike ${likePattern(needle)}`),
-      sql` or `,
-    );
-    const result = (await db.execute(sql`select count(*)::int as n from ${sql.raw(target)} where ${conditions}`)) as unknown as {
-      rows: Array<{ n: number }>;
+    const entry = tables.get(target) ?? { table: column.table_name, columns: [] };
+    entry.columns.push(column.column_name);
+    tables.set(target, entry);
+  }
+  const found: string[] = [];
+  for (const [target, { table, columns }] of tables) {
+    const counts = columns.map((name, index) => {
+      const holds = sql.join(
+        needles.map((needle) => sql`${sql.raw(quoted(name))}::text ilike ${likePattern(needle)}`),
+        sql` or `,
+      );
+      return sql`count(*) filter (where ${holds})::int as ${sql.raw(`c${index}`)}`;
+    });
+    const result = (await db.execute(sql`select ${sql.join(counts, sql`, `)} from ${sql.raw(target)}`)) as unknown as {
+      rows: Array<Record<string, number>>;
     };
-    if (result.rows[0]!.n > 0) found.push(`${column.table_name}.${column.column_name}`);
+    columns.forEach((name, index) => {
+      if (result.rows[0]![`c${index}`]! > 0) found.push(`${table}.${name}`);
+    });
   }
   return found;
 }
