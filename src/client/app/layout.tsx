@@ -37,7 +37,15 @@ function AccountSettings({ userId }: { userId: string }) {
   );
 }
 
-/** On navigation: scroll to the element named by the hash (e.g. the how-it-works link), else to the top. */
+/** What ends the scroll to a hash early: the reader scrolling or acting first. */
+const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * On navigation: scroll to the element named by the hash (e.g. the how-it-works link), else to the top. The page may
+ * still be growing when it is reached (its lazily loaded parts, images): for a second the scroll is made again each
+ * time the page's size changes, unless the reader scrolls or acts first. Smoothly, unless the reader asked for
+ * reduced motion.
+ */
 function useScrollOnNavigate() {
   const { hash, pathname } = useLocation();
   useEffect(() => {
@@ -45,7 +53,20 @@ function useScrollOnNavigate() {
       window.scrollTo(0, 0);
       return;
     }
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target) return;
+    const behavior = window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+    const scroll = () => target.scrollIntoView({ behavior, block: 'start' });
+    const growing = new ResizeObserver(scroll);
+    growing.observe(document.body);
+    const stop = () => {
+      growing.disconnect();
+      window.clearTimeout(timer);
+      for (const type of READER_INPUT) window.removeEventListener(type, stop);
+    };
+    const timer = window.setTimeout(stop, 1000);
+    for (const type of READER_INPUT) window.addEventListener(type, stop, { passive: true });
+    return stop;
   }, [hash, pathname]);
 }
 
