@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
+import { borrowPage, closeLentPages, lending } from './lent-pages';
 import { freePort, startBuiltServer, stopBuiltServer } from '../scripts/built-server';
 import { administer, postgresCopyName, urlOfDatabase } from '../src/server/testing/postgres-admin';
 
@@ -92,6 +93,7 @@ export function launchBrowser(): Promise<Browser> {
 
 /** Closes the contexts a test file left open, and leaves the browser to the worker's next file. */
 export async function closeContexts(browser: Browser): Promise<void> {
+  await closeLentPages(browser);
   await Promise.all(browser.contexts().map((context) => context.close()));
 }
 
@@ -121,21 +123,37 @@ function skipSplashWait() {
 
 let customerCounter = 0;
 
+const DESKTOP = { width: 1280, height: 800 };
+
 /**
- * A new browser context (clean storage) on a page of the app, with the splash gone. Each context is another customer,
- * from its own address, so the server's per-address limits count each test on its own.
+ * A page of the app for a new customer (no cookies, no storage), with the splash gone: a tab lent for the test
+ * (lent-pages.ts), or a new browser context when the options include a saved session. Each customer comes from an
+ * address of its own, so the server's per-address limits count each test on its own.
  */
 export async function openPage(browser: Browser, url: string, { storage, ...options }: VisitOptions = {}): Promise<Page> {
   customerCounter += 1;
   const address = `198.18.${Math.floor(customerCounter / 250) % 250}.${(customerCounter % 250) + 1}`;
-  const context = await newContext(browser, { viewport: { width: 1280, height: 800 }, extraHTTPHeaders: { 'x-forwarded-for': address }, ...options });
-  await context.addInitScript(skipSplashWait);
+  const { viewport = DESKTOP, extraHTTPHeaders = { 'x-forwarded-for': address }, ...fixed } = options;
+  const open = async (contextOptions: BrowserContextOptions) => {
+    const context = await newContext(browser, contextOptions);
+    await context.addInitScript(skipSplashWait);
+    return context;
+  };
+  // A saved session, or no viewport at all, is a context of its own.
+  const page =
+    fixed.storageState === undefined && viewport
+      ? await borrowPage(browser, new URL(url).origin, {
+          options: fixed,
+          open: () => open({ viewport, ...fixed }),
+          viewport,
+          headers: extraHTTPHeaders,
+        })
+      : await (await open({ viewport, extraHTTPHeaders, ...fixed })).newPage();
   if (storage) {
-    await context.addInitScript((entries) => {
+    await page.addInitScript((entries) => {
       for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
     }, storage);
   }
-  const page = await context.newPage();
   await page.goto(url);
   await page.locator('#splash').waitFor({ state: 'detached', timeout: 10_000 });
   return page;
@@ -147,6 +165,8 @@ export function useServerAndBrowser(env: NodeJS.ProcessEnv = {}): { server: Test
   beforeAll(async () => {
     [handles.server, handles.browser] = await Promise.all([startTestServer(env), launchBrowser()]);
   });
+  beforeEach(lending.testStarts);
+  afterEach(lending.testEnded);
   afterAll(async () => {
     if (handles.browser) await closeContexts(handles.browser);
     await handles.server?.stop();
