@@ -189,11 +189,10 @@ async function giveBack(entry: Lent): Promise<void> {
     await Promise.all(entry.added.splice(0).map((added) => added.dispose()));
     await context.clearPermissions();
     await page.goto(`${origin}${WAITING_ROOM}`);
-    await page.evaluate(() => {
-      window.localStorage.clear();
-      window.sessionStorage.clear();
-    });
+    // Session storage belongs to the tab, not the origin: the origin's clearing below leaves it.
+    await page.evaluate(() => window.sessionStorage.clear());
     await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    // The origin's clearing takes its host's cookies; the context may hold others (another host a test visited).
     await context.clearCookies();
     (idle.get(entry.key) ?? idle.set(entry.key, []).get(entry.key)!).push(entry);
   } catch {
@@ -215,12 +214,9 @@ export const lending = {
 /** Closes every tab lent or waiting in the browser's contexts; the rest of its contexts are the caller's. */
 export async function closeLentPages(browser: Browser): Promise<void> {
   const entries = [...lent, ...[...idle.values()].flat()].filter((entry) => entry.context.browser() === browser);
-  for (const [key, waiting] of idle)
-    idle.set(
-      key,
-      waiting.filter((entry) => !entries.includes(entry)),
-    );
   for (const entry of entries) {
+    // A key names its browser: every tab waiting under it is one of these.
+    idle.delete(entry.key);
     lent.delete(entry);
     lentDuringTest.delete(entry);
   }
