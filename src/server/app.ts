@@ -194,7 +194,7 @@ export async function buildApp({
     behindProxy: config.trustProxy !== false,
     callbackUrl: `${config.publicUrl}${AUTH_BASE_PATH}/callback/google`,
   });
-  const outgoingMail = mailer ?? createMailer(config, database.db);
+  const outgoingMail = mailer ?? createMailer(config, database.db, app.log);
   const accountsAuth =
     auth ??
     createAuth({

@@ -38,8 +38,32 @@ export type MarkOutcome = 'sent' | 'lost' | { error: unknown };
 
 const FROM_ADDRESS = 'GlobalTopUp <no-reply@globaltopup.app>';
 
-/** SMTP when SMTP_URL is set; otherwise the outbox table, which development and tests read back. */
-export function createMailer(config: Pick<Config, 'smtpUrl'>, db: Database): Mailer {
+/** Where the outbox writes a copy of each e-mail it keeps (the server's log), when `writesEmailsToLog` says so. */
+export interface EmailLog {
+  info(details: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * Whether each e-mail kept in the outbox is also written to the server's log, with its links (docs/decisions/036-…):
+ * only without SMTP_URL and on the sandbox payment provider, where no money moves and nobody else can read the mail.
+ * With Stripe keys the links (which sign in, confirm and reset) are credentials of real customers: never logged.
+ */
+export function writesEmailsToLog(config: Pick<Config, 'smtpUrl' | 'stripe'>): boolean {
+  return !config.smtpUrl && !config.stripe;
+}
+
+/** Every link of an e-mail, once each, in the order they appear: the html's hrefs, then any other in the text. */
+export function emailLinks(email: Pick<Email, 'text' | 'html'>): string[] {
+  const hrefs = [...email.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+  const inText = [...email.text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]);
+  return [...new Set([...hrefs, ...inText])];
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise the outbox table, which development and tests read back, and which also writes
+ * each message it keeps to `log` when `writesEmailsToLog(config)`.
+ */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'stripe'>, db: Database, log?: EmailLog): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
@@ -63,10 +87,17 @@ export function createMailer(config: Pick<Config, 'smtpUrl'>, db: Database): Mai
       },
     };
   }
+  const logged = log && writesEmailsToLog(config) ? log : undefined;
+  const kept = (email: Email) =>
+    logged?.info(
+      { email: { to: email.to.toLowerCase(), subject: email.subject, links: emailLinks(email) } },
+      `e-mail to ${email.to.toLowerCase()} (not sent: SMTP_URL is not set)`,
+    );
   return {
     kind: 'outbox',
     async send(email) {
       await db.insert(emailOutbox).values({ ...email, to: email.to.toLowerCase() });
+      kept(email);
     },
     async sendMarked(messages, mark) {
       if (messages.length === 0) return new Map();
@@ -88,6 +119,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl'>, db: Database): Mai
             select key from marked`,
         );
         const sent = new Set(marked.map((row) => Number(row.key)));
+        for (const { key, email } of messages) if (sent.has(key)) kept(email);
         return new Map(messages.map(({ key }) => [key, sent.has(key) ? 'sent' : 'lost']));
       } catch (error) {
         return new Map(messages.map(({ key }) => [key, { error }]));

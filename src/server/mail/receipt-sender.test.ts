@@ -18,7 +18,7 @@ const statementsSent = async () => (await databaseQueries.get()).values[0]?.valu
 
 /** The outbox mailer, with a switch that makes every send fail as an SMTP server that is down would. */
 function outboxMailer(db: Database) {
-  const inner = createMailer({ smtpUrl: undefined }, db);
+  const inner = createMailer({ smtpUrl: undefined, stripe: undefined }, db);
   const state = { down: false, attempts: 0, sending: false };
   const mailer: Mailer = {
     kind: 'outbox',
@@ -217,7 +217,7 @@ describe.each(TEST_DATABASE_KINDS)('receipt e-mails on %s', (kind) => {
     // The first worker claims the receipt and hangs in its mail server until released.
     let release!: () => void;
     const stalled = new Promise<void>((resolve) => (release = resolve));
-    const inner = createMailer({ smtpUrl: undefined }, database.db);
+    const inner = createMailer({ smtpUrl: undefined, stripe: undefined }, database.db);
     const hanging: Mailer = { ...inner, sendMarked: async (messages, mark) => (await stalled, inner.sendMarked(messages, mark)) };
     const first = sendDueReceipts({ ...deps('stalled'), mailer: hanging });
     await until(async () => (await receiptsOf(orderId))[0]?.claimedBy?.startsWith('stalled:') === true);
