@@ -9,6 +9,7 @@ async function main() {
   const logStream = pino.destination({ dest: 1, sync: false });
   const server = await startServer(config, { logStream });
   server.app.log.info({ url: server.url, database: server.database.kind, startupMs: Math.round(performance.now() - startedAt) }, 'server ready');
+  server.app.log.info(`Open ${config.publicUrl}`);
 
   let stopping = false;
   const shutdown = (signal: string) => {
