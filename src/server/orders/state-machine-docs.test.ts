@@ -74,9 +74,9 @@ function commentEdges(): string[] {
 describe('the drawings of the order state machine show exactly the edges of TRANSITIONS', () => {
   const diagrams = markdownFiles().flatMap((file) => stateDiagrams(read(file)).map((body) => ({ file, body })));
 
-  it('are drawn in the README and in docs/product.md', () => {
+  it('are drawn in docs/architecture.md and in docs/product.md', () => {
     const files = diagrams.map(({ file }) => file);
-    expect(files.filter((file) => file === 'README.md')).toHaveLength(1);
+    expect(files.filter((file) => file === path.join('docs', 'architecture.md'))).toHaveLength(1);
     expect(files.filter((file) => file === path.join('docs', 'product.md'))).toHaveLength(1);
   });
 

@@ -12,7 +12,7 @@ export type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status
 
 /**
  * The order state machine: a status may only move along these edges; every move is one conditional UPDATE plus its
- * order_events row, in one transaction. README.md ("Architecture") and docs/product.md §4 draw the same edges, and
+ * order_events row, in one transaction. docs/architecture.md and docs/product.md §4 draw the same edges, and
  * state-machine-docs.test.ts fails when they, or this list, differ from the table.
  *
  *   created ─► authorised                 payment held for the order total in USD, within the daily limit

@@ -5,7 +5,7 @@ import { EMAIL_MAX_LENGTH } from '../text-rules';
 
 /**
  * Accounts: the product's own calls (docs/product.md §7). Sign-up, sign-in, two-factor and password reset are Better Auth's
- * endpoints under /api/auth (see the README, "Accounts").
+ * endpoints under /api/auth (see docs/accounts.md).
  */
 
 export const PASSWORD_MIN_LENGTH = 8;
