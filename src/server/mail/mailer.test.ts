@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -8,7 +8,7 @@ import { accountClient } from '../testing/accounts';
 import { testConfig } from '../testing/app';
 import { openTestDatabase, type TestDatabase } from '../testing/databases';
 import { verifyEmailMessage } from './account-emails';
-import { emailLinks, writesEmailsToLog } from './mailer';
+import { createMailer, emailLinks, writesEmailsToLog, type EmailLog } from './mailer';
 
 const PASSWORD = 'Lagos-to-Accra-2026';
 const STRIPE_KEYS = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' };
@@ -103,6 +103,39 @@ describe('e-mails in the server log', () => {
         await app.close();
       }
     }
+  });
+
+  it('writes the messages of a batch that were marked sent, and only those', async () => {
+    const logged: Array<Record<string, unknown>> = [];
+    const log: EmailLog = { info: (details) => logged.push(details) };
+    const message = (key: number) => ({
+      key,
+      email: { to: `Customer${key}@Example.com`, subject: `Receipt ${key}`, text: `https://globaltopup.test/r/${key}`, html: '<p></p>' },
+    });
+    // Key 2 was taken over by another worker: its mark returns no row, and it is neither kept nor logged.
+    const mark = (keys: number[]) => sql`select key from unnest(${`{${keys.join(',')}}`}::integer[]) as marked (key) where key <> 2`;
+    const outcomes = await createMailer({ smtpUrl: undefined, stripe: undefined }, database.db, log).sendMarked([1, 2, 3].map(message), mark);
+    expect([...outcomes]).toEqual([
+      [1, 'sent'],
+      [2, 'lost'],
+      [3, 'sent'],
+    ]);
+    expect(logged).toEqual([
+      { email: { to: 'customer1@example.com', subject: 'Receipt 1', links: ['https://globaltopup.test/r/1'] } },
+      { email: { to: 'customer3@example.com', subject: 'Receipt 3', links: ['https://globaltopup.test/r/3'] } },
+    ]);
+
+    const stripe = { secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: undefined };
+    logged.length = 0;
+    await createMailer({ smtpUrl: undefined, stripe }, database.db, log).sendMarked([4].map(message), mark);
+    await createMailer({ smtpUrl: undefined, stripe }, database.db, log).send(message(5).email);
+    expect(logged).toEqual([]);
+    expect((await database.db.select().from(emailOutbox)).map((row) => row.subject).sort()).toEqual([
+      'Receipt 1',
+      'Receipt 3',
+      'Receipt 4',
+      'Receipt 5',
+    ]);
   });
 
   it('serves the outbox over HTTP outside production only', async () => {
