@@ -9,7 +9,8 @@ async function main() {
   const logStream = pino.destination({ dest: 1, sync: false });
   const server = await startServer(config, { logStream });
   server.app.log.info({ url: server.url, database: server.database.kind, startupMs: Math.round(performance.now() - startedAt) }, 'server ready');
-  server.app.log.info(`Open ${config.publicUrl}`);
+  // PORT=0 picks a free port: the address to open then has the port the server got.
+  server.app.log.info(`Open ${new URL(config.publicUrl).port === '0' ? server.url : config.publicUrl}`);
 
   let stopping = false;
   const shutdown = (signal: string) => {
