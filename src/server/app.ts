@@ -19,7 +19,7 @@ import { registerApiCompression } from './http/content-encoding';
 import { registerContactRoutes } from './http/contact';
 import { registerCrossSiteProtection } from './http/cross-site';
 import { registerDevOutboxRoutes } from './http/dev-outbox';
-import { handleError, HttpError, refusal } from './http/errors';
+import { handleError } from './http/errors';
 import { registerFlagRoutes } from './http/flags';
 import { registerHealthRoutes } from './http/health';
 import { registerJsonBodyParser } from './http/json-body';
@@ -47,6 +47,7 @@ import { openSharedState, type SharedState } from './shared-state';
 import { measuredPayments, measuredTopups } from './metrics/providers';
 import { httpRequestDuration } from './metrics/registry';
 import { bearerTokenMatches, createAppMetrics, type AppMetrics } from './metrics/scrape';
+import { DomainError } from './domain-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,13 +108,14 @@ function registerMetricsRoute(app: FastifyInstance, { token, port }: Config['met
   if (token === undefined || port !== undefined) {
     // Not the client app's page either: a scraper pointed here learns plainly that nothing is served.
     app.get('/metrics', async () => {
-      throw new HttpError(404, 'Not found', 'NOT_FOUND');
+      throw new DomainError('not_found', 'NOT_FOUND', { text: 'Not found' });
     });
     return;
   }
   app.get('/metrics', async (request, reply) => {
     if (!bearerTokenMatches(request.headers.authorization, token)) {
-      return reply.status(401).header('WWW-Authenticate', 'Bearer').send({ success: false, error: 'A valid metrics token is required' });
+      reply.header('WWW-Authenticate', 'Bearer');
+      throw new DomainError('unauthenticated', undefined, { text: 'A valid metrics token is required' });
     }
     return reply.type(app.metrics.contentType).send(await app.metrics.text());
   });
@@ -179,7 +181,8 @@ export async function buildApp({
     global: false,
     // Counted in the shared Redis when there is one (in this process while it cannot be reached).
     ...(shared.rateLimitStore ? { store: shared.rateLimitStore } : {}),
-    errorResponseBuilder: (_request, context) => refusal(context.statusCode, 'RATE_LIMITED', { key: 'apiErrors.rateLimited' }),
+    // The plugin has set Retry-After itself. It answers 429 only: no ban is configured.
+    errorResponseBuilder: () => new DomainError('rate_limited', 'RATE_LIMITED', { key: 'apiErrors.rateLimited' }),
   });
 
   registerCrossSiteProtection(app, { publicUrl: config.publicUrl });

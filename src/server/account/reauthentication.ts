@@ -36,10 +36,10 @@ const invalid = (code: string, key: 'validation.passwordRequired' | 'apiErrors.d
  */
 export function createReauthentication({ db, auth, throttle }: { db: Database; auth: Auth; throttle: SignInThrottle }) {
   /** Reserves one check under `keys`, runs it, and gives the account its count back when it succeeds. */
-  async function counted(keys: string[], check: () => Promise<boolean>, refusal: () => DomainError) {
+  async function counted(keys: string[], check: () => Promise<boolean>, refused: () => DomainError) {
     const reservation = await throttle.reserve(keys);
     if (!reservation.allowed) throw tooManyChecksError(reservation);
-    if (!(await check())) throw refusal();
+    if (!(await check())) throw refused();
     await throttle.succeeded(keys);
   }
 

@@ -15,8 +15,11 @@ import type { Guards, SignedInUser } from '../auth/guards';
 import { authHeaders } from '../auth/request-headers';
 import type { Database } from '../db/client';
 import { user } from '../db/schema';
+import { DomainError } from '../domain-error';
 import type { SessionCopies } from '../shared-state/auth-storage';
-import { parseWith, refusal } from './errors';
+import { parseWith } from './errors';
+
+const usernameTaken = () => new DomainError('conflict', 'USERNAME_TAKEN', { key: 'apiErrors.usernameTaken' }, { field: 'username' });
 
 export function toAccountUser(row: SignedInUser): AccountUser {
   return { id: row.id, email: row.email, username: row.username, is_admin: row.isAdmin };
@@ -55,7 +58,7 @@ export function registerAccountRoutes(
         .from(user)
         .where(and(eq(user.username, input.username), ne(user.id, account.id)))
         .limit(1);
-      if (taken) throw refusal(409, 'USERNAME_TAKEN', { key: 'apiErrors.usernameTaken' }, 'username');
+      if (taken) throw usernameTaken();
     }
     try {
       const [row] = await db.update(user).set({ username: input.username }).where(eq(user.id, account.id)).returning();
@@ -67,7 +70,7 @@ export function registerAccountRoutes(
         (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
         (error as { cause?: { code?: string } }).cause?.code === '23505'
       ) {
-        throw refusal(409, 'USERNAME_TAKEN', { key: 'apiErrors.usernameTaken' }, 'username');
+        throw usernameTaken();
       }
       throw error;
     }
@@ -106,6 +109,6 @@ export async function expiredAuthCookies(auth: Auth): Promise<string[]> {
 
 function parseUsername(body: unknown) {
   const result = updateUserRequestSchema.safeParse(body ?? {});
-  if (!result.success) throw refusal(400, 'VALIDATION_FAILED', { key: 'apiErrors.usernameInvalid' }, 'username');
+  if (!result.success) throw new DomainError('invalid', 'VALIDATION_FAILED', { key: 'apiErrors.usernameInvalid' }, { field: 'username' });
   return result.data;
 }

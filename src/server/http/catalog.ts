@@ -6,17 +6,18 @@ import { PRICE_CONFIG_DEFAULTS, readPriceConfig } from '../catalog/price-config'
 import type { AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
 import { TopupProviderError, type OperatorDirectory } from '../topups/provider';
-import { HttpError, parseWith, refusal } from './errors';
+import { DomainError } from '../domain-error';
+import { parseWith, passedOnRefusal } from './errors';
 import { enforceLimits, REQUEST_LIMITS } from '../request-limits';
 
 /**
- * A provider failure as an answer the browser can show: its own 4xx message (translated by its code where we know
- * it), or "unavailable" for upstream faults.
+ * A provider failure as a refusal the browser can show: its own 4xx message (translated by its code where we know it),
+ * or "unavailable" for upstream faults.
  */
-function toHttpError(error: unknown): unknown {
+function providerRefusal(error: unknown): unknown {
   if (!(error instanceof TopupProviderError)) return error;
-  if (error.status >= 400 && error.status < 500 && !error.retryable) return new HttpError(error.status, error.message, error.code);
-  return refusal(503, error.code, { key: 'topup.result.errors.serviceUnavailable' });
+  if (error.status >= 400 && error.status < 500 && !error.retryable) return passedOnRefusal(error.status, error.code, error.message);
+  return new DomainError('unavailable', error.code, { key: 'topup.result.errors.serviceUnavailable' });
 }
 
 /** Browsers and shared caches may keep the countries list this long: a switched-off country shows within seconds. */
@@ -53,14 +54,14 @@ export function registerCatalogRoutes(
   app.get('/api/reloadly/operator-detect/:phone/:countryIsoCode', async (request) => {
     const { phone, countryIsoCode } = parseWith(operatorDetectParamsSchema, request.params);
     const check = validatePhone(phone, countryIsoCode);
-    if (!check.ok) throw refusal(400, 'INVALID_PHONE_NUMBER', check.error, 'phone');
+    if (!check.ok) throw new DomainError('invalid', 'INVALID_PHONE_NUMBER', check.error, { field: 'phone' });
     // Each detection of a valid number may be a call to the top-up provider (with Reloadly, metered upstream usage).
     await enforceLimits(deps.counts, [[REQUEST_LIMITS.detectionsPerAddress, request.ip]]);
     try {
       const data = await deps.operators.detectOperator(check.digits, countryIsoCode);
       return { success: true, data } satisfies OperatorDetectResponse;
     } catch (error) {
-      throw toHttpError(error);
+      throw providerRefusal(error);
     }
   });
 }

@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, SESSION_HINT_COOKIE, STORAGE_KEYS, SUPPORTED_LANGUAGES } from '../../shared/constants';
 import { isClientRoute, PRERENDERED_PAGES, PRERENDERED_THEMES, prerenderedFile } from '../../shared/routes';
 import { AUTH_COOKIE_PREFIX, SESSION_ABSOLUTE_LIFETIME_MS } from '../auth/auth';
+import { DomainError } from '../domain-error';
 import { addVary, preferredEncoding } from './content-encoding';
-import { sendError } from './errors';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const COMPRESSIBLE = /\.(?:html|js|css|svg|json|txt|xml|webmanifest)$/;
@@ -148,11 +148,11 @@ export async function registerClientApp(app: FastifyInstance, { clientDir, secur
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return sendError(reply, 404, { message: `No API route ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+      throw new DomainError('not_found', 'NOT_FOUND', { text: `No API route ${request.method} ${pathname}` });
     }
     const isFile = /\.[a-z0-9]+$/i.test(pathname);
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !shell || isFile) {
-      return sendError(reply, 404, { message: `Not found: ${pathname}`, code: 'NOT_FOUND' });
+      throw new DomainError('not_found', 'NOT_FOUND', { text: `Not found: ${pathname}` });
     }
     markSession(reply, cookiesOf(request), secureCookies);
     return sendDocument(request, reply, shell, isClientRoute(pathname) ? 200 : 404);

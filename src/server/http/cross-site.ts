@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../domain-error';
 import { isApiRoute } from './api-route';
-import { sendError } from './errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -18,13 +18,13 @@ function isOwnOrigin(request: FastifyRequest, origin: string, publicUrl: string)
  */
 export function registerCrossSiteProtection(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
   // A callback hook, not an async one: it runs for every request, and most of them are reads it lets through at once.
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (!UNSAFE_METHODS.has(request.method)) return done();
     if (!isApiRoute(request)) return done();
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     if (site === 'cross-site' || (origin !== undefined && !isOwnOrigin(request, origin, publicUrl))) {
-      sendError(reply, 403, { message: 'Cross-site request refused', code: 'CROSS_SITE' });
+      done(new DomainError('forbidden', 'CROSS_SITE', { text: 'Cross-site request refused' }));
       return;
     }
     done();

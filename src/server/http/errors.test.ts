@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError, type DomainErrorKind, type DomainErrorOptions } from '../domain-error';
-import { handleError, STATUS_BY_DOMAIN_ERROR_KIND } from './errors';
+import { handleError, passedOnRefusal, STATUS_BY_DOMAIN_ERROR_KIND } from './errors';
 
 /** The status each kind of domain refusal is answered with (README, "API errors"). */
 const EXPECTED_STATUS: Record<DomainErrorKind, number> = {
@@ -10,6 +10,8 @@ const EXPECTED_STATUS: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   upstream: 502,
   unavailable: 503,
@@ -80,5 +82,24 @@ describe('a domain refusal, answered by the error handler', () => {
     const response = await answer(new DomainError('unauthenticated', undefined, { key: 'apiErrors.signInRequired' }));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ success: false, message: 'Please login to continue', messageKey: 'apiErrors.signInRequired' });
+  });
+
+  it('answers words without a key as they are, with no key unless its code is one the product translates', async () => {
+    const response = await answer(new DomainError('invalid', 'VALIDATION_FAILED', { text: 'operatorId must be digits' }, { field: 'operatorId' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, message: 'operatorId must be digits', code: 'VALIDATION_FAILED', field: 'operatorId' });
+  });
+
+  it.each([
+    [404, 404],
+    [400, 400],
+    [409, 409],
+    [413, 413],
+    [429, 429],
+    [422, 400],
+  ])("passes a provider's %i on with %i, in its own words", async (status, answered) => {
+    const response = await answer(passedOnRefusal(status, 'resource_missing', 'No such payment_intent'));
+    expect(response.statusCode).toBe(answered);
+    expect(response.json()).toEqual({ success: false, message: 'No such payment_intent', code: 'resource_missing' });
   });
 });

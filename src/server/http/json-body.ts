@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from './errors';
+import { DomainError } from '../domain-error';
 
 /** The path of the first string in a parsed body that holds a NUL character ('' for the body itself), if any. */
 function fieldWithNul(value: unknown, path: string[] = []): string | undefined {
@@ -26,9 +26,8 @@ export function registerJsonBodyParser(app: FastifyInstance) {
       if (error) return done(error);
       const field = fieldWithNul(value);
       if (field !== undefined) {
-        return done(
-          new HttpError(400, `${field || 'The request body'} must not contain NUL characters`, 'VALIDATION_FAILED', field ? { field } : {}),
-        );
+        const text = `${field || 'The request body'} must not contain NUL characters`;
+        return done(new DomainError('invalid', 'VALIDATION_FAILED', { text }, field ? { field } : {}));
       }
       done(null, value);
     });

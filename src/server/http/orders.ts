@@ -11,27 +11,18 @@ import {
 } from '../../shared/api/orders';
 import { deliveryReportBodySchema, type DeliveryReportResponse } from '../../shared/api/delivery-reports';
 import type { ReceiptResponse } from '../../shared/api/receipts';
-import { digitsOnly } from '../../shared/phone-rules';
-import { toCents } from '../../shared/pricing';
 import type { Guards } from '../auth/guards';
 import type { AttemptCounts } from '../db/attempt-counts';
+import { DomainError } from '../domain-error';
 import { startCheckout } from '../orders/checkout';
 import { findUserDeliveryReport, latestDeliveryReports, reportDelivery, toDeliveryReportView } from '../orders/delivery-reports';
 import { PaymentNotAuthorisedError, type Fulfilment } from '../orders/fulfilment';
 import { handlePaymentEvent } from '../orders/payment-events';
 import type { OrderServices } from '../orders/services';
 import { toReceipt } from '../orders/receipt-view';
+import { justAuthorisedClaim, orderMatchingTopupRequest } from '../orders/topup-request-match';
 import type { Order } from '../orders/state-machine';
-import {
-  countryFacts,
-  findUserOrder,
-  hasPin,
-  listOrderViews,
-  storedNumbersMatching,
-  toOrderView,
-  toTopupResponse,
-  type CountryFacts,
-} from '../orders/views';
+import { countryFacts, findUserOrder, hasPin, listOrderViews, toOrderView, toTopupResponse, type CountryFacts } from '../orders/views';
 import { PaymentProviderError } from '../payments/provider';
 import { HttpError, parseWith, refusal } from './errors';
 import { checkoutsPerUser, limitsToEnforce, REQUEST_LIMITS } from '../request-limits';
@@ -41,10 +32,8 @@ const REFRESH_AFTER_MS = 2000;
 /** Orders the detail call settles when asked: a pending delivery, or an unpaid order whose payment may be authorised. */
 const needsRefresh = (order: Order) => order.status === 'delivery_pending' || (order.status === 'created' && order.paymentIntentId !== null);
 
-/** Operator ids are PostgreSQL integers. */
-const MAX_OPERATOR_ID = 2 ** 31 - 1;
-
 const orderIdSchema = z.object({ id: z.uuid('Order not found') });
+const orderNotFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
 const reportIdSchema = z.object({ id: z.uuid() });
 
 interface OrderRouteDeps {
@@ -81,12 +70,10 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
     let country: CountryFacts | undefined;
     try {
       // The usual call, right after the payment was authorised: claimed and delivered without reading the order first.
-      const delivered = await fulfilJustAuthorised(body, userId);
+      const claim = await justAuthorisedClaim(db, userId, body);
+      const delivered = claim && (await fulfilment.fulfilJustAuthorised(claim));
       if (delivered) return toTopupResponse(delivered, await countryFacts(db, delivered.countryIso));
-      order = await findUserOrder(db, userId, { paymentIntentId: body.paymentIntentId });
-      if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.paymentOrderNotFound' });
-      country = await countryFacts(db, order.countryIso);
-      checkTopupMatchesOrder(body, order, country.callingCode);
+      ({ order, country } = await orderMatchingTopupRequest(db, userId, body));
       return toTopupResponse(await fulfilment.fulfil(order.id, 'browser', order), country);
     } catch (error) {
       // A payment still being confirmed by its provider (Stripe's processing): nothing is sent yet. The order answers
@@ -106,22 +93,6 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
     }
   });
 
-  /** fulfilment.fulfilJustAuthorised for a call that names the order's destination; null: the order is read first. */
-  async function fulfilJustAuthorised(body: z.output<typeof topupBodySchema>, userId: string): Promise<Order | null> {
-    const { operatorId, recipientPhone } = body;
-    // An id past the column's range names no order (and would not compare in the database).
-    if (operatorId === undefined || !recipientPhone || Number(operatorId) > MAX_OPERATOR_ID) return null;
-    const countryIso = recipientPhone.countryCode.toUpperCase();
-    const { callingCode } = await countryFacts(db, countryIso);
-    return fulfilment.fulfilJustAuthorised({
-      paymentIntentId: body.paymentIntentId,
-      userId,
-      destination: { countryIso, operatorId: Number(operatorId) },
-      amountCents: body.amount === undefined ? undefined : toCents(body.amount),
-      recipientPhones: storedNumbersMatching(digitsOnly(recipientPhone.number), callingCode),
-    });
-  }
-
   app.get('/api/orders', { preHandler: requireUser }, async (request): Promise<OrderListResponse> => {
     return { success: true, orders: await listOrderViews(db, request.account!.id, services.now()) };
   });
@@ -129,7 +100,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
   app.get('/api/orders/:id', { preHandler: requireUser }, async (request): Promise<OrderDetailResponse> => {
     const { id } = parseOrderId(request.params);
     let order = await findUserOrder(db, request.account!.id, { id });
-    if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
+    if (!order) throw orderNotFound();
     if (needsRefresh(order) && services.now().getTime() - order.updatedAt.getTime() >= REFRESH_AFTER_MS) {
       try {
         order = await fulfilment.refresh(order.id);
@@ -155,7 +126,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
 
   app.get('/api/delivery-reports/:id', { preHandler: requireUser }, async (request): Promise<DeliveryReportResponse> => {
     const parsed = reportIdSchema.safeParse(request.params);
-    if (!parsed.success) throw refusal(404, 'DELIVERY_REPORT_NOT_FOUND', { key: 'apiErrors.deliveryReportNotFound' });
+    if (!parsed.success) throw new DomainError('not_found', 'DELIVERY_REPORT_NOT_FOUND', { key: 'apiErrors.deliveryReportNotFound' });
     return { success: true, report: toDeliveryReportView(await findUserDeliveryReport(db, request.account!.id, parsed.data.id)) };
   });
 
@@ -163,7 +134,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
   app.get('/api/orders/:id/receipt', { preHandler: requireUser }, async (request): Promise<ReceiptResponse> => {
     const { id } = parseOrderId(request.params);
     const order = await findUserOrder(db, request.account!.id, { id });
-    if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
+    if (!order) throw orderNotFound();
     return { success: true, receipt: toReceipt(order, await countryFacts(db, order.countryIso)) };
   });
 
@@ -171,8 +142,8 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
   app.get('/api/orders/:id/pin', { preHandler: requireUser }, async (request, reply): Promise<OrderPinResponse> => {
     const { id } = parseOrderId(request.params);
     const order = await findUserOrder(db, request.account!.id, { id });
-    if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
-    if (!hasPin(order)) throw refusal(404, 'PIN_NOT_FOUND', { key: 'apiErrors.pinNotFound' });
+    if (!order) throw orderNotFound();
+    if (!hasPin(order)) throw new DomainError('not_found', 'PIN_NOT_FOUND', { key: 'apiErrors.pinNotFound' });
     reply.header('Cache-Control', 'no-store');
     request.log.info({ orderId: order.id }, 'PIN shown to its owner');
     return { success: true, pin: services.pinVault.open(order.pinDetailEncrypted!) };
@@ -199,21 +170,6 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
 
 function parseOrderId(params: unknown) {
   const result = orderIdSchema.safeParse(params);
-  if (!result.success) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
+  if (!result.success) throw orderNotFound();
   return result.data;
-}
-
-/**
- * The browser repeats what it paid for; a call whose details differ from the order is refused. The order itself is
- * paid and goes on as recorded (the reconciler delivers it), so the refusal says nothing about the money.
- */
-function checkTopupMatchesOrder(body: z.output<typeof topupBodySchema>, order: Order, callingCode: string | null) {
-  const mismatch = (field: string) => refusal(400, 'TOPUP_MISMATCH', { key: 'apiErrors.topupMismatch' }, field);
-  if (body.operatorId !== undefined && Number(body.operatorId) !== order.operatorId) throw mismatch('operatorId');
-  if (body.amount !== undefined && toCents(body.amount) !== order.amountCents) throw mismatch('amount');
-  if (body.recipientPhone) {
-    if (body.recipientPhone.countryCode.toUpperCase() !== order.countryIso) throw mismatch('recipientPhone.countryCode');
-    const number = digitsOnly(body.recipientPhone.number);
-    if (!storedNumbersMatching(number, callingCode).includes(order.recipientPhone)) throw mismatch('recipientPhone.number');
-  }
 }

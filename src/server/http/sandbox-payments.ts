@@ -4,7 +4,7 @@ import { sandboxConfirmBodySchema, type SandboxConfirmResponse } from '../../sha
 import type { Database } from '../db/client';
 import { PaymentProviderError } from '../payments/provider';
 import { confirmSandboxPaymentIntent } from '../payments/sandbox/confirm';
-import { HttpError, parseWith } from './errors';
+import { parseWith, passedOnRefusal } from './errors';
 
 const confirmParamsSchema = z.object({ id: z.string().min(1).max(255) });
 
@@ -26,7 +26,7 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: { db: D
       try {
         answer = await confirmSandboxPaymentIntent(deps.db, id, body);
       } catch (error) {
-        if (error instanceof PaymentProviderError) throw new HttpError(error.status, error.message, error.code);
+        if (error instanceof PaymentProviderError) throw passedOnRefusal(error.status, error.code, error.message);
         throw error;
       }
       return reply.status('error' in answer ? 402 : 200).send(answer);

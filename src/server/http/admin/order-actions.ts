@@ -7,7 +7,8 @@ import type { Fulfilment } from '../../orders/fulfilment';
 import type { OrderServices } from '../../orders/services';
 import { adminOrderDetail } from '../../orders/admin-queries';
 import type { Order } from '../../orders/state-machine';
-import { parseWith, refusal } from '../errors';
+import { DomainError } from '../../domain-error';
+import { parseWith } from '../errors';
 
 interface OrderActionDeps {
   services: OrderServices;
@@ -57,6 +58,6 @@ export function registerOrderActionRoutes(admin: FastifyInstance, { services, fu
 
 function parseAdminOrderId(params: unknown): string {
   const parsed = orderIdSchema.safeParse(params);
-  if (!parsed.success) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
+  if (!parsed.success) throw new DomainError('not_found', 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
   return parsed.data.id;
 }
