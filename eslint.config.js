@@ -30,7 +30,7 @@ const FEATURES = readdirSync(new URL('src/client/features', import.meta.url), { 
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 /** The server's domain: the money core and what it calls. Only http/ knows about requests and status codes. */
-const DOMAIN = ['orders', 'payments', 'topups', 'catalog', 'auth', 'admin', 'topup-requests'];
+const DOMAIN = ['orders', 'payments', 'topups', 'catalog', 'auth', 'admin', 'audit', 'topup-requests'];
 
 /** An import that climbs out of its folder into one of `folders` (e.g. `../../server/app`). */
 const climbingInto = (...folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
