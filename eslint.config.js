@@ -24,13 +24,13 @@ const boundaries = {
 };
 
 const SOURCE = '**/*.{ts,tsx,js}';
-/** Test files and the helpers and fakes only they may use. */
-const TEST_CODE = ['**/*.test.{ts,tsx}', 'src/**/testing/**'];
+/** Test files and the helpers, fakes and contracts only they may use. */
+const TEST_CODE = ['**/*.test.{ts,tsx}', 'src/**/testing/**', 'tests/**'];
 const FEATURES = readdirSync(new URL('src/client/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 /** The server's domain: the money core and what it calls. Only http/ knows about requests and status codes. */
-const DOMAIN = ['orders', 'payments', 'topups', 'catalog', 'auth', 'admin', 'topup-requests'];
+const DOMAIN = ['orders', 'payments', 'topups', 'catalog', 'auth', 'admin', 'audit', 'topup-requests'];
 
 /** An import that climbs out of its folder into one of `folders` (e.g. `../../server/app`). */
 const climbingInto = (...folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
@@ -143,7 +143,8 @@ export default tseslint.config(
     ignores: TEST_CODE,
     rules: {
       'boundaries/test-code': restrict(
-        { regex: '(^|/)testing(/|$)', message: 'Production code does not import test helpers or fakes (testing/).' },
+        { regex: '(^|/)testing(/|$)', message: 'Production code does not import test helpers (testing/).' },
+        { regex: climbingInto('tests'), message: "Production code does not import the providers' fakes or contracts (tests/)." },
         { regex: '\\.test(\\.[jt]sx?)?$', message: 'Production code does not import test files.' },
         { group: ['vitest', 'vitest/*'], message: 'Production code does not import the test runner.' },
       ),

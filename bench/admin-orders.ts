@@ -15,7 +15,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import pg from 'pg';
 import type { AdminOrdersQuery } from '../src/shared/api/admin';
 import { connectPostgres, type Database, type DatabaseHandle } from '../src/server/db/client';
-import { seedDatabase } from '../src/server/db/seed';
+import { seedDatabase } from '../src/server/seed';
 import { adminOrderDetail, adminOrdersFiltersSchema, adminOrdersPageQuery, listAdminOrders, listAttention } from '../src/server/orders/admin-queries';
 import { countAttention } from '../src/server/orders/attention';
 import { ATTENTION_REASONS } from '../src/server/orders/fulfilment';

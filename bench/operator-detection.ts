@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { connectPglite } from '../src/server/db/client';
-import { seedDatabase } from '../src/server/db/seed';
+import { seedDatabase } from '../src/server/seed';
 import { testConfig } from '../src/server/testing/app';
 import { ms, percentile } from './stats';
 

@@ -1,6 +1,6 @@
 /** Upstream calls the Reloadly adapter makes per detection, counted by the local contract server. */
 import { createReloadlyProvider } from '../src/server/topups/reloadly/client';
-import { CO_PHONE, FakeReloadly, NG_PHONE } from '../src/server/testing/fakes/reloadly';
+import { CO_PHONE, FakeReloadly, NG_PHONE } from '../tests/fakes/reloadly';
 
 const DETECTIONS = 200;
 

@@ -24,7 +24,7 @@ import { registerFlagRoutes } from './http/flags';
 import { registerHealthRoutes } from './http/health';
 import { registerJsonBodyParser } from './http/json-body';
 import { createMailer, type Mailer } from './mail/mailer';
-import { startReceiptSender } from './mail/receipt-sender';
+import { startReceiptSender } from './orders/receipt-sender';
 import { registerOrderRoutes } from './http/orders';
 import { registerRecipientRoutes } from './http/recipients';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';

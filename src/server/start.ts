@@ -4,7 +4,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
 import { checkPaymentProvider, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
-import { seedDatabase } from './db/seed';
+import { seedDatabase } from './seed';
 import { bearerTokenMatches } from './metrics/scrape';
 import { openSharedState } from './shared-state';
 

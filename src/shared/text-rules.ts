@@ -4,6 +4,8 @@ export const NAME_MAX_LENGTH = 100;
 /** The longest address SMTP can carry (RFC 5321: a 256-octet path, less the angle brackets). */
 export const EMAIL_MAX_LENGTH = 254;
 export const IMAGE_URL_MAX_LENGTH = 2048;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
 
 /**
  * Characters no name may hold: control characters (NUL included, which PostgreSQL cannot store in text) and the

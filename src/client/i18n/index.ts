@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, RTL_LANGUAGES, SUPPORTED_LANGUAGES, type Language } from '@shared/constants';
-import { rememberPreference, storedPreference } from '@/lib/preferences';
+import { rememberPreference, storedPreference } from '@/lib/storage/preferences';
 import en from './locales/en.json';
 
 /**

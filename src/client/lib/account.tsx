@@ -48,7 +48,7 @@ export async function loadAccount(): Promise<UserResponse | null> {
 
 /**
  * Shows the account's language and theme as soon as the account is read, and keeps the browser's stored values in
- * step with them (lib/preferences.ts), so the next visit paints them first (docs/product.md §4).
+ * step with them (lib/storage/preferences.ts), so the next visit paints them first (docs/product.md §4).
  */
 function useApplyAccountSettings() {
   const { setTheme } = useTheme();

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_THEME, THEMES, type Theme } from '@shared/constants';
-import { rememberPreference, storedPreference } from './preferences';
+import { rememberPreference, storedPreference } from './storage/preferences';
 
 export type ResolvedTheme = 'light' | 'dark';
 

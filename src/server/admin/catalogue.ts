@@ -13,7 +13,7 @@ import type { Database } from '../db/client';
 import { countries, disabledOperators } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { TopupProviderError, type OperatorInfo } from '../topups/provider';
-import { recordAdminAction, type AdminActor } from './audit-log';
+import { recordAdminAction, type AdminActor } from '../audit/audit-log';
 
 type CountryRow = typeof countries.$inferSelect;
 type DisabledOperatorRow = typeof disabledOperators.$inferSelect;

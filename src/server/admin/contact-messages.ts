@@ -13,8 +13,8 @@ import type { Language } from '../../shared/constants';
 import type { Database } from '../db/client';
 import { contactMessages, user } from '../db/schema';
 import { DomainError } from '../domain-error';
-import { recordAdminAction, type AdminActor } from './audit-log';
-import { micros, pageLimit } from './cursor';
+import { recordAdminAction, type AdminActor } from '../audit/audit-log';
+import { micros, pageLimit } from '../db/cursor';
 import { UUID } from '../db/ids';
 
 /**

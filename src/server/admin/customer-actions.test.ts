@@ -6,7 +6,7 @@ import { DomainError } from '../domain-error';
 import { startCheckout } from '../orders/checkout';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
 import { firstOffer, sandboxOrderServices, SANDBOX_NUMBERS } from '../testing/orders';
-import type { AdminActor } from './audit-log';
+import type { AdminActor } from '../audit/audit-log';
 import { blockCustomer, endCustomerSessions, setCustomerAdmin, unblockCustomer } from './customer-actions';
 
 const NOW = new Date('2026-11-24T09:00:00Z');

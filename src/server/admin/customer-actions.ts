@@ -4,7 +4,7 @@ import type { ApiMessageKey } from '../../shared/api/messages';
 import type { Database } from '../db/client';
 import { session, user } from '../db/schema';
 import { DomainError } from '../domain-error';
-import { recordAdminAction, type AdminActor } from './audit-log';
+import { recordAdminAction, type AdminActor } from '../audit/audit-log';
 import { customerNotFound } from './customers';
 
 /** One admin action on one customer, with the admin's reason. */

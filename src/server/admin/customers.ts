@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { account, adminAuditLog, orders, session, user } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { DAY_MS, SPENDING_STATUSES } from '../orders/limits';
-import { after, decodeCursor, micros, pageLimit, pageOf } from './cursor';
+import { after, decodeCursor, micros, pageLimit, pageOf } from '../db/cursor';
 import { customerOrderRows } from '../orders/admin-queries';
 
 /** How many of a customer's orders their page lists; the orders page filtered by their e-mail has the rest. */

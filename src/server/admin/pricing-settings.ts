@@ -13,8 +13,8 @@ import { formatUsd, toCents } from '../../shared/pricing';
 import { loadFeeConfig } from '../catalog/price-config';
 import type { Database } from '../db/client';
 import { priceConfig, priceConfigChanges } from '../db/schema';
-import { recordAdminAction, type AdminActor } from './audit-log';
-import { after, decodeCursor, micros, pageLimit, pageOf } from './cursor';
+import { recordAdminAction, type AdminActor } from '../audit/audit-log';
+import { after, decodeCursor, micros, pageLimit, pageOf } from '../db/cursor';
 import { settingsConflict } from './settings-conflict';
 
 /** The fees in force (what checkout prices with) with the version of the change that set them. */

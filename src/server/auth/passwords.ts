@@ -1,5 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '../../shared/api/account';
+import { PASSWORD_MESSAGES } from '../../shared/api/account';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/text-rules';
 
 /**
  * How many of the most frequent leaked passwords that are long enough to be accepted otherwise are refused (the list

@@ -5,7 +5,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { databaseQueries } from '../metrics/registry';
 import { migrationsDir } from '../paths';
 import { makePrivateDirectory } from './data-dir';
 import * as schema from './schema';
@@ -49,6 +48,16 @@ export interface PoolUse {
   max: number;
 }
 
+const statementListeners: (() => void)[] = [];
+
+/**
+ * Tells `listener` of every statement sent to PostgreSQL from now on, through any pool this module opens (the metrics
+ * count them: metrics/registry.ts). The database knows nothing of who listens.
+ */
+export function onStatementSent(listener: () => void): void {
+  statementListeners.push(listener);
+}
+
 /** Arbitrary constant that serialises migrations when several servers start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_001;
 
@@ -69,7 +78,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   pool.on('connect', (client) => {
     const query = client.query;
     client.query = function (this: pg.PoolClient, ...args: Parameters<typeof query>) {
-      databaseQueries.inc();
+      for (const listener of statementListeners) listener();
       return query.apply(this, args);
     } as typeof query;
   });

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { onStatementSent } from '../db/client';
 
 /**
  * The process's own metrics (docs/decisions/017-…): what every part of the server counts as it works, kept once per
@@ -66,3 +67,5 @@ export const databaseQueries = new Counter({
   help: 'Statements sent to PostgreSQL, each one round trip (transaction BEGIN and COMMIT included)',
   registers: [processRegistry],
 });
+
+onStatementSent(() => databaseQueries.inc());

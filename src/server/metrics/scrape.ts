@@ -79,7 +79,7 @@ export function createAppMetrics({ database, now = () => new Date() }: { databas
     },
   });
 
-  // The receipt sender's backlog (mail/receipt-sender.ts): receipts queued and neither sent nor skipped, due or waiting
+  // The receipt sender's backlog (orders/receipt-sender.ts): receipts queued and neither sent nor skipped, due or waiting
   // for a retry, and the age of the oldest. One query per scrape answers both gauges.
   let receipts: Promise<{ unsent: number; oldestSeconds: number }> | undefined;
   async function readReceipts() {

@@ -1,6 +1,6 @@
 import { eq, isNull, type SQL } from 'drizzle-orm';
 import { adminActionsFor, type AdminActionName, type AdminOrderAction } from '../../shared/api/admin';
-import { recordAdminAction, type AdminActor } from '../admin/audit-log';
+import { recordAdminAction, type AdminActor } from '../audit/audit-log';
 import { orderEvents, orders } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { PaymentProviderError } from '../payments/provider';

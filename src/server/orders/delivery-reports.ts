@@ -6,7 +6,7 @@ import {
   type DeliveryReportView,
 } from '../../shared/api/delivery-reports';
 import type { AdminDeliveryReport } from '../../shared/api/admin';
-import { recordAdminAction, type AdminActor } from '../admin/audit-log';
+import { recordAdminAction, type AdminActor } from '../audit/audit-log';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw-rows';
 import { deliveryReports, orders, user } from '../db/schema';

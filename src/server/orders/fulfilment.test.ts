@@ -6,7 +6,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
 import { insertTestUser, orderLedger, paidOrder, SANDBOX_NUMBERS, sandboxOrderServices, saveServiceLimits, TEST_PIN_VAULT } from '../testing/orders';
 import { createReloadlyProvider } from '../topups/reloadly/client';
-import { FakeReloadly, TOPUP_NUMBERS } from '../testing/fakes/reloadly';
+import { FakeReloadly, TOPUP_NUMBERS } from '../../../tests/fakes/reloadly';
 import { bareTopupResult, TopupProviderError, type TopupDelivery, type TopupRequest, type TopupResult } from '../topups/provider';
 import { PaymentProviderError } from '../payments/provider';
 import { sandboxPin } from '../topups/sandbox/topup-delivery';

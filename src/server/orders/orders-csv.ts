@@ -1,4 +1,4 @@
-import { recordAdminAction, type AdminActor } from '../admin/audit-log';
+import { recordAdminAction, type AdminActor } from '../audit/audit-log';
 import type { Database } from '../db/client';
 import { adminOrderExportPages, type AdminOrderExportRow, type AdminOrdersExportFilters } from './admin-queries';
 

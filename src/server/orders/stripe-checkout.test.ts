@@ -8,7 +8,7 @@ import {
   FakeStripe,
   signWebhook,
   stripeEvent,
-} from '../testing/fakes/stripe';
+} from '../../../tests/fakes/stripe';
 import { openTestDatabase, type TestDatabase } from '../testing/databases';
 import { firstOffer, insertTestUser, orderLedger, SANDBOX_NUMBERS, sandboxOrderServices } from '../testing/orders';
 import { startCheckout } from './checkout';

@@ -8,7 +8,7 @@ import { resolveAuthSecret } from '../auth/secret';
 import { loadConfig } from '../config';
 import { connectPglite, type DatabaseHandle } from '../db/client';
 import { verification } from '../db/schema';
-import { seedDatabase } from '../db/seed';
+import { seedDatabase } from '../seed';
 import { latestOutboxMessage } from '../mail/mailer';
 import { testConfig } from '../testing/app';
 import { accountClient, totpCode } from '../testing/accounts';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { connectPglite, connectPostgres, type DatabaseHandle } from '../db/client';
-import { seedDatabase } from '../db/seed';
+import { seedDatabase } from '../seed';
 import { administer, postgresCopyName, urlOfDatabase } from './postgres-admin';
 
 /** The databases every database test runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connectPglite, connectPostgres } from '../db/client';
-import { seedDatabase } from '../db/seed';
+import { seedDatabase } from '../seed';
 import { administer, dropCopiesOf, untilUnused, urlOfDatabase } from './postgres-admin';
 
 declare module 'vitest' {

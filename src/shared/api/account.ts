@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES, THEMES, type Language, type Theme } from '../constants';
 import { englishText } from './message-texts';
-import { EMAIL_MAX_LENGTH } from '../text-rules';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../text-rules';
 
 /**
  * Accounts: the product's own calls (docs/product.md §7). Sign-up, sign-in, two-factor and password reset are Better Auth's
  * endpoints under /api/auth (see docs/accounts.md).
  */
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 
 /** The English the server answers a refused password with: the texts of their message keys, written in message-texts.ts. */
 export const PASSWORD_MESSAGES = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, SIGN_IN_THROTTLE_MESSAGE, USERNAME_MESSAGES } from './account';
+import { PASSWORD_MESSAGES, SIGN_IN_THROTTLE_MESSAGE, USERNAME_MESSAGES } from './account';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../text-rules';
 import { API_MESSAGE_KEYS, type ApiMessageKey, type MessageParams } from './messages';
 import { API_MESSAGE_TEXTS_EN, englishText } from './message-texts';
 

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../text-rules';
 
 /** Values put into a message's {{placeholders}}. */
 export type MessageParams = Record<string, string | number>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from './account';
+import { PASSWORD_MAX_LENGTH } from '../text-rules';
 
 /** The profile's "Your data" calls (server/http/your-data.ts). */
 export const YOUR_DATA_PATHS = {

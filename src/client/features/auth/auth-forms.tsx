@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
   ACCOUNT_RULE_PARAMS,
-  PASSWORD_MAX_LENGTH,
   passwordResetRequestSchema,
   resetPasswordRequestSchema,
   signInRequestSchema,
@@ -13,6 +12,7 @@ import {
   verifyBackupCodeRequestSchema,
   verifyTotpRequestSchema,
 } from '@shared/api/account';
+import { PASSWORD_MAX_LENGTH } from '@shared/text-rules';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 

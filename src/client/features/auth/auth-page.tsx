@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { InlineError } from '@/components/ui/inline-error';
 import { currentLanguage, directionOf } from '@/i18n';
 import { useAccount } from '@/lib/account';
-import { rememberPreference } from '@/lib/preferences';
+import { rememberPreference } from '@/lib/storage/preferences';
 import { useTheme } from '@/lib/theme';
 import { apiErrorText } from '@/lib/api-error-text';
 import { resumeAfterSignIn } from '@/lib/pending-action';

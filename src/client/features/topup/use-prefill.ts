@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { toCents } from '@shared/pricing';
 import { useCountries } from './api/get-countries';
-import { recipientIn, type RestoredRecipient } from './lib/restore-params';
+import { recipientIn } from './lib/restore-params';
+import type { RestoredRecipient } from './lib/restored-top-up';
 
 /** A number to start the flow from: its country (ISO code), its digits, and an amount to choose when it is sold. */
 export interface Prefill {

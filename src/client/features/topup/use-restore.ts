@@ -7,7 +7,8 @@ import { useAccount } from '@/lib/account';
 import { toast } from '@/lib/toast';
 import { useCountries } from './api/get-countries';
 import { peekSavedTopUp, readPendingTopUp, readSavedTopUp, restoreFromSaved } from './lib/pending-top-up';
-import { continueWithOf, restoreFromParams, restoreRecipientFromParams, type RestoredTopUp } from './lib/restore-params';
+import { continueWithOf, restoreFromParams, restoreRecipientFromParams } from './lib/restore-params';
+import type { RestoredTopUp } from './lib/restored-top-up';
 import type { useTopUpFlow } from './use-top-up-flow';
 
 type RestoreActions = Pick<ReturnType<typeof useTopUpFlow>, 'restore' | 'restoreRecipient' | 'resumeCheckout'>;

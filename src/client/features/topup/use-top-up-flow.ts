@@ -4,8 +4,8 @@ import type { CheckoutIntent } from '@/features/topup/payment/api/create-payment
 import type { TopupOutcome } from '@/features/topup/payment/lib/topup-outcome';
 import type { AmountOption } from './lib/amounts';
 import type { SelectedCountry } from './lib/country-selection';
-import { flowReducer, initialFlowState, type AutoContinue } from './lib/flow-state';
-import type { RestoredRecipient, RestoredTopUp } from './lib/restore-params';
+import { flowReducer, initialFlowState } from './lib/flow-state';
+import type { AutoContinue, RestoredRecipient, RestoredTopUp } from './lib/restored-top-up';
 
 /** The state of the top-up flow and the moves between its steps. */
 export function useTopUpFlow() {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminActionName, AdminAuditResponse, AdminTargetType } from '../../../shared/api/admin';
-import { recordAdminAction } from '../../admin/audit-log';
+import { recordAdminAction } from '../../audit/audit-log';
 import { buildApp } from '../../app';
 import { testConfig } from '../../testing/app';
 import { signedInAdmin } from '../../testing/admins';

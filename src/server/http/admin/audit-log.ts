@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminAuditQuerySchema, type AdminAuditResponse } from '../../../shared/api/admin';
-import { listAdminActions } from '../../admin/audit-log';
+import { listAdminActions } from '../../audit/audit-log';
 import type { Database } from '../../db/client';
 import { parseWith } from '../errors';
 

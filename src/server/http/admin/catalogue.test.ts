@@ -15,7 +15,7 @@ import { adminAuditLog, countries, disabledOperators } from '../../db/schema';
 import { testConfig } from '../../testing/app';
 import { newBrowser, signedInAdmin, signedUpBrowser } from '../../testing/admins';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing/databases';
-import { CO_PHONE, FakeReloadly } from '../../testing/fakes/reloadly';
+import { CO_PHONE, FakeReloadly } from '../../../../tests/fakes/reloadly';
 import { SANDBOX_NUMBERS } from '../../testing/orders';
 
 const COUNTRY_UNAVAILABLE = {

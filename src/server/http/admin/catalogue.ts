@@ -10,7 +10,7 @@ import {
   type AdminCatalogueCountryResponse,
   type AdminCatalogueOperatorActionResponse,
 } from '../../../shared/api/admin-catalogue';
-import type { AdminActor } from '../../admin/audit-log';
+import type { AdminActor } from '../../audit/audit-log';
 import { catalogueCountryPage, listCatalogueCountries, setCountryEnabled, setOperatorEnabled } from '../../admin/catalogue';
 import type { Catalogue } from '../../catalog/catalogue';
 import type { Database } from '../../db/client';

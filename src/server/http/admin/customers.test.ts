@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminCustomerResponse, AdminCustomersResponse } from '../../../shared/api/admin';
-import { recordAdminAction } from '../../admin/audit-log';
+import { recordAdminAction } from '../../audit/audit-log';
 import { buildApp } from '../../app';
 import { adminAuditLog, orders, session, user } from '../../db/schema';
 import { testConfig } from '../../testing/app';

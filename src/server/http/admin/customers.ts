@@ -8,7 +8,7 @@ import {
   type AdminCustomerResponse,
   type AdminCustomersResponse,
 } from '../../../shared/api/admin';
-import type { AdminActor } from '../../admin/audit-log';
+import type { AdminActor } from '../../audit/audit-log';
 import { blockCustomer, endCustomerSessions, setCustomerAdmin, unblockCustomer, type CustomerActionRequest } from '../../admin/customer-actions';
 import { customerPage, searchCustomers } from '../../admin/customers';
 import type { Database } from '../../db/client';

@@ -8,7 +8,7 @@ import {
   type AdminMessagesCountResponse,
   type AdminMessagesResponse,
 } from '../../../shared/api/admin-messages';
-import type { AdminActor } from '../../admin/audit-log';
+import type { AdminActor } from '../../audit/audit-log';
 import {
   countUnreadMessages,
   handleContactMessage,

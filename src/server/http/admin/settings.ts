@@ -9,7 +9,7 @@ import {
   type AdminPricingResponse,
   type AdminPricingUpdateResponse,
 } from '../../../shared/api/admin-settings';
-import type { AdminActor } from '../../admin/audit-log';
+import type { AdminActor } from '../../audit/audit-log';
 import { limitValuesOf, readLimits, updateLimits } from '../../admin/limits-settings';
 import { listPriceChanges, readPricing, updatePricing } from '../../admin/pricing-settings';
 import type { Database } from '../../db/client';

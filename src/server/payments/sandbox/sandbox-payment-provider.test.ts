@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxPaymentIntents } from '../../db/schema';
-import { paymentProviderContract } from '../../testing/contracts/payment-provider';
+import { paymentProviderContract } from '../../../../tests/contracts/payment-provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing/databases';
 import { rejectionOf, thrownBy } from '../../testing/rejections';
 import { type PaymentIntent, type PaymentProvider, PaymentProviderError } from '../provider';

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { paymentProviderContract } from '../../testing/contracts/payment-provider';
+import { paymentProviderContract } from '../../../../tests/contracts/payment-provider';
 import {
   API_ERROR_FAULT,
   FAKE_STRIPE_PUBLISHABLE_KEY,
@@ -12,7 +12,7 @@ import {
   signWebhook,
   stripeEvent,
   type StripeFault,
-} from '../../testing/fakes/stripe';
+} from '../../../../tests/fakes/stripe';
 import { rejectionOf, thrownBy } from '../../testing/rejections';
 import { PaymentProviderError, type CreatePaymentIntentRequest } from '../provider';
 import { createStripePaymentProvider, type StripeProviderOptions } from './stripe-provider';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { topupProviderContract } from '../../testing/contracts/topup-provider';
+import { topupProviderContract } from '../../../../tests/contracts/topup-provider';
 import {
   BUNDLE_PHONE,
   CO_PHONE,
@@ -15,7 +15,7 @@ import {
   SLOW_PHONE,
   TOPUP_NUMBERS,
   UNDETECTABLE_PHONE,
-} from '../../testing/fakes/reloadly';
+} from '../../../../tests/fakes/reloadly';
 import { rejectionOf } from '../../testing/rejections';
 import { bareTopupResult, TopupProviderError, type OperatorInfo, type TopupResult } from '../provider';
 import { createReloadlyProvider, type ReloadlyOptions } from './client';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type CountryCode, Metadata, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { OperatorInfo } from '../../../shared/api/catalog';
-import { toOperatorInfo } from '../../catalog/operator-info';
+import { toOperatorInfo } from './operator-info';
 import type { Database } from '../../db/client';
 import { countries, operatorPrefixes, operators } from '../../db/schema';
 import { type OperatorDirectory, TopupProviderError } from '../provider';

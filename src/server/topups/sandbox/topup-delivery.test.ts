@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operators, sandboxTopups } from '../../db/schema';
-import { topupProviderContract } from '../../testing/contracts/topup-provider';
+import { topupProviderContract } from '../../../../tests/contracts/topup-provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing/databases';
 import { rejectionOf } from '../../testing/rejections';
 import { type TopupProvider, TopupProviderError, type TopupRequest } from '../provider';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type CountryCode, isPossiblePhoneNumber } from 'libphonenumber-js/max';
-import { localAmountFor, type OperatorRow } from '../../catalog/operator-info';
+import { localAmountFor, type OperatorRow } from './operator-info';
 import type { Database } from '../../db/client';
 import { driverValues, insertWhere, placeholdersFor, preparedStatement, rowOf } from '../../db/raw-rows';
 import { countries, operators, orders, sandboxTopups } from '../../db/schema';

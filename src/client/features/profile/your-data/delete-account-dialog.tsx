@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PASSWORD_MAX_LENGTH } from '@shared/api/account';
+import { PASSWORD_MAX_LENGTH } from '@shared/text-rules';
 import { ROUTES } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';

@@ -4,19 +4,13 @@ import type { CheckoutIntent } from '@/features/topup/payment/api/create-payment
 import type { TopupOutcome } from '@/features/topup/payment/lib/topup-outcome';
 import { amountOptions, type AmountOption } from './amounts';
 import type { SelectedCountry } from './country-selection';
-import type { RestoredRecipient, RestoredTopUp } from './restore-params';
+import type { AutoContinue, RestoredRecipient, RestoredTopUp } from './restored-top-up';
 
 /**
  * The view states of docs/product.md §4: review → processing (the payment intent is being created) → payment → summary (the
  * result screen, from 'Processing Top-up' to the server's final status).
  */
 export type FlowStep = 'recipient' | 'amount' | 'review' | 'processing' | 'payment' | 'summary';
-
-/**
- * What a restored top-up goes on to by itself (docs/product.md §4 post-auth cases): open the payment form (after sign-in, or
- * 'Try again' after a declined redirect payment), or send the top-up of a payment already authorised.
- */
-export type AutoContinue = { kind: 'createIntent' } | { kind: 'processTopup'; paymentIntentId: string };
 
 export interface FlowState {
   step: FlowStep;

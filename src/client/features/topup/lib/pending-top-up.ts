@@ -5,7 +5,8 @@ import { clearPendingAction, isFresh } from '@/lib/pending-action';
 import { safeStorage } from '@/lib/storage';
 import { amountOption, type AmountOption } from './amounts';
 import type { SelectedCountry } from './country-selection';
-import { isOperatorInfo, recipientIn, withListDefaults, type RestoredRecipient, type RestoredTopUp } from './restore-params';
+import { isOperatorInfo, recipientIn, withListDefaults } from './restore-params';
+import type { RestoredRecipient, RestoredTopUp } from './restored-top-up';
 
 /** What is saved before sign-in so the top-up can resume afterwards (docs/product.md §3, the second form). */
 export interface PendingTopUpData {

@@ -1,29 +1,9 @@
 import type { Country, OperatorInfo } from '@shared/api/catalog';
 import { digitsOnly } from '@shared/phone-rules';
 import { toCents } from '@shared/pricing';
-import { amountOption, type AmountOption } from './amounts';
-import { selectCountry, type SelectedCountry } from './country-selection';
-import type { AutoContinue } from './flow-state';
-
-/**
- * The number without a complete top-up (the URL carries no amount, or the saved top-up is incomplete): the visitor
- * goes on from there. A saved operator opens the amounts at once; a saved amount is chosen when it is still offered.
- */
-export interface RestoredRecipient {
-  country: SelectedCountry;
-  phone: string;
-  operator?: OperatorInfo;
-  amountCents?: number;
-}
-
-export interface RestoredTopUp {
-  country: SelectedCountry;
-  phone: string;
-  operator: OperatorInfo;
-  amount: AmountOption;
-  /** The checkout already started for this top-up: Confirm finds the same order and payment again. */
-  orderKey?: string | null;
-}
+import { amountOption } from './amounts';
+import { selectCountry } from './country-selection';
+import type { AutoContinue, RestoredRecipient, RestoredTopUp } from './restored-top-up';
 
 export function isOperatorInfo(value: unknown): value is OperatorInfo {
   const operator = value as Partial<OperatorInfo> | null;

@@ -4,12 +4,12 @@ import type { ReceiptKind } from '../../shared/receipt-texts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { orders, receiptOutbox, user } from '../db/schema';
-import { onReceiptQueued } from '../orders/follow-ups';
-import { toReceipt } from '../orders/receipt-view';
-import type { OrderLog } from '../orders/services';
-import { countryFacts } from '../orders/views';
-import type { Email, Mailer } from './mailer';
-import { receiptEmail } from './receipt-emails';
+import { onReceiptQueued } from './follow-ups';
+import { toReceipt } from './receipt-view';
+import type { OrderLog } from './services';
+import { countryFacts } from './views';
+import type { Email, Mailer } from '../mail/mailer';
+import { receiptEmail } from '../mail/receipt-emails';
 
 /** How long a worker holds the receipts it took: one whose worker died is taken again after this. */
 export const RECEIPT_LEASE_MS = 5 * 60 * 1000;

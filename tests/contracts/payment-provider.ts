@@ -6,8 +6,8 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type RefundRequest,
-} from '../../payments/provider';
-import { rejectionOf, thrownBy } from '../rejections';
+} from '../../src/server/payments/provider';
+import { rejectionOf, thrownBy } from '../../src/server/testing/rejections';
 
 /**
  * What a PaymentProvider promises the order code, whichever provider it is: Stripe's PaymentIntents with manual

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mayHaveSession, safeStorage } from './storage';
+import { mayHaveSession, safeStorage } from '.';
 
 /** A browser's localStorage and cookie jar, as far as storage.ts uses them. */
 function browser(protocol = 'http:') {

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS, type Language, type Theme } from '@shared/constants';
-import { safeStorage } from './storage';
+import { safeStorage } from '.';
 
 interface Preferences {
   language: Language;

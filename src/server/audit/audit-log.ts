@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { AdminActionName, AdminAuditEntry, adminAuditQuerySchema, AdminTargetType } from '../../shared/api/admin';
 import type { Database } from '../db/client';
 import { adminAuditLog } from '../db/schema';
-import { after, decodeCursor, micros, pageLimit, pageOf } from './cursor';
-import { createdWithin } from './date-range';
+import { after, decodeCursor, micros, pageLimit, pageOf } from '../db/cursor';
+import { createdWithin } from '../db/date-range';
 
 /** Who did it: the signed-in admin. */
 export interface AdminActor {

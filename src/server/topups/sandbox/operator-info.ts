@@ -1,5 +1,5 @@
-import type { OperatorInfo } from '../../shared/api/catalog';
-import type { operators } from '../db/schema';
+import type { OperatorInfo } from '../../../shared/api/catalog';
+import type { operators } from '../../db/schema';
 
 export type OperatorRow = typeof operators.$inferSelect;
 

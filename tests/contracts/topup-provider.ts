@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type TopupProvider, TopupProviderError, type TopupRequest } from '../../topups/provider';
-import { rejectionOf } from '../rejections';
+import { type TopupProvider, TopupProviderError, type TopupRequest } from '../../src/server/topups/provider';
+import { rejectionOf } from '../../src/server/testing/rejections';
 
 /**
  * What a TopupProvider promises the order code, whichever provider it is: operators found by number and by country,

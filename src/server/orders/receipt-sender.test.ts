@@ -3,12 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { databaseQueries } from '../metrics/registry';
 import { emailOutbox, receiptOutbox, user } from '../db/schema';
-import { refundOrder } from '../orders/admin-actions';
-import { silentLog } from '../orders/services';
+import { refundOrder } from './admin-actions';
+import { silentLog } from './services';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
 import { createFulfilment, insertTestUser, paidOrder, SANDBOX_NUMBERS, sandboxOrderServices } from '../testing/orders';
 import { RECEIPT_TEXTS } from '../../shared/receipt-texts';
-import { createMailer, type Mailer } from './mailer';
+import { createMailer, type Mailer } from '../mail/mailer';
 import { RECEIPT_LEASE_MS, retryDelayMs, sendDueReceipts, startReceiptSender, type ReceiptSenderDeps } from './receipt-sender';
 
 const PUBLIC_URL = 'https://globaltopup.test';

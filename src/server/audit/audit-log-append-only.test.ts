@@ -58,7 +58,7 @@ describe('the admin audit log and the history of the fees', () => {
   });
 
   it('is read and appended to, which the check lets through', () => {
-    expect(changesIn(readFileSync(path.join(projectRoot, 'src/server/admin/audit-log.ts'), 'utf8'))).toEqual([]);
+    expect(changesIn(readFileSync(path.join(projectRoot, 'src/server/audit/audit-log.ts'), 'utf8'))).toEqual([]);
     expect(changesIn(readFileSync(path.join(projectRoot, 'src/server/admin/pricing-settings.ts'), 'utf8'))).toEqual([]);
     expect(changesIn('await db.insert(adminAuditLog).values(row); await db.select().from(adminAuditLog);')).toEqual([]);
     expect(changesIn('insert into admin_audit_log (actor_id) values ($1)')).toEqual([]);
