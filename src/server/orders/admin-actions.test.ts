@@ -213,9 +213,9 @@ describe.each(TEST_DATABASE_KINDS)('admin actions on orders on %s', (kind) => {
       let refusals = 1;
       const payments: PaymentProvider = {
         ...base.payments,
-        capturePaymentIntent: async (id, options) => {
+        capturePayment: async (id, options) => {
           if (refusals-- > 0) throw new Error('the payment provider could not be reached');
-          return base.payments.capturePaymentIntent(id, options);
+          return base.payments.capturePayment(id, options);
         },
       };
       const { services, fulfilment } = kit({ payments });

@@ -33,17 +33,17 @@ function countingPayments(inner: PaymentProvider) {
     kind: inner.kind,
     publishableKey: inner.publishableKey,
     testMode: inner.testMode,
-    createPaymentIntent: (request) => inner.createPaymentIntent(request),
-    retrievePaymentIntent: (id) => inner.retrievePaymentIntent(id),
-    capturePaymentIntent: async (id, options) => {
-      const captured = await inner.capturePaymentIntent(id, options);
+    createPayment: (request) => inner.createPayment(request),
+    getPayment: (id) => inner.getPayment(id),
+    capturePayment: async (id, options) => {
+      const captured = await inner.capturePayment(id, options);
       calls.capture++;
       captureKeys.push(options.idempotencyKey);
       return captured;
     },
-    cancelPaymentIntent: (id, options) => {
+    releasePayment: (id, options) => {
       calls.cancel++;
-      return inner.cancelPaymentIntent(id, options);
+      return inner.releasePayment(id, options);
     },
     verifyWebhookEvent: (body, signature) => inner.verifyWebhookEvent(body, signature),
   };
@@ -456,7 +456,7 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     let captures = 0;
     services.payments = {
       ...services.payments,
-      capturePaymentIntent: () => {
+      capturePayment: () => {
         captures++;
         return Promise.reject(
           new PaymentProviderError('This PaymentIntent could not be captured because it has a status of canceled.', {
@@ -464,7 +464,7 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
             code: 'payment_intent_unexpected_state',
             status: 400,
             retryable: false,
-            paymentIntentStatus: 'canceled',
+            paymentStatus: 'released',
           }),
         );
       },
@@ -527,8 +527,8 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment on %s', (kind) => {
     const together = new Promise<void>((resolve) => (allArrived = resolve));
     services.payments = {
       ...paying,
-      async retrievePaymentIntent(id) {
-        const intent = await paying.retrievePaymentIntent(id);
+      async getPayment(id) {
+        const intent = await paying.getPayment(id);
         if (++arrived === paid.length) allArrived();
         await together;
         return intent;

@@ -36,7 +36,7 @@ export function storedNumbersMatching(digits: string, callingCode: string | null
   return national.startsWith('0') ? [digits, `0${national}`] : [digits, national, `0${national}`];
 }
 
-/** What the result screen shows for an order's status: requires_capture and later count as SUCCESSFUL (docs/product.md §4). */
+/** What the result screen shows for an order's status: an authorised payment and later count as SUCCESSFUL (docs/product.md §4). */
 export function resultStatusOf(status: OrderStatus): TopupResultStatus {
   switch (status) {
     // Refunded orders too were delivered: a refund gives the money back, not the top-up.

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { failureOf } from '../../../shared/api/failure-reasons';
 import { orders } from '../../db/schema';
-import type { PaymentIntent } from '../../payments/provider';
+import type { Payment, PaymentStatus } from '../../payments/provider';
+import { DomainError } from '../../domain-error';
 import { recipientNotRecentlyToppedUp, withinAuthorisationLimits } from '../limits';
 import { transition, type EventSource, type Order, type PreparedGuard } from '../state-machine';
 import { closeUncharged, load, move, type FulfilmentContext } from './context';
@@ -10,7 +11,7 @@ import { cancelHold, releaseQuietly } from './settle';
 
 /** What the browser's top-up call says of the order it paid for (fulfilJustAuthorised). */
 export interface JustAuthorisedRequest {
-  paymentIntentId: string;
+  paymentId: string;
   userId: string;
   /** The country and operator the call names: the order's must be these, and they must still be served. */
   destination: { countryIso: string; operatorId: number };
@@ -20,56 +21,62 @@ export interface JustAuthorisedRequest {
   recipientPhones?: readonly string[];
 }
 
-/** The order's payment is not (or no longer) authorised: nothing is delivered. */
-export class PaymentNotAuthorisedError extends Error {
+/**
+ * The order's payment is not (or no longer) authorised: nothing is delivered. A conflict: the payer has not finished
+ * paying (or is still being decided on: processing), or the payment was released; the status is its detail.
+ */
+export class PaymentNotAuthorisedError extends DomainError {
   override name = 'PaymentNotAuthorisedError';
-  constructor(readonly intentStatus: string) {
+  constructor(readonly paymentStatus: PaymentStatus) {
     super(
-      intentStatus === 'canceled'
-        ? 'This payment was cancelled. Nothing was charged; please start a new top-up.'
-        : 'The payment has not been authorised yet. Please complete the payment first.',
+      'conflict',
+      'PAYMENT_NOT_AUTHORISED',
+      { key: paymentStatus === 'released' ? 'apiErrors.paymentCanceled' : 'apiErrors.paymentNotAuthorised' },
+      {
+        details: { paymentStatus },
+      },
     );
   }
 }
 
-function authorisationProblem(order: Order, intent: PaymentIntent): string | null {
-  if (intent.id !== order.paymentIntentId) return 'the intent is not this order’s';
-  if (intent.metadata.orderId !== order.id || intent.metadata.userId !== order.userId) return 'the intent belongs to another order';
-  if (intent.amount !== order.totalCents) return `the authorised amount ${intent.amount} differs from the total ${order.totalCents}`;
-  if (intent.currency.toLowerCase() !== 'usd') return `the currency ${intent.currency} is not USD`;
+function authorisationProblem(order: Order, payment: Payment): string | null {
+  if (payment.id !== order.paymentIntentId) return 'the intent is not this order’s';
+  if (payment.metadata.orderId !== order.id || payment.metadata.userId !== order.userId) return 'the intent belongs to another order';
+  if (payment.amount !== order.totalCents) return `the authorised amount ${payment.amount} differs from the total ${order.totalCents}`;
+  if (payment.currency.toLowerCase() !== 'usd') return `the currency ${payment.currency} is not USD`;
   return null;
 }
 
 /**
- * created → authorised when the provider says requires_capture for exactly this order's total in USD. With `claim`,
+ * created → authorised when the provider says the payment is authorised for exactly this order's total in USD. With `claim`,
  * the same statement also claims it for delivery (authorised → delivering, the move deliver() would make next, one
  * round trip sooner); the order it answers is then in the context's claimedWithAuthorisation, and its top-up is this
  * call's to send.
  */
 export async function verifyAuthorisation(ctx: FulfilmentContext, order: Order, source: EventSource, claim: boolean): Promise<Order> {
   const { services } = ctx;
-  if (!order.paymentIntentId) throw new PaymentNotAuthorisedError('requires_payment_method');
-  const intent = await ctx.payments.retrievePaymentIntent(order.paymentIntentId);
-  const problem = authorisationProblem(order, intent);
+  if (!order.paymentIntentId) throw new PaymentNotAuthorisedError('needs_payment_method');
+  const payment = await ctx.payments.getPayment(order.paymentIntentId);
+  const problem = authorisationProblem(order, payment);
   if (problem) {
-    services.log.error({ orderId: order.id, paymentIntentId: intent.id, problem }, 'payment authorisation does not match the order');
-    if (intent.status === 'requires_capture') await releaseQuietly(ctx, intent.id, order.id);
+    services.log.error({ orderId: order.id, paymentIntentId: payment.id, problem }, 'payment authorisation does not match the order');
+    if (payment.status === 'authorised') await releaseQuietly(ctx, payment.id, order.id);
     return closeUncharged(ctx, order, 'created', source, failureOf('AUTHORISATION_MISMATCH'), { problem });
   }
-  if (intent.status === 'canceled') {
+  if (payment.status === 'released') {
     const failure = failureOf('PAYMENT_CANCELED');
-    return closeUncharged(ctx, order, 'created', source, failure, { cancellationReason: intent.cancellationReason });
+    return closeUncharged(ctx, order, 'created', source, failure, { cancellationReason: payment.releaseReason });
   }
-  if (intent.status !== 'requires_capture') {
+  if (payment.status !== 'authorised') {
     // Captured or released meanwhile by another instance that fulfilled the order: its record is the answer.
     const current = await load(ctx, order.id);
     if (current.status !== 'created') return current;
-    throw new PaymentNotAuthorisedError(intent.status);
+    throw new PaymentNotAuthorisedError(payment.status);
   }
-  const authorisation = { paymentIntentId: intent.id, amount: intent.amount };
+  const authorisation = { paymentIntentId: payment.id, amount: payment.amount };
   const guard = withinAuthorisationLimits(services.now(), services.limits.defaults);
   const authorised = claim
-    ? await authoriseAndClaim(ctx, order.id, intent, source, guard)
+    ? await authoriseAndClaim(ctx, order.id, payment, source, guard)
     : await move(
         ctx,
         order,
@@ -93,10 +100,10 @@ export async function verifyAuthorisation(ctx: FulfilmentContext, order: Order, 
 }
 
 /**
- * created → authorised → delivering in one statement, for the intent's authorisation, when `guard` (the limits, and
+ * created → authorised → delivering in one statement, for the payment's authorisation, when `guard` (the limits, and
  * whatever else the caller asks of the order row) holds; null when it does not, or the order was not created.
  */
-export function authoriseAndClaim(ctx: FulfilmentContext, orderId: string, intent: PaymentIntent, source: EventSource, guard: PreparedGuard) {
+export function authoriseAndClaim(ctx: FulfilmentContext, orderId: string, payment: Payment, source: EventSource, guard: PreparedGuard) {
   const { now } = ctx.services;
   return transition(ctx.db, {
     orderId,
@@ -105,16 +112,16 @@ export function authoriseAndClaim(ctx: FulfilmentContext, orderId: string, inten
     source,
     patch: { authorisedAt: now(), claimedAt: now(), nextCheckAt: later(now(), CHECK_DELAYS_MS.delivering) },
     guard,
-    via: { status: 'authorised', detail: { paymentIntentId: intent.id, amount: intent.amount } },
+    via: { status: 'authorised', detail: { paymentIntentId: payment.id, amount: payment.amount } },
     now: now(),
   });
 }
 
 /**
- * fulfilJustAuthorised's guard: the row is this user's order of this intent, for the intent's amount, with what the
+ * fulfilJustAuthorised's guard: the row is this user's order of this payment, for the payment's amount, with what the
  * call names, within the authorisation limits. Prepared: one SQL per combination of the details the call names.
  */
-export function justAuthorisedGuard(ctx: FulfilmentContext, request: JustAuthorisedRequest, intent: PaymentIntent): PreparedGuard {
+export function justAuthorisedGuard(ctx: FulfilmentContext, request: JustAuthorisedRequest, payment: Payment): PreparedGuard {
   const limits = withinAuthorisationLimits(ctx.services.now(), ctx.services.limits.defaults);
   const named = (key: string) => sql.placeholder(`claim.${key}`);
   const withAmount = request.amountCents !== undefined;
@@ -124,7 +131,7 @@ export function justAuthorisedGuard(ctx: FulfilmentContext, request: JustAuthori
     build: () =>
       and(
         eq(orders.userId, named('userId')),
-        eq(orders.paymentIntentId, named('paymentIntentId')),
+        eq(orders.paymentIntentId, named('paymentId')),
         eq(orders.totalCents, named('totalCents')),
         eq(orders.countryIso, named('countryIso')),
         eq(orders.operatorId, named('operatorId')),
@@ -135,8 +142,8 @@ export function justAuthorisedGuard(ctx: FulfilmentContext, request: JustAuthori
     values: {
       ...limits.values,
       'claim.userId': request.userId,
-      'claim.paymentIntentId': intent.id,
-      'claim.totalCents': intent.amount,
+      'claim.paymentId': payment.id,
+      'claim.totalCents': payment.amount,
       'claim.countryIso': request.destination.countryIso,
       'claim.operatorId': request.destination.operatorId,
       'claim.amountCents': request.amountCents,
@@ -156,7 +163,7 @@ async function refuseRecentlyToppedUp(ctx: FulfilmentContext, order: Order, sour
 /**
  * A payment authorised for an order that no longer fits under the user's 24-hour cap (other checkouts started
  * alongside it were paid first): the hold is released and the order closed, nothing delivered or charged. Should
- * the release fail, the order stays unpaid for the reconciler, which cancels the intent at the latest when the
+ * the release fail, the order stays unpaid for the reconciler, which releases the payment at the latest when the
  * payment window closes.
  */
 async function refuseOverLimit(ctx: FulfilmentContext, order: Order, source: EventSource): Promise<Order> {
@@ -168,12 +175,12 @@ async function refuseOverLimit(ctx: FulfilmentContext, order: Order, source: Eve
 
 /** Before delivering an order authorised earlier (not in this call), the hold must still be there. */
 export async function stillAuthorised(ctx: FulfilmentContext, order: Order, source: EventSource): Promise<Order> {
-  const intent = await ctx.payments.retrievePaymentIntent(order.paymentIntentId!);
-  if (intent.status === 'requires_capture' && !authorisationProblem(order, intent)) return order;
-  const closed = await closeUncharged(ctx, order, 'authorised', source, failureOf('AUTHORISATION_LOST'), { intentStatus: intent.status });
+  const payment = await ctx.payments.getPayment(order.paymentIntentId!);
+  if (payment.status === 'authorised' && !authorisationProblem(order, payment)) return order;
+  const closed = await closeUncharged(ctx, order, 'authorised', source, failureOf('AUTHORISATION_LOST'), { paymentStatus: payment.status });
   // Released only when this call closed the order: one moved on meanwhile is being delivered against that hold.
-  if (closed.status === 'canceled' && closed.failureCode === 'AUTHORISATION_LOST' && intent.status === 'requires_capture') {
-    await releaseQuietly(ctx, intent.id, order.id);
+  if (closed.status === 'canceled' && closed.failureCode === 'AUTHORISATION_LOST' && payment.status === 'authorised') {
+    await releaseQuietly(ctx, payment.id, order.id);
   }
   return closed;
 }

@@ -15,7 +15,7 @@
  * docs/decisions/007-checkout-orders-and-fulfilment.md, and the statements an order costs in ADRs 027, 029 and 031.
  */
 import { UUID } from '../../db/ids';
-import type { PaymentIntent } from '../../payments/provider';
+import type { Payment } from '../../payments/provider';
 import type { OrderServices } from '../services';
 import type { EventSource, Order } from '../state-machine';
 import {
@@ -79,28 +79,28 @@ async function advance(ctx: FulfilmentContext, orderId: string, source: EventSou
 
 /**
  * The browser's top-up call right after its payment was authorised, without reading the order first: the provider's
- * intent names the order (its metadata), and one statement authorises and claims it only if the row is this user's
- * order of this intent, for the intent's amount, matching what the browser repeats, within the limits.
- * Then its top-up is sent and its payment settled as fulfil() would. Null when anything else holds (an intent not
+ * payment names the order (its metadata), and one statement authorises and claims it only if the row is this user's
+ * order of this payment, for the payment's amount, matching what the browser repeats, within the limits.
+ * Then its top-up is sent and its payment settled as fulfil() would. Null when anything else holds (a payment not
  * authorised, of another user, unreadable; an order already moved, a request that differs, a limit reached, a
  * destination switched off, a move of this order under way here): the caller then takes fulfil()'s way, which reads
  * the order and says why.
  */
 async function fulfilJustAuthorised(ctx: FulfilmentContext, request: JustAuthorisedRequest): Promise<Order | null> {
   const { services, running } = ctx;
-  let intent: PaymentIntent;
+  let payment: Payment;
   try {
-    intent = await ctx.payments.retrievePaymentIntent(request.paymentIntentId);
+    payment = await ctx.payments.getPayment(request.paymentId);
   } catch {
     return null;
   }
-  const { orderId, userId } = intent.metadata;
-  if (!orderId || !UUID.test(orderId) || userId !== request.userId || intent.status !== 'requires_capture' || intent.currency.toLowerCase() !== 'usd')
+  const { orderId, userId } = payment.metadata;
+  if (!orderId || !UUID.test(orderId) || userId !== request.userId || payment.status !== 'authorised' || payment.currency.toLowerCase() !== 'usd')
     return null;
   const { countryIso, operatorId } = request.destination;
   if ((await services.destinations.refusal(countryIso, operatorId)) !== null || running.has(orderId)) return null;
   const work = (async () => {
-    const claimed = await authoriseAndClaim(ctx, orderId, intent, 'browser', justAuthorisedGuard(ctx, request, intent));
+    const claimed = await authoriseAndClaim(ctx, orderId, payment, 'browser', justAuthorisedGuard(ctx, request, payment));
     return claimed && recordOutcome(ctx, claimed, await send(ctx, claimed), 'browser');
   })();
   // Another move of this order in this process meanwhile waits for this one, as once() makes it.

@@ -8,21 +8,21 @@ export async function cancelHold(ctx: FulfilmentContext, order: Order, idempoten
   const { payments } = ctx;
   const { log } = ctx.services;
   try {
-    await payments.cancelPaymentIntent(order.paymentIntentId!, { idempotencyKey, reason });
+    await payments.releasePayment(order.paymentIntentId!, { idempotencyKey, reason });
     return true;
   } catch (error) {
-    if (error instanceof PaymentProviderError && error.paymentIntentStatus === 'canceled') return true;
+    if (error instanceof PaymentProviderError && error.paymentStatus === 'released') return true;
     log.error({ orderId: order.id, paymentIntentId: order.paymentIntentId, err: error }, 'could not release the payment authorisation');
     return false;
   }
 }
 
 /** Releases an authorisation that does not match its order; a failure is only logged. */
-export async function releaseQuietly(ctx: FulfilmentContext, paymentIntentId: string, orderId: string) {
+export async function releaseQuietly(ctx: FulfilmentContext, paymentId: string, orderId: string) {
   try {
-    await ctx.payments.cancelPaymentIntent(paymentIntentId, { idempotencyKey: `cancel-${orderId}`, reason: 'fraudulent' });
+    await ctx.payments.releasePayment(paymentId, { idempotencyKey: `cancel-${orderId}`, reason: 'fraudulent' });
   } catch (error) {
-    ctx.services.log.error({ orderId, paymentIntentId, err: error }, 'could not cancel a mismatched payment authorisation');
+    ctx.services.log.error({ orderId, paymentIntentId: paymentId, err: error }, 'could not cancel a mismatched payment authorisation');
   }
 }
 
@@ -44,22 +44,22 @@ export async function release(ctx: FulfilmentContext, order: Order, source: Even
  */
 async function captureHold(ctx: FulfilmentContext, order: Order): Promise<unknown> {
   try {
-    await ctx.payments.capturePaymentIntent(order.paymentIntentId!, { idempotencyKey: `capture-${order.id}-${order.checkAttempts}` });
+    await ctx.payments.capturePayment(order.paymentIntentId!, { idempotencyKey: `capture-${order.id}-${order.checkAttempts}` });
     return null;
   } catch (error) {
-    return error instanceof PaymentProviderError && error.paymentIntentStatus === 'succeeded' ? null : error;
+    return error instanceof PaymentProviderError && error.paymentStatus === 'captured' ? null : error;
   }
 }
 
 /** A delivered order whose capture was refused: a lapsed hold goes to a person, any other refusal is retried. */
 function afterRefusedCapture(ctx: FulfilmentContext, order: Order, source: EventSource, refusal: unknown): Promise<Order> {
-  if (refusal instanceof PaymentProviderError && refusal.paymentIntentStatus === 'canceled') return holdLapsed(ctx, order, source, refusal);
+  if (refusal instanceof PaymentProviderError && refusal.paymentStatus === 'released') return holdLapsed(ctx, order, source, refusal);
   return captureFailed(ctx, order, source, refusal);
 }
 
 /**
  * delivered / capture_failed → completed. Only ever called after a SUCCESSFUL delivery was recorded. A hold that
- * lapsed before capture (the intent is canceled) cannot be captured any more: a person settles it.
+ * lapsed before capture (the payment is released) cannot be captured any more: a person settles it.
  */
 export async function capture(ctx: FulfilmentContext, order: Order, source: EventSource): Promise<Order> {
   const refusal = await captureHold(ctx, order);
