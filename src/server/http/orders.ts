@@ -40,7 +40,7 @@ import { checkoutsPerUser, limitsToEnforce, REQUEST_LIMITS } from '../request-li
 /** A PROCESSING top-up is asked about again when the result screen polls and the last answer is older than this. */
 const REFRESH_AFTER_MS = 2000;
 /** Orders the detail call settles when asked: a pending delivery, or an unpaid order whose payment may be authorised. */
-const needsRefresh = (order: Order) => order.status === 'delivery_pending' || (order.status === 'created' && order.paymentIntentId !== null);
+const needsRefresh = (order: Order) => order.status === 'delivery_pending' || (order.status === 'created' && order.paymentId !== null);
 
 /** Where payment providers send their webhook events; the alias is the address Stripe was first given. */
 export const PAYMENT_WEBHOOK_PATH = '/api/webhooks/payments';
@@ -88,7 +88,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
       // The usual call, right after the payment was authorised: claimed and delivered without reading the order first.
       const delivered = await fulfilJustAuthorised(body, userId);
       if (delivered) return toTopupResponse(delivered, await countryFacts(db, delivered.countryIso));
-      order = await findUserOrder(db, userId, { paymentIntentId: body.paymentIntentId });
+      order = await findUserOrder(db, userId, { paymentId: body.paymentIntentId });
       if (!order) throw refusal(404, 'ORDER_NOT_FOUND', { key: 'apiErrors.paymentOrderNotFound' });
       country = await countryFacts(db, order.countryIso);
       checkTopupMatchesOrder(body, order, country.callingCode);

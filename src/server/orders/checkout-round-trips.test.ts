@@ -45,7 +45,7 @@ describe.each(TEST_DATABASE_KINDS)('an order’s database round trips on %s', (k
     const { services, userId } = await setup();
     const { orderId, paymentIntentId } = await paidOrder(services, { userId, pay: false });
     const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order!.paymentIntentId).toBe(paymentIntentId);
+    expect(order!.paymentId).toBe(paymentIntentId);
   });
 
   it('a payment provider that fails at checkout leaves no order behind', async () => {

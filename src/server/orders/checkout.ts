@@ -109,7 +109,7 @@ export async function startCheckout(
     destinationCurrencyCode: operator.destinationCurrencyCode,
     receiptEmail,
     paymentProvider: payments.kind,
-    paymentIntentId: payment.id,
+    paymentId: payment.id,
     customIdentifier: `topup-${id}`,
     nextCheckAt: new Date(createdAt.getTime() + FIRST_PAYMENT_CHECK_MS),
     createdAt,
@@ -263,18 +263,18 @@ async function releaseDuplicatePayment(services: OrderServices, paymentId: strin
 async function withPayment(services: OrderServices, order: Order): Promise<CreatePaymentIntentResponse> {
   const { db, payments } = services;
   const payment = await askPaymentProvider(services, order.id, async () => {
-    if (order.paymentIntentId) return payments.getPayment(order.paymentIntentId);
+    if (order.paymentId) return payments.getPayment(order.paymentId);
     const created = await payments.createPayment(paymentRequest(services, order));
     const [linked] = await db
       .update(orders)
-      .set({ paymentIntentId: created.id, updatedAt: services.now() })
-      .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)))
-      .returning({ paymentIntentId: orders.paymentIntentId });
+      .set({ paymentId: created.id, updatedAt: services.now() })
+      .where(and(eq(orders.id, order.id), isNull(orders.paymentId)))
+      .returning({ paymentId: orders.paymentId });
     if (linked) return created;
-    const [current] = await db.select({ paymentIntentId: orders.paymentIntentId }).from(orders).where(eq(orders.id, order.id));
-    if (!current?.paymentIntentId || current.paymentIntentId === created.id) return created;
+    const [current] = await db.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, order.id));
+    if (!current?.paymentId || current.paymentId === created.id) return created;
     await payments.releasePayment(created.id, { idempotencyKey: `duplicate-${created.id}`, reason: 'duplicate' });
-    return payments.getPayment(current.paymentIntentId);
+    return payments.getPayment(current.paymentId);
   });
   return checkoutAnswer(order, payment);
 }

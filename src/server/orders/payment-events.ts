@@ -29,7 +29,7 @@ export async function handlePaymentEvent(services: OrderServices, fulfilment: Fu
     services.log.warn(logged, 'payment event names no payment intent; nothing done');
     return;
   }
-  const [order] = await services.db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, paymentId));
+  const [order] = await services.db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paymentId));
   if (!order) {
     services.log.warn(logged, 'payment event for no order; nothing done');
     return;

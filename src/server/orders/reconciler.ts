@@ -100,9 +100,9 @@ async function expireIfUnpaid(services: OrderServices, order: Order): Promise<vo
       .where(eq(orders.id, order.id));
     return;
   }
-  if (order.paymentIntentId) {
+  if (order.paymentId) {
     try {
-      await services.payments.releasePayment(order.paymentIntentId, {
+      await services.payments.releasePayment(order.paymentId, {
         idempotencyKey: `expire-${order.id}-${order.checkAttempts}`,
         reason: 'abandoned',
       });

@@ -40,7 +40,7 @@ export class PaymentNotAuthorisedError extends DomainError {
 }
 
 function authorisationProblem(order: Order, payment: Payment): string | null {
-  if (payment.id !== order.paymentIntentId) return 'the intent is not this order’s';
+  if (payment.id !== order.paymentId) return 'the intent is not this order’s';
   if (payment.metadata.orderId !== order.id || payment.metadata.userId !== order.userId) return 'the intent belongs to another order';
   if (payment.amount !== order.totalCents) return `the authorised amount ${payment.amount} differs from the total ${order.totalCents}`;
   if (payment.currency.toLowerCase() !== 'usd') return `the currency ${payment.currency} is not USD`;
@@ -55,8 +55,8 @@ function authorisationProblem(order: Order, payment: Payment): string | null {
  */
 export async function verifyAuthorisation(ctx: FulfilmentContext, order: Order, source: EventSource, claim: boolean): Promise<Order> {
   const { services } = ctx;
-  if (!order.paymentIntentId) throw new PaymentNotAuthorisedError('needs_payment_method');
-  const payment = await ctx.payments.getPayment(order.paymentIntentId);
+  if (!order.paymentId) throw new PaymentNotAuthorisedError('needs_payment_method');
+  const payment = await ctx.payments.getPayment(order.paymentId);
   const problem = authorisationProblem(order, payment);
   if (problem) {
     services.log.error({ orderId: order.id, paymentIntentId: payment.id, problem }, 'payment authorisation does not match the order');
@@ -131,7 +131,7 @@ export function justAuthorisedGuard(ctx: FulfilmentContext, request: JustAuthori
     build: () =>
       and(
         eq(orders.userId, named('userId')),
-        eq(orders.paymentIntentId, named('paymentId')),
+        eq(orders.paymentId, named('paymentId')),
         eq(orders.totalCents, named('totalCents')),
         eq(orders.countryIso, named('countryIso')),
         eq(orders.operatorId, named('operatorId')),
@@ -175,7 +175,7 @@ async function refuseOverLimit(ctx: FulfilmentContext, order: Order, source: Eve
 
 /** Before delivering an order authorised earlier (not in this call), the hold must still be there. */
 export async function stillAuthorised(ctx: FulfilmentContext, order: Order, source: EventSource): Promise<Order> {
-  const payment = await ctx.payments.getPayment(order.paymentIntentId!);
+  const payment = await ctx.payments.getPayment(order.paymentId!);
   if (payment.status === 'authorised' && !authorisationProblem(order, payment)) return order;
   const closed = await closeUncharged(ctx, order, 'authorised', source, failureOf('AUTHORISATION_LOST'), { paymentStatus: payment.status });
   // Released only when this call closed the order: one moved on meanwhile is being delivered against that hold.

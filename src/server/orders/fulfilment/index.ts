@@ -181,7 +181,7 @@ export function createFulfilment(services: OrderServices) {
       return once(ctx, orderId, async () => {
         const order = await load(ctx, orderId);
         if (order.status === 'delivery_pending') return followDelivery(ctx, order, 'browser');
-        if (order.status !== 'created' || !order.paymentIntentId) return order;
+        if (order.status !== 'created' || !order.paymentId) return order;
         try {
           return await advance(ctx, orderId, 'browser', order);
         } catch (error) {

@@ -8,11 +8,11 @@ export async function cancelHold(ctx: FulfilmentContext, order: Order, idempoten
   const { payments } = ctx;
   const { log } = ctx.services;
   try {
-    await payments.releasePayment(order.paymentIntentId!, { idempotencyKey, reason });
+    await payments.releasePayment(order.paymentId!, { idempotencyKey, reason });
     return true;
   } catch (error) {
     if (error instanceof PaymentProviderError && error.paymentStatus === 'released') return true;
-    log.error({ orderId: order.id, paymentIntentId: order.paymentIntentId, err: error }, 'could not release the payment authorisation');
+    log.error({ orderId: order.id, paymentIntentId: order.paymentId, err: error }, 'could not release the payment authorisation');
     return false;
   }
 }
@@ -44,7 +44,7 @@ export async function release(ctx: FulfilmentContext, order: Order, source: Even
  */
 async function captureHold(ctx: FulfilmentContext, order: Order): Promise<unknown> {
   try {
-    await ctx.payments.capturePayment(order.paymentIntentId!, { idempotencyKey: `capture-${order.id}-${order.checkAttempts}` });
+    await ctx.payments.capturePayment(order.paymentId!, { idempotencyKey: `capture-${order.id}-${order.checkAttempts}` });
     return null;
   } catch (error) {
     return error instanceof PaymentProviderError && error.paymentStatus === 'captured' ? null : error;
@@ -112,7 +112,7 @@ async function holdLapsed(ctx: FulfilmentContext, order: Order, source: EventSou
 
 async function captureFailed(ctx: FulfilmentContext, order: Order, source: EventSource, error: unknown): Promise<Order> {
   const { log, now } = ctx.services;
-  log.error({ orderId: order.id, paymentIntentId: order.paymentIntentId, err: error }, 'capture failed after a delivered top-up');
+  log.error({ orderId: order.id, paymentIntentId: order.paymentId, err: error }, 'capture failed after a delivered top-up');
   if (order.status === 'capture_failed') return reschedule(ctx, order, retryLater(order, now()));
   const failed = await move(ctx, order, 'capture_failed', ['delivered'], source, retryLater(order, now()), {
     error: error instanceof Error ? error.message : String(error),
