@@ -100,7 +100,7 @@ async function nationalNumbersAbroad(db: Database, digits: string): Promise<Arra
 
 /**
  * The conditions an order may match the search box by, each exact and answered by an index of its own: the order id,
- * the payment intent, the top-up transaction, the customIdentifier, the customer's e-mail (any case), the recipient's
+ * the payment, the top-up transaction, the customIdentifier, the customer's e-mail (any case), the recipient's
  * number (national as typed, with or without its trunk 0; or international, within the country of its calling code).
  */
 export async function searchConditions(db: Database, q: string): Promise<SQL[]> {
