@@ -182,8 +182,8 @@ export interface Config {
   localOidc: boolean;
   /**
    * Stripe keys (test or live, never mixed); when unset the sandbox payment provider takes payments. `webhookSecret`
-   * verifies POST /api/webhooks/stripe. It may be left unset, even in production: that route then refuses every event,
-   * and orders move on only through the browser's top-up call and the reconciler.
+   * verifies POST /api/webhooks/payments (and its alias /api/webhooks/stripe). It may be left unset, even in production:
+   * that route then refuses every event, and orders move on only through the browser's top-up call and the reconciler.
    */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   /** The most one user may spend in any 24 hours, in USD cents (DAILY_SPEND_LIMIT_USD, default $200). */

@@ -22,11 +22,6 @@ const ALLOWED: Array<{ file: string; line: string; why: string }> = [
     why: "Better Auth's own answers, passed on with their status and marked as the product's error shape",
   },
   { file: 'http/account.ts', line: 'language: DEFAULT_LANGUAGE', why: "a visitor's settings: the defaults, not a refusal" },
-  // The pay/confirm route's refusal of a payment that is not authorised, and the payment webhook's refusal of a bad
-  // signature, still use the deprecated builders of http/errors.ts (which make DomainErrors of them).
-  { file: 'http/orders.ts', line: "refusal(409, 'PAYMENT_NOT_AUTHORISED'", why: 'deprecated refusal()' },
-  { file: 'http/orders.ts', line: "refusal(502, 'PAYMENT_PROVIDER_ERROR'", why: 'deprecated refusal()' },
-  { file: 'http/orders.ts', line: "'WEBHOOK_SIGNATURE_INVALID'", why: 'deprecated HttpError' },
 ];
 
 /** The server's own code: what it answers with, not its tests and their helpers. */

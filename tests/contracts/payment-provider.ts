@@ -1,29 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  type CreatePaymentIntentRequest,
-  type PaymentIntent,
-  type PaymentProvider,
-  PaymentProviderError,
-  type RefundRequest,
-} from '../../src/server/payments/provider';
+import { type CreatePaymentRequest, type Payment, type PaymentProvider, PaymentProviderError, type RefundRequest } from '../../src/server/payments/provider';
 import { rejectionOf, thrownBy } from '../../src/server/testing/rejections';
 
 /**
- * What a PaymentProvider promises the order code, whichever provider it is: Stripe's PaymentIntents with manual
- * capture, their statuses, idempotency rules and error shapes, and Stripe's webhook signatures. The sandbox provider
+ * What a PaymentProvider promises the order code, whichever provider it is: payments authorised, then captured or
+ * released (Stripe's PaymentIntents with manual capture underneath), their statuses in the order code's words,
+ * Stripe's idempotency rules and error shapes, and Stripe's webhook signatures and events as neutral payment events. The sandbox provider
  * and the Stripe adapter (over the local Stripe fake) each run it, so the rules written in each are checked alike.
  */
 export interface PaymentProviderSubject {
   provider: PaymentProvider;
   /** What the payer's browser does when a card authorises: the intent then waits for capture. */
-  authorise(intent: PaymentIntent): Promise<void>;
+  authorise(intent: Payment): Promise<void>;
   /** What the payer's browser does when the card is declined for insufficient funds. */
-  declineForInsufficientFunds(intent: PaymentIntent): Promise<void>;
+  declineForInsufficientFunds(intent: Payment): Promise<void>;
   /** Authorises with a card whose refunds fail (Stripe's test card 4000 0000 0000 5126). */
-  authoriseWithFailingRefunds(intent: PaymentIntent): Promise<void>;
+  authoriseWithFailingRefunds(intent: Payment): Promise<void>;
   /** The charge an authorised intent's payment made. */
-  chargeIdOf(intent: PaymentIntent): Promise<string>;
+  chargeIdOf(intent: Payment): Promise<string>;
   /** How many intents the provider holds. */
   intentCount(): Promise<number>;
   /** The Stripe-Signature header for `payload`, made `ageSeconds` ago (0 by default) with `secret` (the provider's by default). */
@@ -50,7 +45,7 @@ const providerError = (promise: Promise<unknown>) => rejectionOf(promise, Paymen
 /** Registers the contract's tests; `subject` is read in each test, after the caller's hooks have run. */
 export function paymentProviderContract(subject: () => PaymentProviderSubject) {
   const key = (purpose: string) => `${purpose}-${randomUUID()}`;
-  const orderPayment = (overrides: Partial<CreatePaymentIntentRequest> = {}): CreatePaymentIntentRequest => ({
+  const orderPayment = (overrides: Partial<CreatePaymentRequest> = {}): CreatePaymentRequest => ({
     amountCents: 1063,
     currency: 'usd',
     receiptEmail: 'amina@example.com',
@@ -58,16 +53,16 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
     idempotencyKey: key('create'),
     ...overrides,
   });
-  const newIntent = () => subject().provider.createPaymentIntent(orderPayment());
+  const newIntent = () => subject().provider.createPayment(orderPayment());
   async function authorisedIntent() {
     const intent = await newIntent();
     await subject().authorise(intent);
     return intent;
   }
-  async function capturedIntent(authorise: (intent: PaymentIntent) => Promise<void> = subject().authorise) {
+  async function capturedIntent(authorise: (intent: Payment) => Promise<void> = subject().authorise) {
     const intent = await newIntent();
     await authorise(intent);
-    await subject().provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') });
+    await subject().provider.capturePayment(intent.id, { idempotencyKey: key('capture') });
     return intent;
   }
   const fullRefund = (overrides: Partial<RefundRequest> = {}): RefundRequest => ({
@@ -83,27 +78,27 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
     describe('creating payment intents', () => {
       it('creates a manual-capture USD intent awaiting a payment method, with the order metadata, and reads it back', async () => {
         const { provider } = subject();
-        const intent = await provider.createPaymentIntent(orderPayment());
+        const intent = await provider.createPayment(orderPayment());
         expect(intent).toEqual({
           id: expect.stringMatching(/^pi_\w+$/),
           clientSecret: expect.stringMatching(new RegExp(`^${intent.id}_secret_\\w+$`)),
-          status: 'requires_payment_method',
+          status: 'needs_payment_method',
           amount: 1063,
           currency: 'usd',
           captureMethod: 'manual',
-          amountReceived: 0,
+          amountCaptured: 0,
           metadata: { orderId: 'order-1', userId: 'user-1' },
           lastPaymentError: null,
-          cancellationReason: null,
+          releaseReason: null,
         });
-        expect(await provider.retrievePaymentIntent(intent.id)).toEqual(intent);
+        expect(await provider.getPayment(intent.id)).toEqual(intent);
       });
 
       it('answers the first intent again for the same idempotency key and the same parameters, creating no other', async () => {
         const { provider, intentCount } = subject();
         const request = orderPayment();
-        const first = await provider.createPaymentIntent(request);
-        const second = await provider.createPaymentIntent({ ...request, metadata: { userId: 'user-1', orderId: 'order-1' } });
+        const first = await provider.createPayment(request);
+        const second = await provider.createPayment({ ...request, metadata: { userId: 'user-1', orderId: 'order-1' } });
         expect(second).toEqual(first);
         expect(await intentCount()).toBe(1);
       });
@@ -115,8 +110,8 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
       ])('refuses the same idempotency key with %s with a 400 idempotency_error', async (_label, change) => {
         const { provider, intentCount } = subject();
         const request = orderPayment();
-        await provider.createPaymentIntent(request);
-        const error = await providerError(provider.createPaymentIntent({ ...request, ...change }));
+        await provider.createPayment(request);
+        const error = await providerError(provider.createPayment({ ...request, ...change }));
         expect(error).toMatchObject({
           type: 'idempotency_error',
           status: 400,
@@ -129,18 +124,18 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
       it('makes one intent from 20 concurrent creates with one key', async () => {
         const { provider, intentCount } = subject();
         const request = orderPayment();
-        const intents = await Promise.all(Array.from({ length: 20 }, () => provider.createPaymentIntent(request)));
+        const intents = await Promise.all(Array.from({ length: 20 }, () => provider.createPayment(request)));
         expect(new Set(intents.map((intent) => intent.id)).size).toBe(1);
         expect(await intentCount()).toBe(1);
       });
 
       it('refuses an amount below Stripe minimum of 50 cents', async () => {
-        const error = await providerError(subject().provider.createPaymentIntent(orderPayment({ amountCents: 49 })));
+        const error = await providerError(subject().provider.createPayment(orderPayment({ amountCents: 49 })));
         expect(error).toMatchObject({ type: 'invalid_request_error', code: 'amount_too_small', status: 400, retryable: false });
       });
 
       it('answers 404 resource_missing for an unknown intent', async () => {
-        const error = await providerError(subject().provider.retrievePaymentIntent('pi_unknown'));
+        const error = await providerError(subject().provider.getPayment('pi_unknown'));
         expect(error).toMatchObject({
           type: 'invalid_request_error',
           code: 'resource_missing',
@@ -154,9 +149,9 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
     describe("the payer's confirmation, as the intent records it", () => {
       it('an authorised payment leaves the intent waiting for capture, nothing received yet', async () => {
         const intent = await authorisedIntent();
-        expect(await subject().provider.retrievePaymentIntent(intent.id)).toMatchObject({
-          status: 'requires_capture',
-          amountReceived: 0,
+        expect(await subject().provider.getPayment(intent.id)).toMatchObject({
+          status: 'authorised',
+          amountCaptured: 0,
           lastPaymentError: null,
         });
       });
@@ -165,10 +160,10 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
         const { provider, declineForInsufficientFunds, authorise } = subject();
         const intent = await newIntent();
         await declineForInsufficientFunds(intent);
-        const declined = await provider.retrievePaymentIntent(intent.id);
-        expect(declined).toMatchObject({ status: 'requires_payment_method', lastPaymentError: INSUFFICIENT_FUNDS });
+        const declined = await provider.getPayment(intent.id);
+        expect(declined).toMatchObject({ status: 'needs_payment_method', lastPaymentError: INSUFFICIENT_FUNDS });
         await authorise(intent);
-        expect(await provider.retrievePaymentIntent(intent.id)).toMatchObject({ status: 'requires_capture', lastPaymentError: null });
+        expect(await provider.getPayment(intent.id)).toMatchObject({ status: 'authorised', lastPaymentError: null });
       });
     });
 
@@ -176,30 +171,30 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
       it('captures an authorised intent in full', async () => {
         const { provider } = subject();
         const intent = await authorisedIntent();
-        const captured = await provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') });
-        expect(captured).toMatchObject({ id: intent.id, status: 'succeeded', amount: 1063, amountReceived: 1063 });
-        expect(await provider.retrievePaymentIntent(intent.id)).toEqual(captured);
+        const captured = await provider.capturePayment(intent.id, { idempotencyKey: key('capture') });
+        expect(captured).toMatchObject({ id: intent.id, status: 'captured', amount: 1063, amountCaptured: 1063 });
+        expect(await provider.getPayment(intent.id)).toEqual(captured);
       });
 
       it('replays a capture retried with the same idempotency key, even concurrently', async () => {
         const { provider } = subject();
         const intent = await authorisedIntent();
         const captureKey = key('capture');
-        const results = await Promise.all(Array.from({ length: 5 }, () => provider.capturePaymentIntent(intent.id, { idempotencyKey: captureKey })));
-        for (const result of results) expect(result).toMatchObject({ status: 'succeeded', amountReceived: 1063 });
-        expect(await provider.capturePaymentIntent(intent.id, { idempotencyKey: captureKey })).toEqual(results[0]);
+        const results = await Promise.all(Array.from({ length: 5 }, () => provider.capturePayment(intent.id, { idempotencyKey: captureKey })));
+        for (const result of results) expect(result).toMatchObject({ status: 'captured', amountCaptured: 1063 });
+        expect(await provider.capturePayment(intent.id, { idempotencyKey: captureKey })).toEqual(results[0]);
       });
 
       it('refuses a second capture with another key with 400 payment_intent_unexpected_state', async () => {
         const { provider } = subject();
         const intent = await authorisedIntent();
-        await provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') });
-        const error = await providerError(provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') }));
+        await provider.capturePayment(intent.id, { idempotencyKey: key('capture') });
+        const error = await providerError(provider.capturePayment(intent.id, { idempotencyKey: key('capture') }));
         expect(error).toMatchObject({
           code: 'payment_intent_unexpected_state',
           status: 400,
           retryable: false,
-          paymentIntentStatus: 'succeeded',
+          paymentStatus: 'captured',
           message: captureMessage('succeeded'),
         });
       });
@@ -209,29 +204,29 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
         const first = await authorisedIntent();
         const second = await authorisedIntent();
         const sharedKey = key('capture');
-        await provider.capturePaymentIntent(first.id, { idempotencyKey: sharedKey });
-        const error = await providerError(provider.capturePaymentIntent(second.id, { idempotencyKey: sharedKey }));
+        await provider.capturePayment(first.id, { idempotencyKey: sharedKey });
+        const error = await providerError(provider.capturePayment(second.id, { idempotencyKey: sharedKey }));
         expect(error).toMatchObject({ type: 'idempotency_error', status: 400 });
-        expect((await provider.retrievePaymentIntent(second.id)).status).toBe('requires_capture');
+        expect((await provider.getPayment(second.id)).status).toBe('authorised');
       });
 
-      it('captures only from requires_capture', async () => {
+      it('captures only an authorised payment', async () => {
         const { provider } = subject();
         const unpaid = await newIntent();
-        const error = await providerError(provider.capturePaymentIntent(unpaid.id, { idempotencyKey: key('capture') }));
+        const error = await providerError(provider.capturePayment(unpaid.id, { idempotencyKey: key('capture') }));
         expect(error).toMatchObject({
           type: 'invalid_request_error',
           code: 'payment_intent_unexpected_state',
           status: 400,
           retryable: false,
-          paymentIntentStatus: 'requires_payment_method',
+          paymentStatus: 'needs_payment_method',
           message: captureMessage('requires_payment_method'),
         });
-        expect(await provider.retrievePaymentIntent(unpaid.id)).toMatchObject({ status: 'requires_payment_method', amountReceived: 0 });
+        expect(await provider.getPayment(unpaid.id)).toMatchObject({ status: 'needs_payment_method', amountCaptured: 0 });
       });
 
       it('answers 404 for capturing an unknown intent', async () => {
-        const error = await providerError(subject().provider.capturePaymentIntent('pi_unknown', { idempotencyKey: key('capture') }));
+        const error = await providerError(subject().provider.capturePayment('pi_unknown', { idempotencyKey: key('capture') }));
         expect(error).toMatchObject({ code: 'resource_missing', status: 404 });
       });
     });
@@ -240,22 +235,22 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
       it.each(['abandoned', 'requested_by_customer'] as const)('cancels an unpaid intent with the reason %s', async (reason) => {
         const { provider } = subject();
         const intent = await newIntent();
-        const canceled = await provider.cancelPaymentIntent(intent.id, { idempotencyKey: key('cancel'), reason });
-        expect(canceled).toMatchObject({ id: intent.id, status: 'canceled', cancellationReason: reason, amountReceived: 0 });
-        expect(await provider.retrievePaymentIntent(intent.id)).toEqual(canceled);
+        const canceled = await provider.releasePayment(intent.id, { idempotencyKey: key('cancel'), reason });
+        expect(canceled).toMatchObject({ id: intent.id, status: 'released', releaseReason: reason, amountCaptured: 0 });
+        expect(await provider.getPayment(intent.id)).toEqual(canceled);
       });
 
       it('releases an authorisation, after which it cannot be captured', async () => {
         const { provider } = subject();
         const intent = await authorisedIntent();
-        expect(await provider.cancelPaymentIntent(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' })).toMatchObject({
-          status: 'canceled',
-          amountReceived: 0,
+        expect(await provider.releasePayment(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' })).toMatchObject({
+          status: 'released',
+          amountCaptured: 0,
         });
-        const error = await providerError(provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') }));
+        const error = await providerError(provider.capturePayment(intent.id, { idempotencyKey: key('capture') }));
         expect(error).toMatchObject({
           code: 'payment_intent_unexpected_state',
-          paymentIntentStatus: 'canceled',
+          paymentStatus: 'released',
           message: captureMessage('canceled'),
         });
       });
@@ -263,17 +258,17 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
       it("refuses to cancel a captured intent with Stripe's code and message", async () => {
         const { provider } = subject();
         const intent = await authorisedIntent();
-        await provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') });
-        const error = await providerError(provider.cancelPaymentIntent(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' }));
+        await provider.capturePayment(intent.id, { idempotencyKey: key('capture') });
+        const error = await providerError(provider.releasePayment(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' }));
         expect(error).toMatchObject({
           type: 'invalid_request_error',
           code: 'payment_intent_unexpected_state',
           status: 400,
           retryable: false,
-          paymentIntentStatus: 'succeeded',
+          paymentStatus: 'captured',
           message: CANCEL_SUCCEEDED_MESSAGE,
         });
-        expect((await provider.retrievePaymentIntent(intent.id)).status).toBe('succeeded');
+        expect((await provider.getPayment(intent.id)).status).toBe('captured');
       });
 
       it('lets exactly one of a concurrent capture and cancel win', async () => {
@@ -281,15 +276,15 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
         for (let round = 0; round < 5; round++) {
           const intent = await authorisedIntent();
           const [capture, cancel] = await Promise.allSettled([
-            provider.capturePaymentIntent(intent.id, { idempotencyKey: key('capture') }),
-            provider.cancelPaymentIntent(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' }),
+            provider.capturePayment(intent.id, { idempotencyKey: key('capture') }),
+            provider.releasePayment(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' }),
           ]);
           expect([capture.status, cancel.status].filter((status) => status === 'fulfilled')).toHaveLength(1);
           const loser = capture.status === 'rejected' ? capture : cancel.status === 'rejected' ? cancel : undefined;
           expect(loser?.reason).toMatchObject({ code: 'payment_intent_unexpected_state' });
-          const final = await provider.retrievePaymentIntent(intent.id);
-          expect(final.status).toBe(capture.status === 'fulfilled' ? 'succeeded' : 'canceled');
-          expect(final.amountReceived).toBe(capture.status === 'fulfilled' ? 1063 : 0);
+          const final = await provider.getPayment(intent.id);
+          expect(final.status).toBe(capture.status === 'fulfilled' ? 'captured' : 'released');
+          expect(final.amountCaptured).toBe(capture.status === 'fulfilled' ? 1063 : 0);
         }
       });
     });
@@ -300,7 +295,7 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
         const refund = await subject().provider.refundPayment(intent.id, fullRefund());
         expect(refund).toEqual({
           id: expect.stringMatching(/^re_\w+$/),
-          paymentIntentId: intent.id,
+          paymentId: intent.id,
           amount: 1063,
           currency: 'usd',
           status: 'succeeded',
@@ -367,7 +362,7 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
           'cancelled',
           async () => {
             const intent = await authorisedIntent();
-            await subject().provider.cancelPaymentIntent(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' });
+            await subject().provider.releasePayment(intent.id, { idempotencyKey: key('cancel'), reason: 'abandoned' });
             return intent;
           },
         ],
@@ -376,7 +371,7 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
         const intent = await make();
         const error = await providerError(provider.refundPayment(intent.id, fullRefund()));
         expect(error).toMatchObject({ type: 'invalid_request_error', status: 400, retryable: false, message: noChargeMessage(intent.id) });
-        expect((await provider.retrievePaymentIntent(intent.id)).amountReceived).toBe(0);
+        expect((await provider.getPayment(intent.id)).amountCaptured).toBe(0);
       });
 
       it('answers a refund of a card whose refunds fail with a failed refund, which gives nothing back', async () => {
@@ -398,8 +393,8 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
       it("names the intent of an authorised payment's charge, and none for a charge it does not know", async () => {
         const { provider, chargeIdOf } = subject();
         const intent = await authorisedIntent();
-        expect(await provider.paymentIntentIdOfCharge(await chargeIdOf(intent))).toBe(intent.id);
-        expect(await provider.paymentIntentIdOfCharge('ch_unknown')).toBeNull();
+        expect(await provider.paymentIdOfCharge(await chargeIdOf(intent))).toBe(intent.id);
+        expect(await provider.paymentIdOfCharge('ch_unknown')).toBeNull();
       });
     });
 
@@ -408,23 +403,27 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
       const event = (type: string, object: object) => JSON.stringify({ id: 'evt_contract', object: 'event', type, data: { object } });
 
       it.each([
-        ['payment_intent.amount_capturable_updated', payment, 'pi_contract', null],
-        ['payment_intent.canceled', { ...payment, status: 'canceled', cancellation_reason: 'expired' }, 'pi_contract', null],
-        ['payment_intent.payment_failed', { ...payment, status: 'requires_payment_method' }, 'pi_contract', null],
+        ['payment_intent.amount_capturable_updated', payment, 'authorised', 'pi_contract', null],
+        ['payment_intent.succeeded', { ...payment, status: 'succeeded' }, 'captured', 'pi_contract', null],
+        ['payment_intent.canceled', { ...payment, status: 'canceled', cancellation_reason: 'expired' }, 'released', 'pi_contract', null],
+        ['payment_intent.payment_failed', { ...payment, status: 'requires_payment_method' }, 'failed', 'pi_contract', null],
+        ['payment_intent.processing', { ...payment, status: 'processing' }, 'other', 'pi_contract', null],
         [
           'charge.dispute.created',
           { id: 'dp_contract', object: 'dispute', payment_intent: 'pi_contract', charge: 'ch_contract' },
+          'disputed',
           'pi_contract',
           'ch_contract',
         ],
-        ['customer.created', { id: 'cus_contract', object: 'customer' }, null, null],
-      ])('verifies a signed %s event and names its payment intent and charge', (type, object, paymentIntentId, chargeId) => {
+        ['customer.created', { id: 'cus_contract', object: 'customer' }, 'other', null, null],
+      ])('verifies a signed %s event and says what happened (%s), to which payment and charge', (type, object, kind, paymentId, chargeId) => {
         const { provider, signWebhook } = subject();
         const payload = event(type, object);
         expect(provider.verifyWebhookEvent(Buffer.from(payload), signWebhook(payload))).toEqual({
           id: 'evt_contract',
+          kind,
           type,
-          paymentIntentId,
+          paymentId,
           chargeId,
         });
       });
@@ -432,7 +431,7 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
       it('accepts a signature made 299 seconds ago', () => {
         const { provider, signWebhook } = subject();
         const payload = event('payment_intent.succeeded', payment);
-        expect(provider.verifyWebhookEvent(Buffer.from(payload), signWebhook(payload, { ageSeconds: 299 })).paymentIntentId).toBe('pi_contract');
+        expect(provider.verifyWebhookEvent(Buffer.from(payload), signWebhook(payload, { ageSeconds: 299 })).paymentId).toBe('pi_contract');
       });
 
       it.each([

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import type { PaymentIntentStatus } from '../../src/server/payments/provider';
+import type { PaymentIntentStatus } from '../../src/server/payments/stripe/vocabulary';
 
 /**
  * A local stand-in for the part of Stripe's API the payment adapter uses (PaymentIntents with manual capture, and

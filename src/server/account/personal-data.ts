@@ -179,9 +179,9 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
           inArray(
             sandboxPaymentIntents.id,
             tx
-              .select({ id: sql<string>`${orders.paymentIntentId}` })
+              .select({ id: sql<string>`${orders.paymentId}` })
               .from(orders)
-              .where(and(eq(orders.userId, subject.userId), sql`${orders.paymentIntentId} is not null`)),
+              .where(and(eq(orders.userId, subject.userId), sql`${orders.paymentId} is not null`)),
           ),
         );
     },

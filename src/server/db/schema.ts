@@ -353,7 +353,8 @@ export const orders = pgTable(
     destinationCurrencyCode: text('destination_currency_code').notNull(),
     receiptEmail: text('receipt_email'),
     paymentProvider: text('payment_provider').notNull(),
-    paymentIntentId: text('payment_intent_id'),
+    /** The payment provider's id of the order's payment (a Stripe PaymentIntent's id, pi_…; the column keeps that name). */
+    paymentId: text('payment_intent_id'),
     /** Sent to the top-up provider; unique forever, so a lost answer can be looked up and never sent twice. */
     customIdentifier: text('custom_identifier').notNull(),
     topupTransactionId: text('topup_transaction_id'),
@@ -399,7 +400,7 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex('orders_user_order_key_unique').on(table.userId, table.orderKey),
-    uniqueIndex('orders_payment_intent_unique').on(table.paymentIntentId),
+    uniqueIndex('orders_payment_intent_unique').on(table.paymentId),
     uniqueIndex('orders_custom_identifier_unique').on(table.customIdentifier),
     index('orders_user_created_idx').on(table.userId, table.createdAt),
     index('orders_recipient_created_idx').on(table.countryIso, table.recipientPhone, table.createdAt),

@@ -41,24 +41,6 @@ export function passedOnRefusal(status: number, code: string | undefined, text: 
   return new DomainError(kindOfStatus(status), code, { text });
 }
 
-/**
- * @deprecated Throw a `DomainError`. Kept only for the pay/confirm route's refusal of a payment that is not authorised;
- * it builds the DomainError of the kind that has `statusCode`.
- */
-export function refusal(statusCode: number, code: string, message: KeyedMessage, field?: string): DomainError {
-  return new DomainError(kindOfStatus(statusCode), code, message, field ? { field } : {});
-}
-
-/**
- * @deprecated Throw a `DomainError`. Kept only for the payment webhook's refusal of a bad signature; it is the
- * DomainError of the kind that has `statusCode`, with `message` as its untranslated text.
- */
-export class HttpError extends DomainError {
-  constructor(statusCode: number, message: string, code?: string) {
-    super(kindOfStatus(statusCode), code, { text: message });
-  }
-}
-
 /** An answer's message as the English text of its key, with the key and its values for the browser to translate. */
 function keyedMessage({ key, params }: KeyedMessage): Pick<ApiErrorBody, 'message' | 'messageKey' | 'messageParams'> {
   return { message: englishText(key, params), messageKey: key, ...(params ? { messageParams: params } : {}) };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   createPaymentIntentBodySchema,
@@ -24,13 +24,17 @@ import { justAuthorisedClaim, orderMatchingTopupRequest } from '../orders/topup-
 import type { Order } from '../orders/state-machine';
 import { countryFacts, findUserOrder, hasPin, listOrderViews, toOrderView, toTopupResponse, type CountryFacts } from '../orders/views';
 import { PaymentProviderError } from '../payments/provider';
-import { HttpError, parseWith, refusal } from './errors';
+import { parseWith } from './errors';
 import { checkoutsPerUser, limitsToEnforce, REQUEST_LIMITS } from '../request-limits';
 
 /** A PROCESSING top-up is asked about again when the result screen polls and the last answer is older than this. */
 const REFRESH_AFTER_MS = 2000;
 /** Orders the detail call settles when asked: a pending delivery, or an unpaid order whose payment may be authorised. */
-const needsRefresh = (order: Order) => order.status === 'delivery_pending' || (order.status === 'created' && order.paymentIntentId !== null);
+const needsRefresh = (order: Order) => order.status === 'delivery_pending' || (order.status === 'created' && order.paymentId !== null);
+
+/** Where payment providers send their webhook events; the alias is the address Stripe was first given. */
+export const PAYMENT_WEBHOOK_PATH = '/api/webhooks/payments';
+export const PAYMENT_WEBHOOK_ALIAS = '/api/webhooks/stripe';
 
 const orderIdSchema = z.object({ id: z.uuid('Order not found') });
 const orderNotFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
@@ -76,18 +80,14 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
       ({ order, country } = await orderMatchingTopupRequest(db, userId, body));
       return toTopupResponse(await fulfilment.fulfil(order.id, 'browser', order), country);
     } catch (error) {
-      // A payment still being confirmed by its provider (Stripe's processing): nothing is sent yet. The order answers
+      // A payment still being confirmed by its provider (processing): nothing is sent yet. The order answers
       // PROCESSING and the result screen follows it; the webhook, or else the reconciler, delivers it once authorised.
-      if (error instanceof PaymentNotAuthorisedError && error.intentStatus === 'processing' && order && country)
+      // Any other payment not authorised is a DomainError of its own (409 PAYMENT_NOT_AUTHORISED) and goes out as such.
+      if (error instanceof PaymentNotAuthorisedError && error.paymentStatus === 'processing' && order && country)
         return toTopupResponse(order, country);
-      if (error instanceof PaymentNotAuthorisedError) {
-        throw refusal(409, 'PAYMENT_NOT_AUTHORISED', {
-          key: error.intentStatus === 'canceled' ? 'apiErrors.paymentCanceled' : 'apiErrors.paymentNotAuthorised',
-        });
-      }
       if (error instanceof PaymentProviderError) {
         request.log.error({ err: error, orderId: order?.id }, 'payment provider failed during fulfilment');
-        throw refusal(502, 'PAYMENT_PROVIDER_ERROR', { key: 'payment.messages.api_error' });
+        throw new DomainError('upstream', 'PAYMENT_PROVIDER_ERROR', { key: 'payment.messages.api_error' });
       }
       throw error;
     }
@@ -149,23 +149,28 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
     return { success: true, pin: services.pinVault.open(order.pinDetailEncrypted!) };
   });
 
-  // The signature covers the exact bytes Stripe sent, so this route keeps the raw body instead of parsed JSON.
+  // The signature covers the exact bytes the provider sent, so these routes keep the raw body instead of parsed JSON.
+  // /api/webhooks/stripe is the address Stripe's dashboards were given before the neutral one: both are one handler.
   app.register(async (webhooks) => {
     webhooks.removeContentTypeParser('application/json');
     webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhooks.post('/api/webhooks/stripe', async (request) => {
-      const signature = request.headers['stripe-signature'];
-      let event;
-      try {
-        event = payments.verifyWebhookEvent(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
-      } catch (error) {
-        const message = error instanceof PaymentProviderError ? error.message : 'Webhook signature verification failed';
-        throw new HttpError(400, message, 'WEBHOOK_SIGNATURE_INVALID');
-      }
-      await handlePaymentEvent(services, fulfilment, event);
-      return { received: true };
-    });
+    webhooks.post<{ Body: Buffer }>(PAYMENT_WEBHOOK_PATH, paymentWebhook);
+    webhooks.post<{ Body: Buffer }>(PAYMENT_WEBHOOK_ALIAS, paymentWebhook);
   });
+
+  /** A payment provider's webhook: verified by its signature, then handed to the order code as a neutral event. */
+  async function paymentWebhook(request: FastifyRequest<{ Body: Buffer }>) {
+    const signature = request.headers[payments.webhookSignatureHeader];
+    let event;
+    try {
+      event = payments.verifyWebhookEvent(request.body, typeof signature === 'string' ? signature : undefined);
+    } catch (error) {
+      const message = error instanceof PaymentProviderError ? error.message : 'Webhook signature verification failed';
+      throw new DomainError('invalid', 'WEBHOOK_SIGNATURE_INVALID', { text: message });
+    }
+    await handlePaymentEvent(services, fulfilment, event);
+    return { received: true };
+  }
 }
 
 function parseOrderId(params: unknown) {

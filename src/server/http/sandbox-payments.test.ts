@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PaymentIntent, type PaymentProvider } from '../payments/provider';
+import { type Payment, type PaymentProvider } from '../payments/provider';
 import { createSandboxPaymentProvider } from '../payments/sandbox/sandbox-payment-provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
 import { handleError } from './errors';
@@ -35,7 +35,7 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
   });
 
   const newIntent = () =>
-    provider.createPaymentIntent({
+    provider.createPayment({
       amountCents: 2093,
       currency: 'usd',
       receiptEmail: null,
@@ -46,7 +46,7 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
   const postConfirm = (intentId: string, payload: unknown, remoteAddress = freshAddress()) =>
     app.inject({ method: 'POST', url: `/api/sandbox-payments/${intentId}/confirm`, payload: payload as object, remoteAddress });
 
-  const confirmWith = (intent: PaymentIntent, paymentMethod: unknown) => postConfirm(intent.id, { clientSecret: intent.clientSecret, paymentMethod });
+  const confirmWith = (intent: Payment, paymentMethod: unknown) => postConfirm(intent.id, { clientSecret: intent.clientSecret, paymentMethod });
 
   it('answers 200 with the authorised intent as the browser sees it', async () => {
     const intent = await newIntent();
@@ -90,12 +90,12 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
     const response = await postConfirm(intent.id, { clientSecret: 'pi_sandbox_x_secret_y', paymentMethod: card('4242424242424242') });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, message: `No such payment_intent: '${intent.id}'`, code: 'resource_missing' });
-    expect((await provider.retrievePaymentIntent(intent.id)).status).toBe('requires_payment_method');
+    expect((await provider.getPayment(intent.id)).status).toBe('needs_payment_method');
   });
 
   it('answers 400 payment_intent_unexpected_state for a canceled intent', async () => {
     const intent = await newIntent();
-    await provider.cancelPaymentIntent(intent.id, { idempotencyKey: `cancel-${intent.id}`, reason: 'abandoned' });
+    await provider.releasePayment(intent.id, { idempotencyKey: `cancel-${intent.id}`, reason: 'abandoned' });
     const response = await confirmWith(intent, card('4242424242424242'));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, code: 'payment_intent_unexpected_state' });

@@ -15,16 +15,16 @@ function outcomeOf(error: unknown): ProviderCallOutcome {
  * The provider with each of `operations` counted and timed (provider_calls_total, provider_call_duration_seconds),
  * everything else as it is: the one place provider calls are measured, whichever provider (or test fake) it is.
  */
-function measured<T extends object, K extends keyof T & string>(provider: T, name: string, operations: readonly K[]): T {
+function measured<T extends object, K extends keyof T & string>(provider: T, name: string, operations: Readonly<Partial<Record<K, string>>>): T {
   const wrapped = Object.create(provider) as T;
-  for (const operation of operations) {
-    const call = provider[operation] as unknown as (...args: unknown[]) => Promise<unknown>;
+  for (const [method, operation] of Object.entries(operations) as Array<[K, string]>) {
+    const call = provider[method] as unknown as (...args: unknown[]) => Promise<unknown>;
     const observe = (outcome: ProviderCallOutcome, startedAt: number) => {
       const labels = { provider: name, operation, outcome };
       providerCalls.inc(labels);
       providerCallDuration.observe(labels, (performance.now() - startedAt) / 1000);
     };
-    (wrapped as Record<string, unknown>)[operation] = async (...args: unknown[]) => {
+    (wrapped as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const startedAt = performance.now();
       try {
         const answer = await call.apply(provider, args);
@@ -39,14 +39,15 @@ function measured<T extends object, K extends keyof T & string>(provider: T, nam
   return wrapped;
 }
 
-const PAYMENT_OPERATIONS = [
-  'createPaymentIntent',
-  'retrievePaymentIntent',
-  'capturePaymentIntent',
-  'cancelPaymentIntent',
-  'refundPayment',
-  'paymentIntentIdOfCharge',
-] as const satisfies ReadonlyArray<keyof PaymentProvider>;
+/** Each measured payment call and its `operation` label (the labels kept from before the calls had neutral names). */
+const PAYMENT_OPERATIONS = {
+  createPayment: 'createPaymentIntent',
+  getPayment: 'retrievePaymentIntent',
+  capturePayment: 'capturePaymentIntent',
+  releasePayment: 'cancelPaymentIntent',
+  refundPayment: 'refundPayment',
+  paymentIdOfCharge: 'paymentIntentIdOfCharge',
+} as const satisfies Partial<Record<keyof PaymentProvider, string>>;
 
 const TOPUP_OPERATIONS = [
   'detectOperator',
@@ -63,5 +64,10 @@ export function measuredPayments(provider: PaymentProvider): PaymentProvider {
 
 /** The top-up provider (Reloadly or the sandbox), its calls measured under `name`. */
 export function measuredTopups<T extends Partial<TopupProvider>>(provider: T, name: string): T {
-  return measured(provider, name, TOPUP_OPERATIONS.filter((operation) => typeof provider[operation] === 'function') as Array<keyof T & string>);
+  const present = TOPUP_OPERATIONS.filter((operation) => typeof provider[operation] === 'function') as Array<keyof T & string>;
+  return measured(
+    provider,
+    name,
+    Object.fromEntries(present.map((operation) => [operation, operation])) as Partial<Record<keyof T & string, string>>,
+  );
 }

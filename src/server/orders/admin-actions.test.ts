@@ -70,7 +70,7 @@ describe.each(TEST_DATABASE_KINDS)('admin actions on orders on %s', (kind) => {
       expect(refunded).toMatchObject({ status: 'refunded', refundId: expect.stringMatching(/^re_sandbox_/), nextCheckAt: null });
       expect(refunded.refundedAt).toEqual(services.now());
 
-      const [refund] = await refundsOf(completed.paymentIntentId!);
+      const [refund] = await refundsOf(completed.paymentId!);
       expect(refund).toMatchObject({
         id: refunded.refundId,
         amount: completed.totalCents,
@@ -108,7 +108,7 @@ describe.each(TEST_DATABASE_KINDS)('admin actions on orders on %s', (kind) => {
         expect(error).toMatchObject({ kind: 'conflict', code: 'ORDER_STATUS_CONFLICT' });
         expect(['refunding', 'refunded']).toContain(error.options.details!.status);
       }
-      expect(await refundsOf(completed.paymentIntentId!)).toHaveLength(1);
+      expect(await refundsOf(completed.paymentId!)).toHaveLength(1);
       const { events } = await orderLedger(database.db, completed.id);
       expect(events.filter((event) => event.toStatus === 'refunding')).toHaveLength(1);
       expect(events.filter((event) => event.toStatus === 'refunded')).toHaveLength(1);
@@ -122,7 +122,7 @@ describe.each(TEST_DATABASE_KINDS)('admin actions on orders on %s', (kind) => {
       const crashed = kit({ payments: crashing.payments, now: base.services.now });
       const left = await refundOrder(crashed.services, crashed.fulfilment, request(completed.id));
       expect(left.status).toBe('refunding');
-      expect(await refundsOf(completed.paymentIntentId!)).toHaveLength(1);
+      expect(await refundsOf(completed.paymentId!)).toHaveLength(1);
 
       const recovering = watchedRefunds(base.services.payments);
       const restarted = kit({ payments: recovering.payments, now: base.services.now });
@@ -133,7 +133,7 @@ describe.each(TEST_DATABASE_KINDS)('admin actions on orders on %s', (kind) => {
       const { order } = await orderLedger(database.db, completed.id);
       expect(order.status).toBe('refunded');
       expect(recovering.asked.map((asked) => asked.idempotencyKey)).toEqual(crashing.asked.map((asked) => asked.idempotencyKey));
-      const refunds = await refundsOf(completed.paymentIntentId!);
+      const refunds = await refundsOf(completed.paymentId!);
       expect(refunds).toHaveLength(1);
       expect(order.refundId).toBe(refunds[0]!.id);
     });
@@ -172,15 +172,12 @@ describe.each(TEST_DATABASE_KINDS)('admin actions on orders on %s', (kind) => {
       expect((await orderLedger(database.db, completed.id)).order).toMatchObject({ status: 'refund_failed', refundAttempts: 2 });
 
       // The card can take refunds again: the reconciler's next try makes it.
-      await database.db
-        .update(sandboxPaymentIntents)
-        .set({ refundFailureReason: null })
-        .where(eq(sandboxPaymentIntents.id, completed.paymentIntentId!));
+      await database.db.update(sandboxPaymentIntents).set({ refundFailureReason: null }).where(eq(sandboxPaymentIntents.id, completed.paymentId!));
       advance(60 * 60 * 1000);
       await reconcileDueOrders(services, fulfilment);
       const { order } = await orderLedger(database.db, completed.id);
       expect(order.status).toBe('refunded');
-      const refunds = await refundsOf(completed.paymentIntentId!);
+      const refunds = await refundsOf(completed.paymentId!);
       expect(refunds.map((refund) => [refund.status, refund.idempotencyKey])).toEqual([
         ['failed', `refund-${completed.id}-0`],
         ['failed', `refund-${completed.id}-1`],
@@ -213,9 +210,9 @@ describe.each(TEST_DATABASE_KINDS)('admin actions on orders on %s', (kind) => {
       let refusals = 1;
       const payments: PaymentProvider = {
         ...base.payments,
-        capturePaymentIntent: async (id, options) => {
+        capturePayment: async (id, options) => {
           if (refusals-- > 0) throw new Error('the payment provider could not be reached');
-          return base.payments.capturePaymentIntent(id, options);
+          return base.payments.capturePayment(id, options);
         },
       };
       const { services, fulfilment } = kit({ payments });
@@ -232,10 +229,7 @@ describe.each(TEST_DATABASE_KINDS)('admin actions on orders on %s', (kind) => {
       const { services, fulfilment } = kit();
       const completed = await fulfilledOrder(services, { card: FAILING_REFUNDS_CARD });
       await refundOrder(services, fulfilment, request(completed.id));
-      await database.db
-        .update(sandboxPaymentIntents)
-        .set({ refundFailureReason: null })
-        .where(eq(sandboxPaymentIntents.id, completed.paymentIntentId!));
+      await database.db.update(sandboxPaymentIntents).set({ refundFailureReason: null }).where(eq(sandboxPaymentIntents.id, completed.paymentId!));
       expect((await checkNow(services, fulfilment, request(completed.id))).status).toBe('refunded');
       expect((await auditOf(completed.id)).map((row) => row.action)).toEqual(['order.refund', 'order.check']);
     });

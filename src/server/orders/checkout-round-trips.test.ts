@@ -10,7 +10,7 @@ import { attemptCounts, orders, sandboxPaymentIntents, user } from '../db/schema
 import { checkoutsPerUser, limitsToEnforce, REQUEST_LIMITS } from '../request-limits';
 import { databaseQueries } from '../metrics/registry';
 import { confirmSandboxPaymentIntent } from '../payments/sandbox/confirm';
-import { PaymentProviderError, type PaymentIntent } from '../payments/provider';
+import { PaymentProviderError, type Payment } from '../payments/provider';
 import { accountClient } from '../testing/accounts';
 import { testConfig } from '../testing/app';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
@@ -45,7 +45,7 @@ describe.each(TEST_DATABASE_KINDS)('an order’s database round trips on %s', (k
     const { services, userId } = await setup();
     const { orderId, paymentIntentId } = await paidOrder(services, { userId, pay: false });
     const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order!.paymentIntentId).toBe(paymentIntentId);
+    expect(order!.paymentId).toBe(paymentIntentId);
   });
 
   it('a payment provider that fails at checkout leaves no order behind', async () => {
@@ -53,7 +53,7 @@ describe.each(TEST_DATABASE_KINDS)('an order’s database round trips on %s', (k
     const body = await checkoutBody(services);
     services.payments = {
       ...services.payments,
-      createPaymentIntent: () => Promise.reject(new PaymentProviderError('Stripe is down', { type: 'api_error', status: 500, retryable: true })),
+      createPayment: () => Promise.reject(new PaymentProviderError('Stripe is down', { type: 'api_error', status: 500, retryable: true })),
     };
     await expect(startCheckout(services, { userId, accountEmail: 'payer@example.com', body })).rejects.toMatchObject({
       code: 'PAYMENT_PROVIDER_ERROR',
@@ -84,8 +84,8 @@ describe.each(TEST_DATABASE_KINDS)('an order’s database round trips on %s', (k
     services.payments = {
       ...inner,
       // The first click's intent is made, then held until the second click has inserted its order.
-      async createPaymentIntent(request): Promise<PaymentIntent> {
-        const intent = await inner.createPaymentIntent(request);
+      async createPayment(request): Promise<Payment> {
+        const intent = await inner.createPayment(request);
         if (++calls === 1) await firstHeld;
         return intent;
       },
@@ -129,9 +129,9 @@ describe.each(TEST_DATABASE_KINDS)('an order’s database round trips on %s', (k
       payments: {
         ...services.payments,
         // The capture is made, then the process stops before anything else: its answer never arrives.
-        async capturePaymentIntent(id, options) {
-          await services.payments.capturePaymentIntent(id, options);
-          return new Promise<PaymentIntent>(() => undefined);
+        async capturePayment(id, options) {
+          await services.payments.capturePayment(id, options);
+          return new Promise<Payment>(() => undefined);
         },
       },
     });

@@ -11,7 +11,7 @@ import { accountBlockedError, refuseBlockedCheckout } from '../auth/blocked-acco
 import { refuseUnservedDestination } from '../catalog/destination-switches';
 import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
-import { PaymentProviderError, type CreatePaymentIntentRequest, type PaymentIntent } from '../payments/provider';
+import { PaymentProviderError, type CreatePaymentRequest, type Payment } from '../payments/provider';
 import type { LimitsToEnforce } from '../request-limits';
 import { TopupProviderError } from '../topups/provider';
 import { readCheckoutFacts, refuseOverLimits } from './limits';
@@ -40,8 +40,8 @@ export interface CheckoutRequest {
 
 /**
  * Starts paying for a top-up: prices it on the server from the operator and the fee settings, refuses a browser
- * price that differs, applies the limits, then creates the order and its payment intent (manual capture). A retried
- * request with the same order key gets the same order and intent. Nothing is created when a check fails.
+ * price that differs, applies the limits, then creates the order and its payment (manual capture). A retried
+ * request with the same order key gets the same order and payment. Nothing is created when a check fails.
  */
 export async function startCheckout(
   services: OrderServices,
@@ -77,7 +77,7 @@ export async function startCheckout(
     if (existing.status !== 'created') {
       throw new DomainError('conflict', 'ORDER_ALREADY_PAID', { key: 'apiErrors.alreadyPaid' });
     }
-    return withPaymentIntent(services, existing);
+    return withPayment(services, existing);
   }
 
   refuseOverLimits(facts, { totalCents: price.totalCents, limits: check.limits, now: check.now });
@@ -85,10 +85,10 @@ export async function startCheckout(
   const createdAt = now();
   const id = randomUUID();
   const receiptEmail = body.email ?? accountEmail;
-  // The intent comes first, so that the order is inserted with it in one statement. A crash between the two leaves an
-  // intent nobody can pay (its client secret never left the server), never an order without its intent.
-  const intent = await askPaymentProvider(services, id, () =>
-    payments.createPaymentIntent(intentRequest(services, { id, userId, totalCents: price.totalCents, receiptEmail })),
+  // The payment comes first, so that the order is inserted with it in one statement. A crash between the two leaves a
+  // payment nobody can pay (its client secret never left the server), never an order without its payment.
+  const payment = await askPaymentProvider(services, id, () =>
+    payments.createPayment(paymentRequest(services, { id, userId, totalCents: price.totalCents, receiptEmail })),
   );
   const localAmount = localAmountOf(operator, amountCents);
   const order = await insertOrder(db, {
@@ -109,20 +109,20 @@ export async function startCheckout(
     destinationCurrencyCode: operator.destinationCurrencyCode,
     receiptEmail,
     paymentProvider: payments.kind,
-    paymentIntentId: intent.id,
+    paymentId: payment.id,
     customIdentifier: `topup-${id}`,
     nextCheckAt: new Date(createdAt.getTime() + FIRST_PAYMENT_CHECK_MS),
     createdAt,
     updatedAt: createdAt,
   });
-  if (order) return checkoutAnswer(order, intent);
-  // Two identical clicks raced and the other one inserted first: this click's intent is cancelled unpaid, and it
+  if (order) return checkoutAnswer(order, payment);
+  // Two identical clicks raced and the other one inserted first: this click's payment is cancelled unpaid, and it
   // continues with the other's order.
-  await cancelDuplicateIntent(services, intent.id, id);
+  await releaseDuplicatePayment(services, payment.id, id);
   const current = await findOrderByKey(services, userId, body.orderKey);
   // No order under this key: the account was deleted while this click was on its way.
   if (!current) throw accountBlockedError();
-  return withPaymentIntent(services, current);
+  return withPayment(services, current);
 }
 
 /** The checks that need no order data: the account may pay, the number is valid, the operator serves this amount. */
@@ -216,17 +216,17 @@ function sameCheckout(order: Order, body: CheckoutRequest['body'], price: TopUpP
   );
 }
 
-/** What the provider is asked for an order's intent (manual capture; ADR 007). */
-function intentRequest(
+/** What the provider is asked for an order's payment (manual capture; ADR 007). */
+function paymentRequest(
   services: OrderServices,
   order: { id: string; userId: string; totalCents: number; receiptEmail: string | null },
-): CreatePaymentIntentRequest {
+): CreatePaymentRequest {
   return {
     amountCents: order.totalCents,
     currency: 'usd',
     receiptEmail: order.receiptEmail,
     metadata: { orderId: order.id, userId: order.userId },
-    // The order's plus the minute: a double click shares one intent, while a retry after a provider failure (whose
+    // The order's plus the minute: a double click shares one payment, while a retry after a provider failure (whose
     // answer Stripe would replay for 24 hours) gets a fresh one.
     idempotencyKey: `order-${order.id}-${Math.floor(services.now().getTime() / 60_000)}`,
   };
@@ -245,46 +245,46 @@ async function askPaymentProvider<T>(services: OrderServices, orderId: string, c
   }
 }
 
-/** An intent made for an order that was never inserted (another click's order won): cancelled unpaid, or logged. */
-async function cancelDuplicateIntent(services: OrderServices, paymentIntentId: string, orderId: string) {
+/** A payment made for an order that was never inserted (another click's order won): cancelled unpaid, or logged. */
+async function releaseDuplicatePayment(services: OrderServices, paymentId: string, orderId: string) {
   try {
-    await services.payments.cancelPaymentIntent(paymentIntentId, { idempotencyKey: `duplicate-${paymentIntentId}`, reason: 'duplicate' });
+    await services.payments.releasePayment(paymentId, { idempotencyKey: `duplicate-${paymentId}`, reason: 'duplicate' });
   } catch (error) {
     // Nobody can pay it (its client secret was never sent), so a failed cancellation leaves nothing held.
-    services.log.warn({ orderId, paymentIntentId, err: error }, 'could not cancel a duplicate payment intent');
+    services.log.warn({ orderId, paymentIntentId: paymentId, err: error }, 'could not cancel a duplicate payment intent');
   }
 }
 
 /**
- * The intent of an order made earlier (a retried click): read from the provider, or, for an order that has none
- * (its intent's creation failed), created and linked. Should two intents ever be linked at once, the order keeps the
+ * The payment of an order made earlier (a retried click): read from the provider, or, for an order that has none
+ * (its payment's creation failed), created and linked. Should two payments ever be linked at once, the order keeps the
  * first and the other is cancelled unpaid.
  */
-async function withPaymentIntent(services: OrderServices, order: Order): Promise<CreatePaymentIntentResponse> {
+async function withPayment(services: OrderServices, order: Order): Promise<CreatePaymentIntentResponse> {
   const { db, payments } = services;
-  const intent = await askPaymentProvider(services, order.id, async () => {
-    if (order.paymentIntentId) return payments.retrievePaymentIntent(order.paymentIntentId);
-    const created = await payments.createPaymentIntent(intentRequest(services, order));
+  const payment = await askPaymentProvider(services, order.id, async () => {
+    if (order.paymentId) return payments.getPayment(order.paymentId);
+    const created = await payments.createPayment(paymentRequest(services, order));
     const [linked] = await db
       .update(orders)
-      .set({ paymentIntentId: created.id, updatedAt: services.now() })
-      .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)))
-      .returning({ paymentIntentId: orders.paymentIntentId });
+      .set({ paymentId: created.id, updatedAt: services.now() })
+      .where(and(eq(orders.id, order.id), isNull(orders.paymentId)))
+      .returning({ paymentId: orders.paymentId });
     if (linked) return created;
-    const [current] = await db.select({ paymentIntentId: orders.paymentIntentId }).from(orders).where(eq(orders.id, order.id));
-    if (!current?.paymentIntentId || current.paymentIntentId === created.id) return created;
-    await payments.cancelPaymentIntent(created.id, { idempotencyKey: `duplicate-${created.id}`, reason: 'duplicate' });
-    return payments.retrievePaymentIntent(current.paymentIntentId);
+    const [current] = await db.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, order.id));
+    if (!current?.paymentId || current.paymentId === created.id) return created;
+    await payments.releasePayment(created.id, { idempotencyKey: `duplicate-${created.id}`, reason: 'duplicate' });
+    return payments.getPayment(current.paymentId);
   });
-  return checkoutAnswer(order, intent);
+  return checkoutAnswer(order, payment);
 }
 
-function checkoutAnswer(order: Order, intent: PaymentIntent): CreatePaymentIntentResponse {
-  if (!intent.clientSecret) throw new Error(`Payment intent ${intent.id} has no client secret`);
+function checkoutAnswer(order: Order, payment: Payment): CreatePaymentIntentResponse {
+  if (!payment.clientSecret) throw new Error(`Payment ${payment.id} has no client secret`);
   return {
     success: true,
-    clientSecret: intent.clientSecret,
-    paymentIntentId: intent.id,
+    clientSecret: payment.clientSecret,
+    paymentIntentId: payment.id,
     orderId: order.id,
     amount: formatUsd(order.amountCents),
     fee: formatUsd(order.percentageFeeCents + order.standardFeeCents),

@@ -9,6 +9,7 @@ import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../tes
 import { insertTestUser, orderLedger, paidOrder, SANDBOX_NUMBERS, sandboxOrderServices } from '../testing/orders';
 import type { TopupDelivery } from '../topups/provider';
 import { checkNow, refundOrder } from './admin-actions';
+import { paymentEventOf } from '../payments/stripe/vocabulary';
 import { createFulfilment, PaymentNotAuthorisedError } from './fulfilment';
 import { handlePaymentEvent } from './payment-events';
 import { reconcileDueOrders } from './reconciler';
@@ -68,10 +69,10 @@ function crashableServices(base: OrderServices, crash: CrashSwitch): OrderServic
     kind: base.payments.kind,
     publishableKey: base.payments.publishableKey,
     testMode: base.payments.testMode,
-    createPaymentIntent: (request) => crash.run(() => base.payments.createPaymentIntent(request)),
-    retrievePaymentIntent: (id) => crash.run(() => base.payments.retrievePaymentIntent(id)),
-    capturePaymentIntent: (id, options) => crash.run(() => base.payments.capturePaymentIntent(id, options)),
-    cancelPaymentIntent: (id, options) => crash.run(() => base.payments.cancelPaymentIntent(id, options)),
+    createPayment: (request) => crash.run(() => base.payments.createPayment(request)),
+    getPayment: (id) => crash.run(() => base.payments.getPayment(id)),
+    capturePayment: (id, options) => crash.run(() => base.payments.capturePayment(id, options)),
+    releasePayment: (id, options) => crash.run(() => base.payments.releasePayment(id, options)),
     refundPayment: (id, request) => crash.run(() => base.payments.refundPayment(id, request)),
     verifyWebhookEvent: (body, signature) => base.payments.verifyWebhookEvent(body, signature),
   };
@@ -162,7 +163,7 @@ describe.each(TEST_DATABASE_KINDS)('order invariants under random interleavings 
     const { orderId, paymentIntentId } = await paidOrder(kit.services, { userId, phone, pay: payment !== 'unpaid', card });
     const [placed] = await database.db.select().from(orders).where(eq(orders.id, orderId));
     const topupCall = {
-      paymentIntentId,
+      paymentId: paymentIntentId,
       userId,
       destination: { countryIso: placed!.countryIso, operatorId: placed!.operatorId },
       amountCents: placed!.amountCents,
@@ -177,7 +178,8 @@ describe.each(TEST_DATABASE_KINDS)('order invariants under random interleavings 
         if (!(error instanceof Crash || error instanceof PaymentNotAuthorisedError || error instanceof DomainError)) throw error;
       }
     };
-    const event = (type: string) => ({ id: `evt_${run}`, type, paymentIntentId, chargeId: null });
+    // Stripe's events, as its adapter hands them to the order code.
+    const event = (type: string) => paymentEventOf({ id: `evt_${run}`, type, data: { object: { id: paymentIntentId } } });
 
     for (const step of actors) {
       if (step.kind === 'browserAndWebhook') {

@@ -209,7 +209,7 @@ describe.each(TEST_DATABASE_KINDS)('the export’s pages on %s', (kind) => {
         delivered_amount: '19744.0000',
         delivered_currency: 'NGN',
         payment_provider: 'sandbox',
-        payment_intent_id: order.paymentIntentId,
+        payment_intent_id: order.paymentId,
         custom_identifier: order.customIdentifier,
         topup_transaction_id: '987654',
         operator_transaction_id: 'op-42',

@@ -7,7 +7,7 @@ import type { OrderServices } from './services';
 import { transition, type Order } from './state-machine';
 
 export const RECONCILE_INTERVAL_MS = 30 * 1000;
-/** An order nobody paid for within this time is closed and its intent cancelled. */
+/** An order nobody paid for within this time is closed and its payment released. */
 export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 /** How long a reconciler holds the orders it took; another instance may take them after that. */
 const LEASE_MS = 2 * 60 * 1000;
@@ -88,7 +88,7 @@ async function reload(services: OrderServices, id: string): Promise<Order> {
   return order!;
 }
 
-/** An unpaid order: closed (intent cancelled) after the payment window, else looked at again later. */
+/** An unpaid order: closed (its payment released) after the payment window, else looked at again later. */
 async function expireIfUnpaid(services: OrderServices, order: Order): Promise<void> {
   if (order.status !== 'created') return;
   const age = services.now().getTime() - order.createdAt.getTime();
@@ -100,14 +100,14 @@ async function expireIfUnpaid(services: OrderServices, order: Order): Promise<vo
       .where(eq(orders.id, order.id));
     return;
   }
-  if (order.paymentIntentId) {
+  if (order.paymentId) {
     try {
-      await services.payments.cancelPaymentIntent(order.paymentIntentId, {
+      await services.payments.releasePayment(order.paymentId, {
         idempotencyKey: `expire-${order.id}-${order.checkAttempts}`,
         reason: 'abandoned',
       });
     } catch (error) {
-      const alreadyClosed = error instanceof PaymentProviderError && error.paymentIntentStatus === 'canceled';
+      const alreadyClosed = error instanceof PaymentProviderError && error.paymentStatus === 'released';
       if (!alreadyClosed) {
         services.log.warn({ orderId: order.id, err: error }, 'could not cancel an unpaid payment intent; will retry');
         return;

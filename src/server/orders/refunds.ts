@@ -45,7 +45,7 @@ export function createRefunds(services: OrderServices) {
   });
 
   async function ask(order: Order): Promise<PaymentRefund> {
-    return payments.refundPayment(order.paymentIntentId!, {
+    return payments.refundPayment(order.paymentId!, {
       amountCents: order.totalCents,
       reason: 'requested_by_customer',
       metadata: { orderId: order.id },
@@ -59,7 +59,7 @@ export function createRefunds(services: OrderServices) {
   }
 
   function refused(order: Order, source: EventSource, failure: { code: string; message: string; refundId?: string }) {
-    services.log.error({ orderId: order.id, paymentIntentId: order.paymentIntentId, ...failure }, 'the payment provider refused a refund');
+    services.log.error({ orderId: order.id, paymentIntentId: order.paymentId, ...failure }, 'the payment provider refused a refund');
     return move(order, 'refunding', 'refund_failed', source, { refundAttempts: order.refundAttempts + 1, ...retryLater(order) }, failure);
   }
 

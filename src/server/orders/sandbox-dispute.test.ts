@@ -63,8 +63,9 @@ describe.each(TEST_DATABASE_KINDS)('the sandbox dispute test card on %s', (kind)
     expect(delivered).toEqual([
       {
         id: expect.stringMatching(/^evt_sandbox_\w+$/),
+        kind: 'disputed',
         type: 'charge.dispute.created',
-        paymentIntentId,
+        paymentId: paymentIntentId,
         chargeId: paymentIntentId.replace(/^pi_/, 'ch_'),
       },
     ]);
@@ -94,7 +95,7 @@ describe.each(TEST_DATABASE_KINDS)('the sandbox dispute test card on %s', (kind)
   it('a dispute held back by an authorised payment comes only with the capture', async () => {
     const { services, delivered, settled } = wired();
     const { paymentIntentId } = await paidOrder(services, { userId: await insertTestUser(services.db), card: DISPUTE_CARD });
-    expect((await services.payments.retrievePaymentIntent(paymentIntentId)).status).toBe('requires_capture');
+    expect((await services.payments.getPayment(paymentIntentId)).status).toBe('authorised');
     await settled();
     expect(delivered).toEqual([]);
   });
@@ -114,7 +115,13 @@ describe.each(TEST_DATABASE_KINDS)('the sandbox dispute test card on %s', (kind)
     await services.db.update(orders).set({ status: 'delivered', attentionReason: null }).where(eq(orders.id, orderId));
     // The capture's move to completed lands between the dispute's look-up and its flag (which is an execute).
     const racing: OrderServices = { ...services, db: completingBeforeExecute(services.db, orderId) };
-    await handlePaymentEvent(racing, fulfilment, { id: 'evt_1', type: 'charge.dispute.created', paymentIntentId, chargeId: null });
+    await handlePaymentEvent(racing, fulfilment, {
+      id: 'evt_1',
+      kind: 'disputed',
+      type: 'charge.dispute.created',
+      paymentId: paymentIntentId,
+      chargeId: null,
+    });
     expect((await orderLedger(services.db, orderId)).order).toMatchObject({ status: 'completed', attentionReason: DISPUTE_ATTENTION });
   });
 });

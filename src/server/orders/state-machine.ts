@@ -273,7 +273,7 @@ const NEW_ORDER_COLUMNS = [
   'destinationCurrencyCode',
   'receiptEmail',
   'paymentProvider',
-  'paymentIntentId',
+  'paymentId',
   'customIdentifier',
   'nextCheckAt',
   'createdAt',

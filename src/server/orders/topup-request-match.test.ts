@@ -21,7 +21,7 @@ describe('a top-up call matched to the order it paid for', () => {
     userId = await insertTestUser(database.db);
     order = await insertOrderRow(database.db, { userId });
     call = {
-      paymentIntentId: order.paymentIntentId!,
+      paymentIntentId: order.paymentId!,
       operatorId: '341',
       amount: '5.00',
       recipientPhone: { countryCode: 'ng', number: '08031234567' },
@@ -65,7 +65,7 @@ describe('a top-up call matched to the order it paid for', () => {
 
   it('claims the order at once when the call names its destination', async () => {
     expect(await justAuthorisedClaim(database.db, userId, call)).toEqual({
-      paymentIntentId: call.paymentIntentId,
+      paymentId: call.paymentIntentId,
       userId,
       destination: { countryIso: 'NG', operatorId: 341 },
       amountCents: 500,

@@ -26,7 +26,7 @@ export async function justAuthorisedClaim(db: Database, userId: string, request:
   const countryIso = recipientPhone.countryCode.toUpperCase();
   const { callingCode } = await countryFacts(db, countryIso);
   return {
-    paymentIntentId: request.paymentIntentId,
+    paymentId: request.paymentIntentId,
     userId,
     destination: { countryIso, operatorId: Number(operatorId) },
     amountCents: request.amount === undefined ? undefined : toCents(request.amount),
@@ -47,7 +47,7 @@ export async function orderMatchingTopupRequest(
   userId: string,
   request: TopupRequest,
 ): Promise<{ order: Order; country: CountryFacts }> {
-  const order = await findUserOrder(db, userId, { paymentIntentId: request.paymentIntentId });
+  const order = await findUserOrder(db, userId, { paymentId: request.paymentIntentId });
   if (!order) throw new DomainError('not_found', 'ORDER_NOT_FOUND', { key: 'apiErrors.paymentOrderNotFound' });
   const country = await countryFacts(db, order.countryIso);
   if (request.operatorId !== undefined && Number(request.operatorId) !== order.operatorId) throw mismatch('operatorId');

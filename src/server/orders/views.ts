@@ -36,7 +36,7 @@ export function storedNumbersMatching(digits: string, callingCode: string | null
   return national.startsWith('0') ? [digits, `0${national}`] : [digits, national, `0${national}`];
 }
 
-/** What the result screen shows for an order's status: requires_capture and later count as SUCCESSFUL (docs/product.md §4). */
+/** What the result screen shows for an order's status: an authorised payment and later count as SUCCESSFUL (docs/product.md §4). */
 export function resultStatusOf(status: OrderStatus): TopupResultStatus {
   switch (status) {
     // Refunded orders too were delivered: a refund gives the money back, not the top-up.
@@ -97,7 +97,7 @@ export function toOrderView(order: Order, country: CountryFacts, report: ReportF
     deliveredAmount: deliveredAmountOf(order).amount,
     deliveredAmountCurrencyCode: deliveredAmountOf(order).currency,
     transactionId: order.topupTransactionId,
-    paymentIntentId: order.paymentIntentId,
+    paymentIntentId: order.paymentId,
     failureMessage: order.failureMessage,
     failureCode: order.failureCode,
     planDescription: order.planDescription,
@@ -125,7 +125,7 @@ export function toTopupResponse(order: Order, country: CountryFacts): TopupRespo
     deliveredAmount: deliveredAmountOf(order).amount,
     deliveredAmountCurrencyCode: deliveredAmountOf(order).currency,
     transactionId: order.topupTransactionId,
-    paymentIntentId: order.paymentIntentId,
+    paymentIntentId: order.paymentId,
     transactionDate: order.transactionDate,
     planDescription: order.planDescription,
     hasPin: hasPin(order),
@@ -173,26 +173,24 @@ export async function listOrderViews(db: Database, userId: string, now: Date): P
   );
 }
 
-/** The user's order by id, and by payment intent (every top-up call reads it so), prepared once per database. */
+/** The user's order by id, and by payment (every top-up call reads it so), prepared once per database. */
 const userOrderQueries = perDatabase((db) => ({
   byId: db
     .select()
     .from(orders)
     .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))))
     .prepare('user_order_by_id'),
-  byPaymentIntent: db
+  byPayment: db
     .select()
     .from(orders)
-    .where(and(eq(orders.paymentIntentId, sql.placeholder('paymentIntentId')), eq(orders.userId, sql.placeholder('userId'))))
-    .prepare('user_order_by_payment_intent'),
+    .where(and(eq(orders.paymentId, sql.placeholder('paymentId')), eq(orders.userId, sql.placeholder('userId'))))
+    .prepare('user_order_by_payment'),
 }));
 
 /** One of the user's own orders; undefined for another user's (so nobody learns it exists). */
-export async function findUserOrder(db: Database, userId: string, where: { id: string } | { paymentIntentId: string }): Promise<Order | undefined> {
+export async function findUserOrder(db: Database, userId: string, where: { id: string } | { paymentId: string }): Promise<Order | undefined> {
   const queries = userOrderQueries(db);
   const [order] =
-    'id' in where
-      ? await queries.byId.execute({ id: where.id, userId })
-      : await queries.byPaymentIntent.execute({ paymentIntentId: where.paymentIntentId, userId });
+    'id' in where ? await queries.byId.execute({ id: where.id, userId }) : await queries.byPayment.execute({ paymentId: where.paymentId, userId });
   return order;
 }

@@ -1,52 +1,70 @@
-/** What the server needs from a card payment provider (Stripe in production, the sandbox otherwise). */
+/**
+ * What the server needs from a card payment provider (Stripe in production, the sandbox otherwise), in the order
+ * code's words: a payment is authorised, then captured or released; a captured one may be refunded or disputed.
+ * Each provider's own names (Stripe's PaymentIntents, their statuses and event types) stay in its adapter.
+ */
 
 import type { PaymentErrorDetail } from '../../shared/api/orders';
 
 export type { PaymentErrorDetail } from '../../shared/api/orders';
 
-/** Stripe's PaymentIntent statuses; the sandbox uses the same ones. */
-export type PaymentIntentStatus =
-  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'succeeded' | 'canceled';
+/**
+ * Where a payment stands, in the order code's words; each adapter maps its provider's statuses to these.
+ *   needs_payment_method  no card yet, or the last one was declined: the payer may try another
+ *   needs_confirmation    a payment method is attached but not confirmed
+ *   needs_action          the payer must do something more (3-D Secure, the Cash App approval)
+ *   processing            the provider is still deciding
+ *   authorised            the amount is held on the card, waiting to be captured or released
+ *   captured              the held amount was taken
+ *   released              the hold was let go (or the unpaid payment abandoned): nothing is taken
+ */
+export type PaymentStatus = 'needs_payment_method' | 'needs_confirmation' | 'needs_action' | 'processing' | 'authorised' | 'captured' | 'released';
 
-export interface PaymentIntent {
+/** A payment for one order: authorised by the payer in the browser, then captured or released by the server. */
+export interface Payment {
   id: string;
-  status: PaymentIntentStatus;
+  status: PaymentStatus;
   /** Smallest currency unit (USD cents). */
   amount: number;
-  /** Lowercase, as Stripe writes it: 'usd'. */
+  /** Lowercase: 'usd'. */
   currency: string;
+  /** What the browser's payment form confirms the payment with. */
   clientSecret: string | null;
   captureMethod: 'manual' | 'automatic';
   /** What was captured; 0 until then. */
-  amountReceived: number;
+  amountCaptured: number;
   metadata: Record<string, string>;
   lastPaymentError: PaymentErrorDetail | null;
-  cancellationReason: string | null;
+  /** Why a released payment was released (abandoned, duplicate, expired…). */
+  releaseReason: string | null;
 }
 
-export interface CreatePaymentIntentRequest {
+export interface CreatePaymentRequest {
   amountCents: number;
   currency: 'usd';
   receiptEmail: string | null;
   /** At least orderId and userId: the authorisation is checked against them before delivery. */
   metadata: { orderId: string; userId: string };
-  /** Derived from the order: the same order never creates two intents. */
+  /** Derived from the order: the same order never creates two payments. */
   idempotencyKey: string;
 }
 
-/** Stripe's Refund statuses; the sandbox uses the same ones. */
+/** Why a payment is released. */
+export type ReleaseReason = 'abandoned' | 'requested_by_customer' | 'failed_invoice' | 'duplicate' | 'fraudulent';
+
+/** A refund's statuses (Stripe's Refund statuses; the sandbox uses the same ones). */
 export type RefundStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
 
-/** A refund of a captured payment, as Stripe's Refund object has it. */
+/** A refund of a captured payment. */
 export interface PaymentRefund {
   id: string;
-  paymentIntentId: string;
+  paymentId: string;
   /** Smallest currency unit (USD cents). */
   amount: number;
   currency: string;
   status: RefundStatus;
   reason: string | null;
-  /** Why a failed refund failed (Stripe's failure_reason, e.g. expired_or_canceled_card). */
+  /** Why a failed refund failed (e.g. expired_or_canceled_card). */
   failureReason: string | null;
   metadata: Record<string, string>;
 }
@@ -60,30 +78,22 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
-/** A verified webhook event, reduced to what we act on; the intent itself is always read again from the provider. */
+/**
+ * What a webhook event says happened to a payment; the adapter maps its provider's event types to these. `other`:
+ * nothing the order code acts on.
+ */
+export type PaymentEventKind = 'authorised' | 'captured' | 'released' | 'failed' | 'disputed' | 'other';
+
+/** A verified webhook event, reduced to what we act on; the payment itself is always read again from the provider. */
 export interface PaymentEvent {
   id: string;
+  kind: PaymentEventKind;
+  /** The provider's own name for the event, for the log. */
   type: string;
-  paymentIntentId: string | null;
-  /** The charge a charge.* event is about (a dispute names it even when its payment_intent is null). */
+  /** The payment the event is about, when it names it. */
+  paymentId: string | null;
+  /** The charge the event is about (a dispute names it even when it does not name its payment). */
   chargeId: string | null;
-}
-
-/**
- * Reduces a Stripe-shaped event (the sandbox signs the same shape) to its id, type, intent and charge:
- * payment_intent.* events carry the intent; charge.* events carry a charge that names its intent; charge.dispute.*
- * events carry a dispute naming its charge and, not always, its intent.
- */
-export function paymentEventOf(event: { id: string; type: string; data?: { object?: unknown } }): PaymentEvent {
-  const object = (event.data?.object ?? {}) as { id?: unknown; payment_intent?: unknown; charge?: unknown };
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  if (event.type.startsWith('payment_intent.')) return { id: event.id, type: event.type, paymentIntentId: text(object.id), chargeId: null };
-  if (event.type.startsWith('charge.dispute.')) {
-    return { id: event.id, type: event.type, paymentIntentId: text(object.payment_intent), chargeId: text(object.charge) };
-  }
-  if (event.type.startsWith('charge.'))
-    return { id: event.id, type: event.type, paymentIntentId: text(object.payment_intent), chargeId: text(object.id) };
-  return { id: event.id, type: event.type, paymentIntentId: null, chargeId: null };
 }
 
 export interface PaymentProvider {
@@ -91,23 +101,22 @@ export interface PaymentProvider {
   /** What the browser needs to show the payment form. */
   readonly publishableKey: string | null;
   readonly testMode: boolean;
-  /** Always with capture_method manual and the card + Cash App payment methods. */
-  createPaymentIntent(request: CreatePaymentIntentRequest): Promise<PaymentIntent>;
-  retrievePaymentIntent(id: string): Promise<PaymentIntent>;
-  /** Only from requires_capture. */
-  capturePaymentIntent(id: string, options: { idempotencyKey: string }): Promise<PaymentIntent>;
-  /** Releases the hold (or abandons an unpaid intent). */
-  cancelPaymentIntent(
-    id: string,
-    options: { idempotencyKey: string; reason: 'abandoned' | 'requested_by_customer' | 'failed_invoice' | 'duplicate' | 'fraudulent' },
-  ): Promise<PaymentIntent>;
+  /** The request header a webhook's signature comes in (lowercase). */
+  readonly webhookSignatureHeader: string;
+  /** A payment awaiting the payer's authorisation: always captured by hand (manual capture), by card or Cash App. */
+  createPayment(request: CreatePaymentRequest): Promise<Payment>;
+  getPayment(id: string): Promise<Payment>;
+  /** Takes the held amount; only from authorised. */
+  capturePayment(id: string, options: { idempotencyKey: string }): Promise<Payment>;
+  /** Releases the hold (or abandons an unpaid payment). */
+  releasePayment(id: string, options: { idempotencyKey: string; reason: ReleaseReason }): Promise<Payment>;
   /**
-   * Gives back (part of) a captured payment. Refused (PaymentProviderError, 400) for an intent that was never captured,
+   * Gives back (part of) a captured payment. Refused (PaymentProviderError, 400) for a payment that was never captured,
    * one already refunded in full (charge_already_refunded) and an amount above what is left (amount_too_large).
    */
-  refundPayment(paymentIntentId: string, request: RefundRequest): Promise<PaymentRefund>;
-  /** The intent a charge belongs to; null when the provider knows no such charge or it has no intent. */
-  paymentIntentIdOfCharge(chargeId: string): Promise<string | null>;
+  refundPayment(paymentId: string, request: RefundRequest): Promise<PaymentRefund>;
+  /** The payment a charge belongs to; null when the provider knows no such charge or it has no payment. */
+  paymentIdOfCharge(chargeId: string): Promise<string | null>;
   /** Verifies a webhook's signature over the raw body and returns the event; throws PaymentProviderError (400) when it does not verify. */
   verifyWebhookEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }
@@ -125,8 +134,8 @@ export class PaymentProviderError extends Error {
   readonly declineCode: string | undefined;
   readonly status: number;
   readonly retryable: boolean;
-  /** The intent's status when the provider reports it (e.g. 'succeeded' for payment_intent_unexpected_state). */
-  readonly paymentIntentStatus: PaymentIntentStatus | undefined;
+  /** The payment's status when the provider reports it (e.g. captured, when a capture is refused as already made). */
+  readonly paymentStatus: PaymentStatus | undefined;
 
   constructor(
     message: string,
@@ -136,7 +145,7 @@ export class PaymentProviderError extends Error {
       declineCode?: string;
       status: number;
       retryable: boolean;
-      paymentIntentStatus?: PaymentIntentStatus;
+      paymentStatus?: PaymentStatus;
       cause?: unknown;
     },
   ) {
@@ -146,7 +155,7 @@ export class PaymentProviderError extends Error {
     this.declineCode = options.declineCode;
     this.status = options.status;
     this.retryable = options.retryable;
-    this.paymentIntentStatus = options.paymentIntentStatus;
+    this.paymentStatus = options.paymentStatus;
   }
 
   /** The browser-facing error shape (docs/product.md §8 picks the message by decline_code, then code, then type). */

@@ -27,7 +27,7 @@ export async function insertOrderRow(db: Database, values: OrderRowValues): Prom
       totalCents: 575,
       destinationCurrencyCode: 'NGN',
       paymentProvider: 'sandbox',
-      paymentIntentId: `pi_${id.replaceAll('-', '')}`,
+      paymentId: `pi_${id.replaceAll('-', '')}`,
       customIdentifier: `topup-${id}`,
       ...values,
     })

@@ -119,9 +119,7 @@ export async function paidOrder(
 export async function orderLedger(db: Database, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
-  const [intent] = order?.paymentIntentId
-    ? await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, order.paymentIntentId))
-    : [];
+  const [intent] = order?.paymentId ? await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, order.paymentId)) : [];
   const deliveries = order ? await db.select().from(sandboxTopups).where(eq(sandboxTopups.customIdentifier, order.customIdentifier)) : [];
   const refunds = intent ? await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, intent.id)) : [];
   return { order: order!, events, intent, deliveries, refunds };

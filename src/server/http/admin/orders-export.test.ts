@@ -100,7 +100,7 @@ describe('the console’s orders CSV export', () => {
       operatorName: 'Operator, "the best"\r\nsecond line',
       topupTransactionId: '+1+1',
       operatorTransactionId: '-1+1',
-      paymentIntentId: '\t=1+1',
+      paymentId: '\t=1+1',
     });
     const answer = await admin.browser.get('/api/admin/orders/export.csv');
     expect(answer.body).toContain('"Operator, ""the best""\r\nsecond line"');

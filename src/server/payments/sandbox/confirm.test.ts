@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxPaymentIntents } from '../../db/schema';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing/databases';
-import { type PaymentIntent, type PaymentProvider, PaymentProviderError } from '../provider';
+import { type Payment, type PaymentProvider, PaymentProviderError } from '../provider';
 import { confirmSandboxPaymentIntent, type SandboxConfirmRequest } from './confirm';
 import { createSandboxPaymentProvider } from './sandbox-payment-provider';
 import { CASH_APP_DECLINE, TEST_CARDS } from './test-cards';
@@ -35,7 +35,7 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
   afterAll(() => database.close());
 
   const newIntent = () =>
-    provider.createPaymentIntent({
+    provider.createPayment({
       amountCents: 1063,
       currency: 'usd',
       receiptEmail: null,
@@ -43,10 +43,10 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
       idempotencyKey: `order-key-${++keyCounter}`,
     });
 
-  const confirm = (intent: PaymentIntent, paymentMethod: SandboxConfirmRequest['paymentMethod'], extra: Partial<SandboxConfirmRequest> = {}) =>
+  const confirm = (intent: Payment, paymentMethod: SandboxConfirmRequest['paymentMethod'], extra: Partial<SandboxConfirmRequest> = {}) =>
     confirmSandboxPaymentIntent(database.db, intent.id, { clientSecret: intent.clientSecret!, paymentMethod, ...extra }, NOW);
 
-  const storedRow = async (intent: PaymentIntent) => {
+  const storedRow = async (intent: Payment) => {
     const [row] = await database.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intent.id));
     return row!;
   };
@@ -75,9 +75,9 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
       const intent = await newIntent();
       const error = { type: 'card_error', code, decline_code: declineCode, message };
       expect(await confirm(intent, card(number))).toEqual({ error });
-      expect(await provider.retrievePaymentIntent(intent.id)).toMatchObject({ status: 'requires_payment_method', lastPaymentError: error });
+      expect(await provider.getPayment(intent.id)).toMatchObject({ status: 'needs_payment_method', lastPaymentError: error });
       expect(await confirm(intent, card('4242424242424242'))).toMatchObject({ paymentIntent: { status: 'requires_capture' } });
-      expect(await provider.retrievePaymentIntent(intent.id)).toMatchObject({ status: 'requires_capture', lastPaymentError: null });
+      expect(await provider.getPayment(intent.id)).toMatchObject({ status: 'authorised', lastPaymentError: null });
     });
 
     it('answers 4000 0025 0000 3155 with authentication_required and leaves the intent in requires_action', async () => {
@@ -89,7 +89,7 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
         message: 'Your card was declined. This transaction requires authentication.',
       };
       expect(await confirm(intent, card('4000002500003155'))).toEqual({ error });
-      expect(await provider.retrievePaymentIntent(intent.id)).toMatchObject({ status: 'requires_action', lastPaymentError: error });
+      expect(await provider.getPayment(intent.id)).toMatchObject({ status: 'needs_action', lastPaymentError: error });
       expect(await confirm(intent, card('4242424242424242'))).toMatchObject({ paymentIntent: { status: 'requires_capture' } });
     });
 
@@ -145,7 +145,7 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
     ])('refuses %s without touching the intent', async (_label, paymentMethod, code, message) => {
       const intent = await newIntent();
       expect(await confirm(intent, paymentMethod)).toEqual({ error: { type: 'card_error', code, message } });
-      expect(await provider.retrievePaymentIntent(intent.id)).toEqual(intent);
+      expect(await provider.getPayment(intent.id)).toEqual(intent);
     });
 
     it.each([
@@ -218,14 +218,14 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
         ),
       );
       expect(unknown).toMatchObject({ code: 'resource_missing', status: 404 });
-      expect(await provider.retrievePaymentIntent(intent.id)).toEqual(intent);
+      expect(await provider.getPayment(intent.id)).toEqual(intent);
     });
 
     it('answers a second confirm of an authorised intent with the intent unchanged, whatever the card', async () => {
       const intent = await newIntent();
       const first = await confirm(intent, card('4242424242424242'));
       expect(await confirm(intent, card('4000000000000002'))).toEqual(first);
-      expect(await provider.retrievePaymentIntent(intent.id)).toMatchObject({ status: 'requires_capture', lastPaymentError: null });
+      expect(await provider.getPayment(intent.id)).toMatchObject({ status: 'authorised', lastPaymentError: null });
     });
 
     it('authorises once when two confirms race', async () => {
@@ -238,20 +238,22 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
     it.each([
       [
         'canceled',
-        async (intent: PaymentIntent) => provider.cancelPaymentIntent(intent.id, { idempotencyKey: `cancel-${intent.id}`, reason: 'abandoned' }),
+        'released',
+        async (intent: Payment) => provider.releasePayment(intent.id, { idempotencyKey: `cancel-${intent.id}`, reason: 'abandoned' }),
       ],
       [
         'succeeded',
-        async (intent: PaymentIntent) => {
+        'captured',
+        async (intent: Payment) => {
           await confirm(intent, card('4242424242424242'));
-          return provider.capturePaymentIntent(intent.id, { idempotencyKey: `capture-${intent.id}` });
+          return provider.capturePayment(intent.id, { idempotencyKey: `capture-${intent.id}` });
         },
       ],
-    ])('refuses to confirm a %s intent with 400 payment_intent_unexpected_state', async (status, finish) => {
+    ])('refuses to confirm a %s intent with 400 payment_intent_unexpected_state', async (status, paymentStatus, finish) => {
       const intent = await newIntent();
       await finish(intent);
       const error = await providerError(confirm(intent, card('4242424242424242')));
-      expect(error).toMatchObject({ code: 'payment_intent_unexpected_state', status: 400, paymentIntentStatus: status });
+      expect(error).toMatchObject({ code: 'payment_intent_unexpected_state', status: 400, paymentStatus });
       expect(error.message).toBe(
         `You cannot confirm this PaymentIntent because it has a status of ${status}. Only a PaymentIntent with one of the following statuses may be confirmed: requires_payment_method, requires_confirmation, requires_action.`,
       );

@@ -5,7 +5,8 @@ import type { BrowserPaymentIntent, SandboxConfirmResponse, sandboxConfirmBodySc
 import { isAmericanExpress, passesLuhnCheck } from '../../../shared/card-number';
 import { perDatabase, type Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
-import type { PaymentErrorDetail, PaymentIntentStatus } from '../provider';
+import type { PaymentErrorDetail } from '../provider';
+import type { PaymentIntentStatus } from '../stripe/vocabulary';
 import { paymentIntentNotFound, type SandboxPaymentIntentRow, unexpectedState } from './payment-intents';
 import { CASH_APP_DECLINE, type TestCardOutcome, testCardOutcome } from './test-cards';
 

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
-import { type PaymentIntent, type PaymentIntentStatus, PaymentProviderError } from '../provider';
+import { type Payment, PaymentProviderError } from '../provider';
+import { paymentStatusOf, type PaymentIntentStatus } from '../stripe/vocabulary';
 
 export type SandboxPaymentIntentRow = typeof sandboxPaymentIntents.$inferSelect;
 
@@ -14,18 +15,19 @@ export function randomBase62(length: number): string {
   return text;
 }
 
-export function toPaymentIntent(row: SandboxPaymentIntentRow): PaymentIntent {
+/** A sandbox intent as the order code sees a payment. */
+export function toPayment(row: SandboxPaymentIntentRow): Payment {
   return {
     id: row.id,
-    status: row.status as PaymentIntentStatus,
+    status: paymentStatusOf(row.status as PaymentIntentStatus),
     amount: row.amount,
     currency: row.currency,
     clientSecret: row.clientSecret,
-    captureMethod: row.captureMethod as PaymentIntent['captureMethod'],
-    amountReceived: row.amountReceived,
+    captureMethod: row.captureMethod as Payment['captureMethod'],
+    amountCaptured: row.amountReceived,
     metadata: row.metadata,
     lastPaymentError: row.lastPaymentError ?? null,
-    cancellationReason: row.cancellationReason,
+    releaseReason: row.cancellationReason,
   };
 }
 
@@ -55,7 +57,7 @@ export function unexpectedState(
     code: 'payment_intent_unexpected_state',
     status: 400,
     retryable: false,
-    paymentIntentStatus: status,
+    paymentStatus: paymentStatusOf(status),
   });
 }
 

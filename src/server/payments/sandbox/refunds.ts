@@ -101,7 +101,7 @@ function checkParameters(request: RefundRequest) {
 function toRefund(row: SandboxRefundRow): PaymentRefund {
   return {
     id: row.id,
-    paymentIntentId: row.paymentIntentId,
+    paymentId: row.paymentIntentId,
     amount: row.amount,
     currency: row.currency,
     status: row.status as RefundStatus,

@@ -5,7 +5,7 @@ import { sandboxPaymentIntents } from '../../db/schema';
 import { paymentProviderContract } from '../../../../tests/contracts/payment-provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing/databases';
 import { rejectionOf, thrownBy } from '../../testing/rejections';
-import { type PaymentIntent, type PaymentProvider, PaymentProviderError } from '../provider';
+import { type Payment, type PaymentProvider, PaymentProviderError } from '../provider';
 import { confirmSandboxPaymentIntent } from './confirm';
 import { createSandboxPaymentProvider, signSandboxWebhook } from './sandbox-payment-provider';
 
@@ -24,13 +24,13 @@ describe.each(TEST_DATABASE_KINDS)('sandbox payment provider on %s', (kind) => {
   let keyCounter = 0;
 
   /** The sandbox card form's confirmation, as the browser posts it. */
-  async function confirmWith(intent: PaymentIntent, number: string) {
+  async function confirmWith(intent: Payment, number: string) {
     const paymentMethod = { type: 'card', number, expMonth: 12, expYear: 2030, cvc: '123' } as const;
     return confirmSandboxPaymentIntent(database.db, intent.id, { clientSecret: intent.clientSecret!, paymentMethod }, NOW);
   }
 
   const newIntent = () =>
-    provider.createPaymentIntent({
+    provider.createPayment({
       amountCents: 1063,
       currency: 'usd',
       receiptEmail: 'amina@example.com',
@@ -72,16 +72,16 @@ describe.each(TEST_DATABASE_KINDS)('sandbox payment provider on %s', (kind) => {
 
     it('answers a second cancel of a canceled intent with the canceled intent, whatever its key', async () => {
       const intent = await newIntent();
-      const canceled = await provider.cancelPaymentIntent(intent.id, { idempotencyKey: `cancel-${intent.id}`, reason: 'abandoned' });
-      expect(await provider.cancelPaymentIntent(intent.id, { idempotencyKey: 'another-cancel', reason: 'duplicate' })).toEqual(canceled);
+      const canceled = await provider.releasePayment(intent.id, { idempotencyKey: `cancel-${intent.id}`, reason: 'abandoned' });
+      expect(await provider.releasePayment(intent.id, { idempotencyKey: 'another-cancel', reason: 'duplicate' })).toEqual(canceled);
     });
 
     it('does not replay a refused capture: the same key captures once the intent is authorised', async () => {
       const intent = await newIntent();
       const key = `capture-${intent.id}`;
-      await providerError(provider.capturePaymentIntent(intent.id, { idempotencyKey: key }));
+      await providerError(provider.capturePayment(intent.id, { idempotencyKey: key }));
       await confirmWith(intent, GOOD_CARD);
-      expect(await provider.capturePaymentIntent(intent.id, { idempotencyKey: key })).toMatchObject({ status: 'succeeded', amountReceived: 1063 });
+      expect(await provider.capturePayment(intent.id, { idempotencyKey: key })).toMatchObject({ status: 'captured', amountCaptured: 1063 });
     });
   });
 
@@ -98,7 +98,7 @@ describe.each(TEST_DATABASE_KINDS)('sandbox payment provider on %s', (kind) => {
       const payload = event('payment_intent.succeeded', { id: 'pi_sandbox_a' });
       const valid = signSandboxWebhook(payload, WEBHOOK_SECRET, NOW_SECONDS);
       const stale = signSandboxWebhook(payload, 'whsec_old_secret', NOW_SECONDS).split(',')[1];
-      expect(provider.verifyWebhookEvent(Buffer.from(payload), `${valid.split(',')[0]},${stale},${valid.split(',')[1]}`).paymentIntentId).toBe(
+      expect(provider.verifyWebhookEvent(Buffer.from(payload), `${valid.split(',')[0]},${stale},${valid.split(',')[1]}`).paymentId).toBe(
         'pi_sandbox_a',
       );
     });

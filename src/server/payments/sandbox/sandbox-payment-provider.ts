@@ -1,22 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { perDatabase, type Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
-import {
-  type CreatePaymentIntentRequest,
-  type PaymentIntent,
-  type PaymentEvent,
-  paymentEventOf,
-  type PaymentIntentStatus,
-  type PaymentProvider,
-  PaymentProviderError,
-} from '../provider';
+import { type CreatePaymentRequest, type Payment, type PaymentEvent, type PaymentProvider, PaymentProviderError } from '../provider';
+import { paymentEventOf, type PaymentIntentStatus } from '../stripe/vocabulary';
 import {
   chargeIdOf,
   idempotencyKeyReused,
   paymentIntentNotFound,
   randomBase62,
   type SandboxPaymentIntentRow,
-  toPaymentIntent,
+  toPayment,
   unexpectedState,
 } from './payment-intents';
 import { refundSandboxPayment } from './refunds';
@@ -100,7 +93,7 @@ const captureIntent = perDatabase((db) =>
 export function createSandboxPaymentProvider(db: Database, options: SandboxPaymentProviderOptions): PaymentProvider {
   const now = options.now ?? (() => new Date());
   // The table keeps only the create key, so this process remembers which key captured which intent, for replays.
-  const captures = new Map<string, { intentId: string; expiresAt: number; result: Promise<PaymentIntent> }>();
+  const captures = new Map<string, { intentId: string; expiresAt: number; result: Promise<Payment> }>();
 
   function captureMadeWith(idempotencyKey: string) {
     const time = now().getTime();
@@ -118,11 +111,11 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
   }
 
   /** One conditional UPDATE: of two captures, or a capture and a cancel, only one finds the intent in requires_capture. */
-  async function captureOnce(id: string): Promise<PaymentIntent> {
+  async function captureOnce(id: string): Promise<Payment> {
     const [captured] = await captureIntent(db).execute({ id, now: now().toISOString() });
     if (captured) {
       if (captured.disputeReason) disputeLater(captured);
-      return toPaymentIntent(captured);
+      return toPayment(captured);
     }
     throw unexpectedState('capture', (await findRow(id)).status as PaymentIntentStatus, CAPTURABLE);
   }
@@ -143,9 +136,11 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
     kind: 'sandbox',
     publishableKey: null,
     testMode: true,
+    // Signed as Stripe signs its events (webhook-signature.ts).
+    webhookSignatureHeader: 'stripe-signature',
 
     /** A sandbox payment's charge is named after its intent: ch_sandbox_X belongs to pi_sandbox_X. */
-    async paymentIntentIdOfCharge(chargeId: string): Promise<string | null> {
+    async paymentIdOfCharge(chargeId: string): Promise<string | null> {
       const suffix = /^ch_sandbox_(\w+)$/.exec(chargeId)?.[1];
       if (!suffix) return null;
       const [row] = await db
@@ -155,7 +150,7 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
       return row?.id ?? null;
     },
 
-    async createPaymentIntent(request: CreatePaymentIntentRequest): Promise<PaymentIntent> {
+    async createPayment(request: CreatePaymentRequest): Promise<Payment> {
       if (!Number.isInteger(request.amountCents) || request.amountCents < MINIMUM_AMOUNT_CENTS) {
         throw new PaymentProviderError('Amount must be at least $0.50 usd', {
           type: 'invalid_request_error',
@@ -176,19 +171,19 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
         idempotencyKey: request.idempotencyKey,
         createdAt,
       });
-      if (inserted) return toPaymentIntent(inserted);
+      if (inserted) return toPayment(inserted);
 
       const [first] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.idempotencyKey, request.idempotencyKey));
       if (!first) throw new Error(`The sandbox payment intent for idempotency key ${request.idempotencyKey} vanished`);
       if (!sameCreateParameters(first, request)) throw idempotencyKeyReused(request.idempotencyKey);
-      return toPaymentIntent(first);
+      return toPayment(first);
     },
 
-    async retrievePaymentIntent(id: string): Promise<PaymentIntent> {
-      return toPaymentIntent(await findRow(id));
+    async getPayment(id: string): Promise<Payment> {
+      return toPayment(await findRow(id));
     },
 
-    capturePaymentIntent(id: string, { idempotencyKey }: { idempotencyKey: string }): Promise<PaymentIntent> {
+    capturePayment(id: string, { idempotencyKey }: { idempotencyKey: string }): Promise<Payment> {
       const earlier = captureMadeWith(idempotencyKey);
       if (earlier) {
         if (earlier.intentId !== id) return Promise.reject(idempotencyKeyReused(idempotencyKey));
@@ -202,21 +197,21 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
       return entry.result;
     },
 
-    async cancelPaymentIntent(id, { reason }): Promise<PaymentIntent> {
+    async releasePayment(id, { reason }): Promise<Payment> {
       // One conditional UPDATE: of a cancel and a concurrent capture, only one finds the status it needs.
       const [canceled] = await db
         .update(sandboxPaymentIntents)
         .set({ status: 'canceled', cancellationReason: reason, updatedAt: now() })
         .where(and(eq(sandboxPaymentIntents.id, id), inArray(sandboxPaymentIntents.status, [...CANCELABLE])))
         .returning();
-      if (canceled) return toPaymentIntent(canceled);
+      if (canceled) return toPayment(canceled);
       const latest = await findRow(id);
-      if (latest.status === 'canceled') return toPaymentIntent(latest);
+      if (latest.status === 'canceled') return toPayment(latest);
       throw unexpectedState('cancel', latest.status as PaymentIntentStatus, CANCELABLE);
     },
 
-    refundPayment(paymentIntentId, request) {
-      return refundSandboxPayment(db, paymentIntentId, request, now());
+    refundPayment(paymentId, request) {
+      return refundSandboxPayment(db, paymentId, request, now());
     },
 
     verifyWebhookEvent(rawBody, signature) {
@@ -239,7 +234,7 @@ function disputeOf(row: SandboxPaymentIntentRow) {
   };
 }
 
-function sameCreateParameters(row: SandboxPaymentIntentRow, request: CreatePaymentIntentRequest): boolean {
+function sameCreateParameters(row: SandboxPaymentIntentRow, request: CreatePaymentRequest): boolean {
   return (
     row.amount === request.amountCents &&
     row.currency === request.currency &&

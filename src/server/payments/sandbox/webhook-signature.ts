@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type PaymentEvent, paymentEventOf, PaymentProviderError } from '../provider';
+import { type PaymentEvent, PaymentProviderError } from '../provider';
+import { paymentEventOf } from '../stripe/vocabulary';
 
 /** Stripe's default: a signature older than five minutes is refused, so a captured request cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

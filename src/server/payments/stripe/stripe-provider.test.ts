@@ -14,10 +14,10 @@ import {
   type StripeFault,
 } from '../../../../tests/fakes/stripe';
 import { rejectionOf, thrownBy } from '../../testing/rejections';
-import { PaymentProviderError, type CreatePaymentIntentRequest } from '../provider';
+import { PaymentProviderError, type CreatePaymentRequest } from '../provider';
 import { createStripePaymentProvider, type StripeProviderOptions } from './stripe-provider';
 
-const ORDER_PAYMENT: CreatePaymentIntentRequest = {
+const ORDER_PAYMENT: CreatePaymentRequest = {
   amountCents: 1250,
   currency: 'usd',
   receiptEmail: 'sender@example.com',
@@ -77,7 +77,7 @@ describe('Stripe provider settings', () => {
 
 describe('what the adapter asks of Stripe', () => {
   it('creates a manual-capture USD intent for card and Cash App with the order metadata and idempotency key', async () => {
-    await provider().createPaymentIntent(ORDER_PAYMENT);
+    await provider().createPayment(ORDER_PAYMENT);
 
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
@@ -94,17 +94,17 @@ describe('what the adapter asks of Stripe', () => {
   });
 
   it('sends no receipt_email when the order has none', async () => {
-    await provider().createPaymentIntent({ ...ORDER_PAYMENT, receiptEmail: null });
+    await provider().createPayment({ ...ORDER_PAYMENT, receiptEmail: null });
 
     expect(fake.requests[0]!.body).not.toHaveProperty('receipt_email');
   });
 
   it('captures an authorised intent with the capture idempotency key', async () => {
     const stripe = provider();
-    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
+    const created = await stripe.createPayment(ORDER_PAYMENT);
     fake.authorise(created.id);
 
-    await stripe.capturePaymentIntent(created.id, { idempotencyKey: 'order-1:capture' });
+    await stripe.capturePayment(created.id, { idempotencyKey: 'order-1:capture' });
 
     expect(fake.requests.at(-1)).toMatchObject({
       method: 'POST',
@@ -115,9 +115,9 @@ describe('what the adapter asks of Stripe', () => {
 
   it('refunds a captured intent with POST /v1/refunds: the intent, the amount, the reason, the order and the refund key', async () => {
     const stripe = provider();
-    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
+    const created = await stripe.createPayment(ORDER_PAYMENT);
     fake.authorise(created.id);
-    await stripe.capturePaymentIntent(created.id, { idempotencyKey: 'order-1:capture' });
+    await stripe.capturePayment(created.id, { idempotencyKey: 'order-1:capture' });
 
     const refund = await stripe.refundPayment(created.id, {
       amountCents: 1250,
@@ -126,7 +126,7 @@ describe('what the adapter asks of Stripe', () => {
       idempotencyKey: 'refund-order-1-0',
     });
 
-    expect(refund).toMatchObject({ paymentIntentId: created.id, amount: 1250, status: 'succeeded' });
+    expect(refund).toMatchObject({ paymentId: created.id, amount: 1250, status: 'succeeded' });
     expect(fake.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: '/v1/refunds',
@@ -137,12 +137,12 @@ describe('what the adapter asks of Stripe', () => {
 
   it('cancels an authorised intent with the reason and the cancel idempotency key, releasing the hold', async () => {
     const stripe = provider();
-    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
+    const created = await stripe.createPayment(ORDER_PAYMENT);
     fake.authorise(created.id);
 
-    const canceled = await stripe.cancelPaymentIntent(created.id, { idempotencyKey: 'order-1:cancel', reason: 'abandoned' });
+    const canceled = await stripe.releasePayment(created.id, { idempotencyKey: 'order-1:cancel', reason: 'abandoned' });
 
-    expect(canceled).toMatchObject({ id: created.id, status: 'canceled', cancellationReason: 'abandoned', amountReceived: 0 });
+    expect(canceled).toMatchObject({ id: created.id, status: 'released', releaseReason: 'abandoned', amountCaptured: 0 });
     expect(fake.intent(created.id).amount_capturable).toBe(0);
     expect(fake.requests.at(-1)).toMatchObject({
       path: `/v1/payment_intents/${created.id}/cancel`,
@@ -153,21 +153,21 @@ describe('what the adapter asks of Stripe', () => {
 
   it('cancels for failed_invoice with abandoned, since Stripe refuses failed_invoice as a cancellation reason', async () => {
     const stripe = provider();
-    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
+    const created = await stripe.createPayment(ORDER_PAYMENT);
 
-    const canceled = await stripe.cancelPaymentIntent(created.id, { idempotencyKey: 'order-1:cancel', reason: 'failed_invoice' });
+    const canceled = await stripe.releasePayment(created.id, { idempotencyKey: 'order-1:cancel', reason: 'failed_invoice' });
 
-    expect(canceled).toMatchObject({ status: 'canceled', cancellationReason: 'abandoned' });
+    expect(canceled).toMatchObject({ status: 'released', releaseReason: 'abandoned' });
     expect(fake.requests.at(-1)!.body).toEqual({ cancellation_reason: 'abandoned' });
   });
 
   it('reads an authorisation that lapsed as canceled with the reason expired', async () => {
     const stripe = provider();
-    const created = await stripe.createPaymentIntent(ORDER_PAYMENT);
+    const created = await stripe.createPayment(ORDER_PAYMENT);
     fake.authorise(created.id);
     fake.expireAuthorisation(created.id);
 
-    expect(await stripe.retrievePaymentIntent(created.id)).toMatchObject({ status: 'canceled', cancellationReason: 'expired' });
+    expect(await stripe.getPayment(created.id)).toMatchObject({ status: 'released', releaseReason: 'expired' });
   });
 });
 
@@ -178,7 +178,7 @@ describe('Stripe failures', () => {
   ])('%s is a retryable error of its type', async (_name, fault, expected) => {
     fake.failNext(fault);
 
-    const error = await providerError(provider().createPaymentIntent(ORDER_PAYMENT));
+    const error = await providerError(provider().createPayment(ORDER_PAYMENT));
 
     expect(error).toMatchObject({ ...expected, retryable: true });
   });
@@ -186,9 +186,9 @@ describe('Stripe failures', () => {
   it('Stripe replays a 500 for the same idempotency key, as it replays every first result', async () => {
     const stripe = provider();
     fake.failNext(API_ERROR_FAULT);
-    await providerError(stripe.createPaymentIntent(ORDER_PAYMENT));
+    await providerError(stripe.createPayment(ORDER_PAYMENT));
 
-    const replayed = await providerError(stripe.createPaymentIntent(ORDER_PAYMENT));
+    const replayed = await providerError(stripe.createPayment(ORDER_PAYMENT));
 
     expect(replayed).toMatchObject({ type: 'api_error', status: 500 });
     expect(fake.intentCount).toBe(0);
@@ -197,7 +197,7 @@ describe('Stripe failures', () => {
   it('no answer within the timeout is a retryable api_connection_error', async () => {
     fake.failNext({ kind: 'hang' });
 
-    const error = await providerError(provider({ timeoutMs: 200 }).createPaymentIntent(ORDER_PAYMENT));
+    const error = await providerError(provider({ timeoutMs: 200 }).createPayment(ORDER_PAYMENT));
 
     expect(error).toMatchObject({ type: 'api_connection_error', status: 502, retryable: true });
     expect(error.message).toMatch(/timeout/);
@@ -206,7 +206,7 @@ describe('Stripe failures', () => {
   it('a severed connection is a retryable api_connection_error after the one resend the SDK makes with the same key', async () => {
     fake.failNext({ kind: 'close' }, 2);
 
-    const error = await providerError(provider().capturePaymentIntent('pi_any', { idempotencyKey: 'order-1:capture' }));
+    const error = await providerError(provider().capturePayment('pi_any', { idempotencyKey: 'order-1:capture' }));
 
     expect(error).toMatchObject({ type: 'api_connection_error', status: 502, retryable: true });
     expect(fake.requests.map((request) => request.idempotencyKey)).toEqual(['order-1:capture', 'order-1:capture']);
@@ -215,7 +215,7 @@ describe('Stripe failures', () => {
   it('a 402 card error keeps its type, code and decline code', async () => {
     fake.failNext({ kind: 'error', status: 402, error: INSUFFICIENT_FUNDS_ERROR });
 
-    const error = await providerError(provider().createPaymentIntent(ORDER_PAYMENT));
+    const error = await providerError(provider().createPayment(ORDER_PAYMENT));
 
     expect(error).toMatchObject({
       type: 'card_error',
@@ -233,7 +233,7 @@ describe('Stripe failures', () => {
   });
 
   it('a wrong secret key is an authentication_error', async () => {
-    const error = await providerError(provider({ secretKey: 'sk_test_wrong' }).retrievePaymentIntent('pi_any'));
+    const error = await providerError(provider({ secretKey: 'sk_test_wrong' }).getPayment('pi_any'));
 
     expect(error).toMatchObject({ type: 'authentication_error', status: 401, retryable: false });
   });

@@ -1,13 +1,6 @@
 import Stripe from 'stripe';
-import {
-  paymentEventOf,
-  PaymentProviderError,
-  type PaymentIntent,
-  type PaymentIntentStatus,
-  type PaymentProvider,
-  type PaymentRefund,
-  type RefundStatus,
-} from '../provider';
+import { PaymentProviderError, type Payment, type PaymentProvider, type PaymentRefund, type RefundStatus } from '../provider';
+import { isPaymentIntentStatus, paymentEventOf, paymentStatusOf, type PaymentIntentStatus } from './vocabulary';
 
 export interface StripeProviderOptions {
   /** sk_… or rk_… */
@@ -31,18 +24,12 @@ const DEFAULT_MAX_NETWORK_RETRIES = 2;
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 // Both support manual capture. The SDK's pinned API version names this list allowed_payment_method_types.
 const PAYMENT_METHOD_TYPES = ['card', 'cashapp'];
-const PAYMENT_INTENT_STATUSES: readonly string[] = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'requires_capture',
-  'succeeded',
-  'canceled',
-] satisfies PaymentIntentStatus[];
 const REFUND_STATUSES: readonly string[] = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] satisfies RefundStatus[];
 
-/** Stripe behind the PaymentProvider interface (shared/PROVIDERS.md "Stripe (manual capture)"). */
+/**
+ * Stripe behind the PaymentProvider interface (shared/PROVIDERS.md "Stripe (manual capture)"): a payment is a
+ * PaymentIntent with manual capture; release is its cancel. Statuses and events are translated in vocabulary.ts.
+ */
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     host: options.host,
@@ -56,8 +43,9 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     kind: 'stripe',
     publishableKey: options.publishableKey,
     testMode: options.publishableKey.startsWith('pk_test_'),
+    webhookSignatureHeader: 'stripe-signature',
 
-    createPaymentIntent(request) {
+    createPayment(request) {
       return callStripe(() =>
         stripe.paymentIntents.create(
           {
@@ -73,31 +61,31 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       );
     },
 
-    retrievePaymentIntent(id) {
+    getPayment(id) {
       return callStripe(() => stripe.paymentIntents.retrieve(id));
     },
 
-    capturePaymentIntent(id, { idempotencyKey }) {
+    capturePayment(id, { idempotencyKey }) {
       return callStripe(() => stripe.paymentIntents.capture(id, {}, { idempotencyKey }));
     },
 
-    cancelPaymentIntent(id, { idempotencyKey, reason }) {
+    releasePayment(id, { idempotencyKey, reason }) {
       // Stripe sets failed_invoice itself but refuses it on cancel; abandoned is the nearest reason it accepts.
       const cancellationReason = reason === 'failed_invoice' ? 'abandoned' : reason;
       return callStripe(() => stripe.paymentIntents.cancel(id, { cancellation_reason: cancellationReason }, { idempotencyKey }));
     },
 
-    async refundPayment(paymentIntentId, request) {
+    async refundPayment(paymentId, request) {
       let refund: Stripe.Refund;
       try {
         refund = await stripe.refunds.create(
-          { payment_intent: paymentIntentId, amount: request.amountCents, reason: request.reason, metadata: request.metadata },
+          { payment_intent: paymentId, amount: request.amountCents, reason: request.reason, metadata: request.metadata },
           { idempotencyKey: request.idempotencyKey },
         );
       } catch (error) {
         throw error instanceof Stripe.errors.StripeError ? toPaymentProviderError(error) : error;
       }
-      return toPaymentRefund(refund, paymentIntentId);
+      return toPaymentRefund(refund, paymentId);
     },
 
     verifyWebhookEvent(rawBody, signature) {
@@ -115,7 +103,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       return paymentEventOf(event);
     },
 
-    async paymentIntentIdOfCharge(chargeId) {
+    async paymentIdOfCharge(chargeId) {
       let charge: Stripe.Charge;
       try {
         charge = await stripe.charges.retrieve(chargeId);
@@ -129,26 +117,26 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
   };
 }
 
-async function callStripe(request: () => Promise<Stripe.PaymentIntent>): Promise<PaymentIntent> {
+async function callStripe(request: () => Promise<Stripe.PaymentIntent>): Promise<Payment> {
   let intent: Stripe.PaymentIntent;
   try {
     intent = await request();
   } catch (error) {
     throw error instanceof Stripe.errors.StripeError ? toPaymentProviderError(error) : error;
   }
-  return toPaymentIntent(intent);
+  return toPayment(intent);
 }
 
-function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+function toPayment(intent: Stripe.PaymentIntent): Payment {
   const error = intent.last_payment_error;
   return {
     id: intent.id,
-    status: knownStatus(intent.status) ?? unknownStatus(intent.status),
+    status: paymentStatusOf(knownStatus(intent.status) ?? unknownStatus(intent.status)),
     amount: intent.amount,
     currency: intent.currency,
     clientSecret: intent.client_secret,
     captureMethod: intent.capture_method === 'manual' ? 'manual' : 'automatic',
-    amountReceived: intent.amount_received,
+    amountCaptured: intent.amount_received,
     metadata: { ...intent.metadata },
     lastPaymentError: error
       ? {
@@ -158,11 +146,11 @@ function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
           message: error.message ?? 'The last payment attempt failed.',
         }
       : null,
-    cancellationReason: intent.cancellation_reason,
+    releaseReason: intent.cancellation_reason,
   };
 }
 
-function toPaymentRefund(refund: Stripe.Refund, paymentIntentId: string): PaymentRefund {
+function toPaymentRefund(refund: Stripe.Refund, paymentId: string): PaymentRefund {
   const status = refund.status ?? 'pending';
   if (!REFUND_STATUSES.includes(status)) {
     // Neither made nor refused as far as we can tell: asked for again later with the same key.
@@ -175,7 +163,7 @@ function toPaymentRefund(refund: Stripe.Refund, paymentIntentId: string): Paymen
   const intent = refund.payment_intent;
   return {
     id: refund.id,
-    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? paymentIntentId),
+    paymentId: typeof intent === 'string' ? intent : (intent?.id ?? paymentId),
     amount: refund.amount,
     currency: refund.currency,
     status: status as RefundStatus,
@@ -186,7 +174,13 @@ function toPaymentRefund(refund: Stripe.Refund, paymentIntentId: string): Paymen
 }
 
 function knownStatus(status: string | undefined): PaymentIntentStatus | undefined {
-  return status !== undefined && PAYMENT_INTENT_STATUSES.includes(status) ? (status as PaymentIntentStatus) : undefined;
+  return isPaymentIntentStatus(status) ? status : undefined;
+}
+
+/** The status of the intent a Stripe error reports, in the order code's words. */
+function paymentStatusOfError(error: InstanceType<typeof Stripe.errors.StripeError>): Payment['status'] | undefined {
+  const status = knownStatus(error.payment_intent?.status);
+  return status && paymentStatusOf(status);
 }
 
 function unknownStatus(status: string): never {
@@ -207,7 +201,7 @@ function toPaymentProviderError(error: InstanceType<typeof Stripe.errors.StripeE
     status,
     // 409: another request with the same idempotency key was still running.
     retryable: isConnectionError || status >= 500 || status === 429 || status === 409,
-    paymentIntentStatus: knownStatus(error.payment_intent?.status),
+    paymentStatus: paymentStatusOfError(error),
     cause: error,
   });
 }

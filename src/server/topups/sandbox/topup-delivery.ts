@@ -197,7 +197,7 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
       const stored = rowOf(sandboxTopups, row!);
       if (outcome === 'HOLD_LAPSES') {
         // Delivered so late that the card's hold has lapsed meanwhile, as Stripe lets it lapse after 7 days.
-        const payment = db.select({ id: orders.paymentIntentId }).from(orders).where(eq(orders.customIdentifier, request.customIdentifier));
+        const payment = db.select({ id: orders.paymentId }).from(orders).where(eq(orders.customIdentifier, request.customIdentifier));
         await lapseSandboxAuthorisations(db, payment, now());
       }
       // The provider answers the send, then loses track of the transaction for a while.
