@@ -11,8 +11,9 @@
  *
  * The browser's top-up call, the payment webhook and the reconciler all end in advance() below, from whatever status a
  * previous step (or crash) left the order in, so whichever comes second finds the recorded result. The phases share
- * one FulfilmentContext (context.ts). The state machine is in ../state-machine.ts; why it is built so is in
- * docs/decisions/007-checkout-orders-and-fulfilment.md, and the statements an order costs in ADRs 027, 029 and 031.
+ * one FulfilmentContext (context.ts). The state machine is in ../state-machine.ts and drawn in docs/architecture.md;
+ * why it is built so is in docs/decisions/007-checkout-orders-and-fulfilment.md, and the statements an order costs
+ * in ADRs 027, 029 and 031.
  */
 import { UUID } from '../../db/ids';
 import type { Payment } from '../../payments/provider';
