@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type CreatePaymentRequest, type Payment, type PaymentProvider, PaymentProviderError, type RefundRequest } from '../../src/server/payments/provider';
+import {
+  type CreatePaymentRequest,
+  type Payment,
+  type PaymentProvider,
+  PaymentProviderError,
+  type RefundRequest,
+} from '../../src/server/payments/provider';
 import { rejectionOf, thrownBy } from '../../src/server/testing/rejections';
 
 /**
