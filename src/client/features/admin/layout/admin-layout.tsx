@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { unreadMessageCountQueryOptions } from '../api/messages';
-import { attentionCountQueryOptions } from '../api/queries';
+import { attentionCountQueryOptions } from '../api/attention';
 import { AccessNotice } from '../components/access-notice';
 import { accessProblemOf } from '../lib/access';
 import { AdminHeader } from './admin-header';

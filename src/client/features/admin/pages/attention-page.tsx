@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { attentionQueryOptions } from '../api/queries';
+import { attentionQueryOptions } from '../api/attention';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { linkClass } from '../components/orders-table';
 import { LoadError, Loading } from '../components/query-state';

@@ -7,7 +7,7 @@ import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, type AdminAuditEntry } from '@shared
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { catalogueCountryPath, customerPath, messagePath, orderPath } from '../admin-paths';
-import { auditLogQueryOptions } from '../api/queries';
+import { auditLogQueryOptions } from '../api/audit';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { Field } from '../components/field';
 import { LoadMore } from '../components/load-more';

@@ -7,7 +7,7 @@ import { CATALOGUE_COUNTRY_STATUSES, type AdminCatalogueCountriesResponse, type 
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { catalogueCountryPath } from '../admin-paths';
-import { catalogueCountriesQueryOptions } from '../api/catalogue-api';
+import { catalogueCountriesQueryOptions } from '../api/catalogue';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { CatalogueStatusBadge, CountryFlag } from '../components/catalogue-status';
 import { Field } from '../components/field';

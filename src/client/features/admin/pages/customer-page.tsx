@@ -6,8 +6,7 @@ import { Ban, LockOpen, LogOut, ShieldCheck, ShieldOff, type LucideIcon } from '
 import type { AdminCustomerDetail, AdminCustomerResponse } from '@shared/api/admin';
 import { DescriptionRow } from '@/components/ui/description-row';
 import { ADMIN_PATHS, ordersPathWith } from '../admin-paths';
-import { runCustomerAction } from '../api/admin-api';
-import { customerQueryOptions } from '../api/queries';
+import { customerQueryOptions, runCustomerAction } from '../api/customers';
 import { AccountBadges } from '../components/account-badges';
 import { ActionPanel, type ActionLook } from '../components/action-panel';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';

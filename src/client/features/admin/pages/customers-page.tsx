@@ -6,7 +6,7 @@ import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { customerPath } from '../admin-paths';
-import { customersQueryOptions } from '../api/queries';
+import { customersQueryOptions } from '../api/customers';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { LoadMore } from '../components/load-more';
 import { linkClass } from '../components/orders-table';

@@ -5,7 +5,7 @@ import { rangeParams, SETTING_RULES, type LimitsSettings, type LimitValues } fro
 import { toCents } from '@shared/pricing';
 import { DescriptionRow } from '@/components/ui/description-row';
 import { ADMIN_PATHS } from '../admin-paths';
-import { limitsQueryOptions, saveLimits } from '../api/settings';
+import { limitsQueryOptions, saveLimits } from '../api/limits';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { linkClass } from '../components/orders-table';
 import { LoadError, Loading } from '../components/query-state';

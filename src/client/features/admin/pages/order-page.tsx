@@ -7,8 +7,7 @@ import type { AdminOrderAction, AdminOrderDetail, AdminOrderEvent } from '@share
 import { DescriptionRow } from '@/components/ui/description-row';
 import { formatLocalAmount } from '@/lib/local-format';
 import { ADMIN_PATHS, customerPath, ordersPathWith } from '../admin-paths';
-import { runOrderAction } from '../api/admin-api';
-import { orderQueryOptions } from '../api/queries';
+import { orderQueryOptions, runOrderAction } from '../api/orders';
 import { ActionPanel, type ActionLook } from '../components/action-panel';
 import { DeliveryReportPanel } from '../components/delivery-report-panel';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';

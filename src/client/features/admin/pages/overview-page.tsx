@@ -7,7 +7,7 @@ import { OVERVIEW_WINDOWS, type AdminOverviewResponse, type OverviewFigures, typ
 import { ORDER_STATUSES } from '@shared/api/orders';
 import { cn } from '@/lib/utils';
 import { ADMIN_PATHS, ordersPathWith } from '../admin-paths';
-import { overviewQueryOptions, topupWalletQueryOptions } from '../api/queries';
+import { overviewQueryOptions, topupWalletQueryOptions } from '../api/overview';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { LoadError, Loading } from '../components/query-state';
 import { OrderStatusBadge } from '../components/status-badge';

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { fractionOf, rangeParams, readSetting, SETTING_RULES, type PricingSettings } from '@shared/api/admin-settings';
 import { priceTopUp, type FeeConfig } from '@shared/pricing';
 import { DescriptionRow } from '@/components/ui/description-row';
-import { priceHistoryQueryOptions, pricingQueryOptions, savePricing } from '../api/settings';
+import { priceHistoryQueryOptions, pricingQueryOptions, savePricing } from '../api/pricing';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { LoadMore } from '../components/load-more';
 import { LoadError, Loading } from '../components/query-state';
