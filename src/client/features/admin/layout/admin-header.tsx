@@ -44,10 +44,12 @@ export function AdminHeader() {
             <Store className="size-4" aria-hidden="true" />
             {t('admin.shell.shop')}
           </Link>
-          <label htmlFor={languageId} className="sr-only">
-            {t('language.label')}
-          </label>
-          <LanguageSelect id={languageId} className="h-9 w-auto" data-testid="admin-language" />
+          <div className="w-32">
+            <label htmlFor={languageId} className="sr-only">
+              {t('language.label')}
+            </label>
+            <LanguageSelect id={languageId} data-testid="admin-language" />
+          </div>
           <ThemeToggle />
           <Button variant="outline" size="sm" disabled={loggingOut} onClick={() => void logOut()} data-testid="admin-sign-out">
             <LogOut aria-hidden="true" className="rtl:rotate-180" />

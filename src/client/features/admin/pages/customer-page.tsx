@@ -8,10 +8,11 @@ import { DescriptionRow } from '@/components/ui/description-row';
 import { ADMIN_PATHS, ordersPathWith } from '../admin-paths';
 import { customerQueryOptions, runCustomerAction } from '../api/customers';
 import { AccountBadges } from '../components/account-badges';
+import { shownRows } from '../components/admin-list';
 import { ActionPanel, type ActionLook } from '../components/action-panel';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { isNotFound, NotFoundNotice } from '../components/not-found-notice';
-import { linkClass, OrdersTable } from '../components/orders-table';
+import { linkClass, OrdersList } from '../components/orders-table';
 import { LoadError, Loading } from '../components/query-state';
 import { EmptyRow, ScrollTable, Td, Th, Tr } from '../components/table';
 import { customerActionsFor, type CustomerActionChoice } from '../lib/actions';
@@ -207,7 +208,7 @@ function CustomerDetail({ data }: { data: AdminCustomerResponse }) {
           </Link>
         }
       >
-        <OrdersTable orders={orders} label={t('admin.customer.ordersTable')} empty={t('admin.customer.noOrders')} withCustomer={false} />
+        <OrdersList read={shownRows(orders)} label={t('admin.customer.ordersTable')} empty={t('admin.customer.noOrders')} withCustomer={false} />
       </AdminSection>
     </>
   );
