@@ -14,7 +14,8 @@ const shopLinkClass =
   'inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm font-medium transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring';
 
 /**
- * The console's own header, dense and the same on every console page: the product and the console's name (a way back
+ * The console's own header, dense and the same on every console page (on a phone it scrolls away with the page, and
+ * the shop's link and signing out are named to screen readers only, beside their icons): the product and the console's name (a way back
  * to the overview), who is signed in, the way back to the shop, the language, the theme and signing out. The shop's
  * footer (payment methods, currency) is not the console's, so there is none.
  */
@@ -25,7 +26,7 @@ export function AdminHeader() {
   const languageId = useId();
   const name = user ? displayNameOf(user, t('account.userFallback')) : '';
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur" data-testid="admin-header">
+    <header className="top-0 z-40 border-b bg-background/95 backdrop-blur sm:sticky" data-testid="admin-header">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
         <Link to={ADMIN_PATHS.overview} className="flex min-w-0 flex-col rounded-md leading-tight" data-testid="admin-home">
           <span className="font-bold">{t('brand.name')}</span>
@@ -34,7 +35,7 @@ export function AdminHeader() {
         <div className="ms-auto flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1">
           {name && (
             <p className="max-w-48 truncate text-sm" data-testid="admin-user">
-              <span className="text-muted-foreground">{t('admin.shell.signedInAs')} </span>
+              <span className="text-muted-foreground max-sm:sr-only">{t('admin.shell.signedInAs')} </span>
               <span className="font-medium" dir="auto">
                 {name}
               </span>
@@ -42,7 +43,7 @@ export function AdminHeader() {
           )}
           <Link to={ROUTES.home} className={shopLinkClass} data-testid="admin-shop-link">
             <Store className="size-4" aria-hidden="true" />
-            {t('admin.shell.shop')}
+            <span className="max-sm:sr-only">{t('admin.shell.shop')}</span>
           </Link>
           <div className="w-32">
             <label htmlFor={languageId} className="sr-only">
@@ -53,7 +54,7 @@ export function AdminHeader() {
           <ThemeToggle />
           <Button variant="outline" size="sm" disabled={loggingOut} onClick={() => void logOut()} data-testid="admin-sign-out">
             <LogOut aria-hidden="true" className="rtl:rotate-180" />
-            {t('admin.shell.signOut')}
+            <span className="max-sm:sr-only">{t('admin.shell.signOut')}</span>
           </Button>
         </div>
       </div>

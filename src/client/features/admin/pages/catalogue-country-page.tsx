@@ -10,9 +10,9 @@ import { catalogueCountryQueryOptions, switchCountry } from '../api/catalogue';
 import { ActionPanel, type ActionLook } from '../components/action-panel';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { CatalogueStatusBadge, CountryFlag } from '../components/catalogue-status';
-import { isNotFound, NotFoundNotice } from '../components/not-found-notice';
+import { NotFoundNotice } from '../components/not-found-notice';
 import { linkClass } from '../components/orders-table';
-import { LoadError, Loading } from '../components/query-state';
+import { Loaded } from '../components/query-state';
 import { useCountryName, useUpdatePage } from '../components/catalogue/country-page-data';
 import { OperatorsSection } from '../components/catalogue/operators-section';
 import { countryName, formatDateTime } from '../lib/format';
@@ -132,21 +132,18 @@ export function CatalogueCountryPage() {
       }
       aside={country && <CatalogueStatusBadge status={country.status} testId="catalogue-country-badge" />}
     >
-      {detail.data ? (
-        <CountryDetail page={detail.data} />
-      ) : detail.isError ? (
-        isNotFound(detail.error) ? (
+      <Loaded
+        query={detail}
+        notFound={
           <NotFoundNotice
             message={t('admin.catalogue.country.notFound')}
             backTo={ADMIN_PATHS.catalogue}
             backLabel={t('admin.catalogue.country.backToCatalogue')}
           />
-        ) : (
-          <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
-        )
-      ) : (
-        <Loading />
-      )}
+        }
+      >
+        {(data) => <CountryDetail page={data} />}
+      </Loaded>
     </AdminPageFrame>
   );
 }

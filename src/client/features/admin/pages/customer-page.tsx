@@ -11,9 +11,9 @@ import { AccountBadges } from '../components/account-badges';
 import { shownRows } from '../components/admin-list';
 import { ActionPanel, type ActionLook } from '../components/action-panel';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
-import { isNotFound, NotFoundNotice } from '../components/not-found-notice';
+import { NotFoundNotice } from '../components/not-found-notice';
 import { linkClass, OrdersList } from '../components/orders-table';
-import { LoadError, Loading } from '../components/query-state';
+import { Loaded } from '../components/query-state';
 import { EmptyRow, ScrollTable, Td, Th, Tr } from '../components/table';
 import { customerActionsFor, type CustomerActionChoice } from '../lib/actions';
 import { formatCents, formatDateTime } from '../lib/format';
@@ -229,17 +229,14 @@ export function CustomerPage() {
       }
       aside={customer && <AccountBadges customer={customer} />}
     >
-      {detail.data ? (
-        <CustomerDetail data={detail.data} />
-      ) : detail.isError ? (
-        isNotFound(detail.error) ? (
+      <Loaded
+        query={detail}
+        notFound={
           <NotFoundNotice message={t('admin.customer.notFound')} backTo={ADMIN_PATHS.customers} backLabel={t('admin.customer.backToCustomers')} />
-        ) : (
-          <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
-        )
-      ) : (
-        <Loading />
-      )}
+        }
+      >
+        {(data) => <CustomerDetail data={data} />}
+      </Loaded>
     </AdminPageFrame>
   );
 }

@@ -10,9 +10,9 @@ import { AttentionFacts, OrderFacts } from '../components/order/order-facts';
 import { Timeline } from '../components/order/timeline';
 import { DeliveryReportPanel } from '../components/delivery-report-panel';
 import { AdminPageFrame } from '../components/admin-page-frame';
-import { isNotFound, NotFoundNotice } from '../components/not-found-notice';
+import { NotFoundNotice } from '../components/not-found-notice';
 import { linkClass } from '../components/orders-table';
-import { LoadError, Loading } from '../components/query-state';
+import { Loaded } from '../components/query-state';
 import { AttentionBadge, OrderStatusBadge } from '../components/status-badge';
 import { formatCents, shortId } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
@@ -70,23 +70,20 @@ export function OrderPage() {
         )
       }
     >
-      {detail.data ? (
-        <>
-          <AttentionFacts order={detail.data.order} />
-          <DeliveryReportPanel key={detail.data.order.deliveryReport?.id} order={detail.data.order} />
-          <OrderActions order={detail.data.order} />
-          <OrderFacts order={detail.data.order} />
-          <Timeline events={detail.data.events} />
-        </>
-      ) : detail.isError ? (
-        isNotFound(detail.error) ? (
-          <NotFoundNotice message={t('admin.order.notFound')} backTo={ADMIN_PATHS.orders} backLabel={t('admin.order.backToOrders')} />
-        ) : (
-          <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
-        )
-      ) : (
-        <Loading />
-      )}
+      <Loaded
+        query={detail}
+        notFound={<NotFoundNotice message={t('admin.order.notFound')} backTo={ADMIN_PATHS.orders} backLabel={t('admin.order.backToOrders')} />}
+      >
+        {(data) => (
+          <>
+            <AttentionFacts order={data.order} />
+            <DeliveryReportPanel key={data.order.deliveryReport?.id} order={data.order} />
+            <OrderActions order={data.order} />
+            <OrderFacts order={data.order} />
+            <Timeline events={data.events} />
+          </>
+        )}
+      </Loaded>
     </AdminPageFrame>
   );
 }

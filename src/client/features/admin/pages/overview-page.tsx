@@ -8,7 +8,7 @@ import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { Charts } from '../components/overview/charts-section';
 import { WalletSection } from '../components/overview/wallet-section';
 import { StatusTable, TopList, WindowFigures } from '../components/overview/window-figures';
-import { LoadError, Loading } from '../components/query-state';
+import { Loaded } from '../components/query-state';
 import { formatDay } from '../lib/overview-series';
 import { readChoice } from '../lib/search-params';
 import { useLanguage } from '../lib/use-language';
@@ -87,13 +87,7 @@ export function OverviewPage() {
   const overview = useQuery(overviewQueryOptions());
   return (
     <AdminPageFrame title={t('admin.overview.title')} lead={t('admin.overview.summary')}>
-      {overview.data ? (
-        <Figures overview={overview.data} />
-      ) : overview.isError ? (
-        <LoadError error={overview.error} onRetry={() => void overview.refetch()} />
-      ) : (
-        <Loading />
-      )}
+      <Loaded query={overview}>{(data) => <Figures overview={data} />}</Loaded>
       <WalletSection />
     </AdminPageFrame>
   );
