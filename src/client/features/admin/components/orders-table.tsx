@@ -6,9 +6,8 @@ import { countryName, formatCents, formatDateTime, formatRecipient, shortId } fr
 import { useLanguage } from '../lib/use-language';
 import { AttentionBadge, OrderStatusBadge } from './status-badge';
 import { AdminList, type ListRead } from './admin-list';
+import { linkClass } from './link-class';
 import { Td, Tr } from './table';
-
-export const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
 interface OrdersListProps {
   read: ListRead<AdminOrderRow>;

@@ -11,7 +11,7 @@ import { auditLogQueryOptions } from '../api/audit';
 import { AdminList, ListFilters, pagedList } from '../components/admin-list';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { Field } from '../components/field';
-import { linkClass } from '../components/orders-table';
+import { linkClass } from '../components/link-class';
 import { Td, Tr } from '../components/table';
 import { AUDIT_FILTERS_IN_URL, auditFiltersToParams, auditFiltersToQuery, NO_AUDIT_FILTERS, type AuditFilters } from '../lib/audit-filters';
 import { changesOf } from '../lib/changes';

@@ -11,7 +11,7 @@ import { ActionPanel, type ActionLook } from '../components/action-panel';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { CatalogueStatusBadge, CountryFlag } from '../components/catalogue-status';
 import { NotFoundNotice } from '../components/not-found-notice';
-import { linkClass } from '../components/orders-table';
+import { linkClass } from '../components/link-class';
 import { Loaded } from '../components/query-state';
 import { useCountryName, useUpdatePage } from '../components/catalogue/country-page-data';
 import { OperatorsSection } from '../components/catalogue/operators-section';

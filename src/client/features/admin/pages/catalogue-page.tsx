@@ -17,7 +17,7 @@ import { AdminList, ListFilters, wholeList } from '../components/admin-list';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { CatalogueStatusBadge, CountryFlag } from '../components/catalogue-status';
 import { Field } from '../components/field';
-import { linkClass } from '../components/orders-table';
+import { linkClass } from '../components/link-class';
 import { Td, Tr } from '../components/table';
 import { countryName, formatDateTime } from '../lib/format';
 import { readChoice, readText, writeParams } from '../lib/search-params';

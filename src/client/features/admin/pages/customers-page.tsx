@@ -11,7 +11,7 @@ import { customersQueryOptions } from '../api/customers';
 import { AccountBadges } from '../components/account-badges';
 import { AdminList, ListFilters, pagedList } from '../components/admin-list';
 import { AdminPageFrame } from '../components/admin-page-frame';
-import { linkClass } from '../components/orders-table';
+import { linkClass } from '../components/link-class';
 import { Td, Tr } from '../components/table';
 import { formatDateTime } from '../lib/format';
 import { readText, writeParams } from '../lib/search-params';

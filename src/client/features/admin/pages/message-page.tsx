@@ -24,7 +24,7 @@ import { ActionPanel, type ActionLook } from '../components/action-panel';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { MessageStateBadge } from '../components/message-state-badge';
 import { NotFoundNotice } from '../components/not-found-notice';
-import { linkClass } from '../components/orders-table';
+import { linkClass } from '../components/link-class';
 import { Loaded } from '../components/query-state';
 import { conflictOf } from '../lib/actions';
 import { formatDateTime } from '../lib/format';

@@ -13,7 +13,7 @@ import { messagesQueryOptions } from '../api/messages';
 import { AdminList, ListFilters, pagedList } from '../components/admin-list';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { MessageStateBadge } from '../components/message-state-badge';
-import { linkClass } from '../components/orders-table';
+import { linkClass } from '../components/link-class';
 import { Td, Tr } from '../components/table';
 import { formatDateTime } from '../lib/format';
 import { MESSAGE_FILTERS_IN_URL, messageFiltersToQuery, type MessageFilters } from '../lib/message-filters';

@@ -11,7 +11,7 @@ import { Timeline } from '../components/order/timeline';
 import { DeliveryReportPanel } from '../components/delivery-report-panel';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { NotFoundNotice } from '../components/not-found-notice';
-import { linkClass } from '../components/orders-table';
+import { linkClass } from '../components/link-class';
 import { Loaded } from '../components/query-state';
 import { AttentionBadge, OrderStatusBadge } from '../components/status-badge';
 import { formatCents, shortId } from '../lib/format';

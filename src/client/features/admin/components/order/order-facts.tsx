@@ -7,7 +7,7 @@ import { customerPath, ordersPathWith } from '../../admin-paths';
 import { countryName, formatCents, formatDateTime, formatRecipient } from '../../lib/format';
 import { useLanguage } from '../../lib/use-language';
 import { AdminSection } from '../admin-page-frame';
-import { linkClass } from '../orders-table';
+import { linkClass } from '../link-class';
 
 /** What an order page says of the order: who, what, how it was paid and delivered, and why it waits for a person. */
 
