@@ -14,10 +14,10 @@ const shopLinkClass =
   'inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm font-medium transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring';
 
 /**
- * The console's own header, dense and the same on every console page (on a phone it scrolls away with the page, and
- * the shop's link and signing out are named to screen readers only, beside their icons): the product and the console's name (a way back
+ * The console's own header, dense and the same on every console page: the product and the console's name (a way back
  * to the overview), who is signed in, the way back to the shop, the language, the theme and signing out. The shop's
- * footer (payment methods, currency) is not the console's, so there is none.
+ * footer (payment methods, currency) is not the console's, so there is none. On a phone the header scrolls away with
+ * the page, and the shop's link and signing out show as their icons, named for screen readers.
  */
 export function AdminHeader() {
   const { t } = useTranslation();
