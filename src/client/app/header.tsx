@@ -4,10 +4,10 @@ import { Link, NavLink } from 'react-router';
 import { ROUTES } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { loadPageTexts } from '@/i18n';
 import { useAccount } from '@/lib/account';
 import { LOGO_URLS } from '@/lib/asset-urls';
-import { useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { MAIN_LINKS } from './nav-links';
 
@@ -45,24 +45,6 @@ function Logo() {
         </>
       )}
     </Link>
-  );
-}
-
-function ThemeToggle() {
-  const { t } = useTranslation();
-  const { resolvedTheme, toggleTheme } = useTheme();
-  const dark = resolvedTheme === 'dark';
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      onClick={toggleTheme}
-      aria-label={dark ? t('theme.switchToLight') : t('theme.switchToDark')}
-      title={t('theme.toggle')}
-      data-testid="theme-toggle"
-    >
-      <Icon name={dark ? 'sun' : 'moon'} className="size-5" />
-    </Button>
   );
 }
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ROUTES } from '@shared/routes';
 import { loadPageTexts } from '@/i18n';
 import { useAccount } from '@/lib/account';
 import { lazyWithPreload } from '@/lib/lazy-with-preload';
@@ -70,10 +71,14 @@ function useScrollOnNavigate() {
   }, [hash, pathname]);
 }
 
+/** The operations console's pages (/admin/*): they bring their own header and main, and the shop's footer is not theirs. */
+const isConsolePath = (pathname: string) => pathname === ROUTES.admin || pathname.startsWith(`${ROUTES.admin}/`);
+
 export function RootLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useAccount();
   const { pathname } = useLocation();
+  const inConsole = isConsolePath(pathname);
   usePageMeta(metaPageOf(pathname));
   useScrollOnNavigate();
   return (
@@ -84,12 +89,18 @@ export function RootLayout({ children }: { children: ReactNode }) {
       >
         {t('nav.skipToContent')}
       </a>
-      <Header />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
+      {inConsole ? (
+        children
+      ) : (
+        <>
+          <Header />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        </>
+      )}
       <Suspense fallback={null}>
-        <Footer />
+        {!inConsole && <Footer />}
         <Toaster />
       </Suspense>
       {user && <AccountSettings key={user.id} userId={user.id} />}

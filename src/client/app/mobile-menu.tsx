@@ -4,11 +4,11 @@ import { Link, NavLink } from 'react-router';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { ROUTES } from '@shared/routes';
+import { LogoutOverlay, useLogout } from '@/components/logout';
 import { Button } from '@/components/ui/button';
 import { displayNameOf, useAccount } from '@/lib/account';
 import { cn } from '@/lib/utils';
 import { accountLinks } from './account-links';
-import { LogoutOverlay, useLogout } from './logout';
 import type { MAIN_LINKS } from './nav-links';
 
 const itemClass = 'flex min-h-11 items-center rounded-lg px-3 text-base font-medium transition-colors hover:bg-muted';

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
+import { LogoutOverlay, useLogout } from '@/components/logout';
 import { Button } from '@/components/ui/button';
 import { currentLanguage, directionOf } from '@/i18n';
 import { displayNameOf, type AccountUser } from '@/lib/account';
 import { accountLinks } from './account-links';
-import { LogoutOverlay, useLogout } from './logout';
 
 /** The highlighted item (keyboard or pointer) is outlined in the focus colour, not marked by a faint background alone. */
 const itemClass =

@@ -3,7 +3,7 @@ import { Link, Route, Routes } from 'react-router';
 import { ADMIN_PATHS } from './admin-paths';
 import { addAdminTexts } from './admin-texts';
 import { AdminPageFrame } from './components/admin-page-frame';
-import { linkClass } from './components/orders-table';
+import { linkClass } from './components/link-class';
 import { AdminLayout } from './layout/admin-layout';
 import { AttentionPage } from './pages/attention-page';
 import { AuditPage } from './pages/audit-page';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { adminReasonBodySchema, type AdminPage } from '@shared/api/admin';
+import { adminReasonBodySchema } from '@shared/api/admin';
 import {
   adminMessageHandleBodySchema,
   type AdminMessageAction,
@@ -9,12 +9,11 @@ import {
   type AdminMessagesResponse,
 } from '@shared/api/admin-messages';
 import { apiRequest } from '@/lib/api-client';
-import { queryString } from './admin-api';
-import { ADMIN_QUERY_KEY } from './queries';
+import { ADMIN_QUERY_KEY, adminPath, keysetPages, queryString } from './request';
 
 /** The console's contact messages (src/shared/api/admin-messages.ts): calls and their queries. */
 
-const path = (...parts: string[]) => `/api/admin/messages${parts.map((part) => `/${encodeURIComponent(part)}`).join('')}`;
+const path = (...parts: string[]) => adminPath('messages', ...parts);
 
 export const fetchMessages = (query: AdminMessagesQuery) => apiRequest<AdminMessagesResponse>(`${path()}${queryString(query)}`);
 
@@ -37,8 +36,7 @@ export const messagesQueryOptions = (query: AdminMessagesQuery) =>
     queryKey: [...MESSAGE_LISTS_KEY, 'list', query],
     queryFn: ({ pageParam }) => fetchMessages({ ...query, cursor: pageParam }),
     staleTime: 0,
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page: AdminPage) => page.nextCursor ?? undefined,
+    ...keysetPages,
   });
 
 export const messageQueryOptions = (messageId: string) =>

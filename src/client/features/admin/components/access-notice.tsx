@@ -11,7 +11,7 @@ import { useAccount } from '@/lib/account';
 import { apiRequest } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { endSession } from '@/lib/log-out';
-import { ADMIN_QUERY_KEY } from '../api/queries';
+import { ADMIN_QUERY_KEY } from '../api/request';
 import type { AccessProblem } from '../lib/access';
 
 /** Where the profile shows two-factor authentication (its section's anchor). */

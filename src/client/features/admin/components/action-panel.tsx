@@ -8,7 +8,7 @@ import { InlineError } from '@/components/ui/inline-error';
 import { ApiRequestError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { toast } from '@/lib/toast';
-import { ADMIN_QUERY_KEY } from '../api/queries';
+import { ADMIN_QUERY_KEY } from '../api/request';
 import { accessProblemOf } from '../lib/access';
 import { conflictOf } from '../lib/actions';
 import { AccessNotice } from './access-notice';

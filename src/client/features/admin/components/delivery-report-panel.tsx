@@ -6,8 +6,7 @@ import { ADMIN_DELIVERY_REFERENCE_MAX_LENGTH, type AdminDeliveryReportAction, ty
 import { OPEN_DELIVERY_REPORT_STATUSES } from '@shared/api/delivery-reports';
 import { DescriptionRow } from '@/components/ui/description-row';
 import { Input, Label } from '@/components/ui/input';
-import { runDeliveryReportAction, runOrderAction } from '../api/admin-api';
-import { orderQueryOptions } from '../api/queries';
+import { orderQueryOptions, runDeliveryReportAction, runOrderAction } from '../api/orders';
 import { formatCents, formatDateTime } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { ActionPanel, type ActionLook } from './action-panel';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ApiRequestError } from '@/lib/api-client';
-import { linkClass } from './orders-table';
+import { linkClass } from './link-class';
 
 export const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
 

@@ -1,9 +1,12 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { InlineError } from '@/components/ui/inline-error';
 import { apiErrorText } from '@/lib/api-error-text';
 import { accessProblemOf } from '../lib/access';
 import { AccessNotice } from './access-notice';
+import { isNotFound } from './not-found-notice';
 
 export function Loading({ label }: { label?: string }) {
   const { t } = useTranslation();
@@ -33,4 +36,23 @@ export function LoadError({ error, onRetry, title }: { error: unknown; onRetry: 
       </Button>
     </div>
   );
+}
+
+/**
+ * What a page (or a part of it) shows of one read: loading, then its data; or the failure with a retry, or `notFound`
+ * when the server has no such thing (a mistyped or stale link).
+ */
+export function Loaded<Data>({
+  query,
+  notFound,
+  children,
+}: {
+  query: Pick<UseQueryResult<Data>, 'data' | 'error' | 'isError' | 'refetch'>;
+  notFound?: ReactNode;
+  children: (data: Data) => ReactNode;
+}) {
+  if (query.data !== undefined) return children(query.data);
+  if (!query.isError) return <Loading />;
+  if (notFound && isNotFound(query.error)) return notFound;
+  return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
 }

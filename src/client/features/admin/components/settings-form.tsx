@@ -10,7 +10,7 @@ import { InlineError } from '@/components/ui/inline-error';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { apiErrorText } from '@/lib/api-error-text';
 import { toast } from '@/lib/toast';
-import { ADMIN_QUERY_KEY } from '../api/queries';
+import { ADMIN_QUERY_KEY } from '../api/request';
 import { accessProblemOf } from '../lib/access';
 import { messageParams, refusedField, settingsConflictOf, settingsFormSchema, type SettingsFormValues } from '../lib/settings-form';
 import { AccessNotice } from './access-notice';

@@ -5,9 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { unreadMessageCountQueryOptions } from '../api/messages';
-import { attentionCountQueryOptions } from '../api/queries';
+import { attentionCountQueryOptions } from '../api/attention';
 import { AccessNotice } from '../components/access-notice';
 import { accessProblemOf } from '../lib/access';
+import { AdminHeader } from './admin-header';
 import { ADMIN_NAV, currentSection } from './admin-nav-items';
 
 const COUNT_TONES = {
@@ -48,7 +49,7 @@ function AdminNav({ attentionCount, unreadMessages }: { attentionCount: number |
 
   return (
     <nav aria-label={t('admin.nav.label')} className="lg:w-56 lg:shrink-0" data-testid="admin-nav">
-      <div className="lg:sticky lg:top-24">
+      <div className="lg:sticky lg:top-20">
         <p className="hidden px-3 pb-3 text-sm font-semibold text-muted-foreground lg:block">{t('admin.title')}</p>
         <button
           type="button"
@@ -100,6 +101,18 @@ function AdminNav({ attentionCount, unreadMessages }: { attentionCount: number |
   );
 }
 
+/** The console's shell around a page: its own header, then the page as the document's main content. */
+function AdminShell({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <AdminHeader />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+    </>
+  );
+}
+
 /**
  * The frame of every console page. The attention count it shows is also the first admin call of a visit: when the
  * server refuses the console itself (two-factor not set up, a session without its code, an e-mail not confirmed),
@@ -112,15 +125,19 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const problem = accessProblemOf(count.error);
   if (problem) {
     return (
-      <div className="px-4 py-10 sm:py-14">
-        <AccessNotice problem={problem} asPage />
-      </div>
+      <AdminShell>
+        <div className="px-4 py-10 sm:py-14">
+          <AccessNotice problem={problem} asPage />
+        </div>
+      </AdminShell>
     );
   }
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 lg:flex-row lg:gap-8 lg:py-10">
-      <AdminNav attentionCount={count.data} unreadMessages={unreadMessages.data} />
-      <div className="min-w-0 flex-1">{children}</div>
-    </div>
+    <AdminShell>
+      <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 lg:flex-row lg:gap-8 lg:py-8">
+        <AdminNav attentionCount={count.data} unreadMessages={unreadMessages.data} />
+        <div className="min-w-0 flex-1">{children}</div>
+      </div>
+    </AdminShell>
   );
 }

@@ -1,4 +1,5 @@
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, type AdminActionName, type AdminAuditQuery, type AdminTargetType } from '@shared/api/admin';
+import type { FiltersInUrl } from './use-url-filters';
 import { dayEnd, dayStart, readChoice, readDay, readText, writeParams } from './search-params';
 
 /** The audit log's filters, as the URL carries them. */
@@ -27,6 +28,8 @@ export function auditFiltersFromParams(params: URLSearchParams): AuditFilters {
 export function auditFiltersToParams(filters: AuditFilters): URLSearchParams {
   return writeParams({ ...filters });
 }
+
+export const AUDIT_FILTERS_IN_URL: FiltersInUrl<AuditFilters> = { fromParams: auditFiltersFromParams, toParams: auditFiltersToParams };
 
 export function auditFiltersToQuery(filters: AuditFilters): AdminAuditQuery {
   return {

@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGE_FILTERS, type AdminMessageFilter, type AdminMessagesQuery } from '@shared/api/admin-messages';
 import { EMAIL_MAX_LENGTH } from '@shared/text-rules';
+import type { FiltersInUrl } from './use-url-filters';
 import { readChoice, readText, writeParams } from './search-params';
 
 /** The messages' filter and search box, as the URL carries them (`?filter=unread&q=amina`). */
@@ -16,6 +17,8 @@ export function messageFiltersFromParams(params: URLSearchParams): MessageFilter
 export function messageFiltersToParams({ filter, q }: MessageFilters): URLSearchParams {
   return writeParams({ filter: filter === 'all' ? '' : filter, q });
 }
+
+export const MESSAGE_FILTERS_IN_URL: FiltersInUrl<MessageFilters> = { fromParams: messageFiltersFromParams, toParams: messageFiltersToParams };
 
 export function messageFiltersToQuery({ filter, q }: MessageFilters): AdminMessagesQuery {
   return { filter, q: q || undefined };

@@ -1,5 +1,6 @@
 import { PAYMENT_PROVIDERS, type AdminOrdersQuery, type PaymentProviderName } from '@shared/api/admin';
 import { ORDER_STATUSES, type OrderStatus } from '@shared/api/orders';
+import type { FiltersInUrl } from './use-url-filters';
 import { dayEnd, dayStart, readChoice, readChoices, readDay, readText, writeParams } from './search-params';
 
 /** The largest operator id the server takes (a 32-bit integer). */
@@ -38,6 +39,8 @@ export function orderFiltersFromParams(params: URLSearchParams): OrderFilters {
 export function orderFiltersToParams(filters: OrderFilters): URLSearchParams {
   return writeParams({ ...filters });
 }
+
+export const ORDER_FILTERS_IN_URL: FiltersInUrl<OrderFilters> = { fromParams: orderFiltersFromParams, toParams: orderFiltersToParams };
 
 /** The filters as GET /api/admin/orders takes them; the days become the instants they cover in the admin's time zone. */
 export function orderFiltersToQuery(filters: OrderFilters): AdminOrdersQuery {

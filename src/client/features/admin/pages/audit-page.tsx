@@ -1,24 +1,24 @@
-import { useId, useMemo, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, type AdminAuditEntry } from '@shared/api/admin';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { catalogueCountryPath, customerPath, messagePath, orderPath } from '../admin-paths';
-import { auditLogQueryOptions } from '../api/queries';
+import { auditLogQueryOptions } from '../api/audit';
+import { AdminList, ListFilters, pagedList } from '../components/admin-list';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { Field } from '../components/field';
-import { LoadMore } from '../components/load-more';
-import { linkClass } from '../components/orders-table';
-import { LoadError, Loading } from '../components/query-state';
-import { EmptyRow, ScrollTable, Td, Th, Tr } from '../components/table';
-import { auditFiltersFromParams, auditFiltersToParams, auditFiltersToQuery, NO_AUDIT_FILTERS, type AuditFilters } from '../lib/audit-filters';
+import { linkClass } from '../components/link-class';
+import { Td, Tr } from '../components/table';
+import { AUDIT_FILTERS_IN_URL, auditFiltersToParams, auditFiltersToQuery, NO_AUDIT_FILTERS, type AuditFilters } from '../lib/audit-filters';
 import { changesOf } from '../lib/changes';
 import { formatDateTime, shortId } from '../lib/format';
 import { useDraft } from '../lib/use-draft';
 import { useLanguage } from '../lib/use-language';
+import { useUrlFilters } from '../lib/use-url-filters';
 
 /** The audit log's filters; like the orders', they go to the URL when applied. */
 function AuditFiltersForm({ applied, onApply }: { applied: AuditFilters; onApply: (filters: AuditFilters) => void }) {
@@ -26,17 +26,8 @@ function AuditFiltersForm({ applied, onApply }: { applied: AuditFilters; onApply
   const id = useId();
   const [draft, setDraft] = useDraft(applied, auditFiltersToParams(applied).toString());
   const set = <K extends keyof AuditFilters>(key: K, value: AuditFilters[K]) => setDraft((current) => ({ ...current, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-  };
   return (
-    <form
-      role="search"
-      aria-label={t('admin.audit.filters')}
-      onSubmit={submit}
-      className="grid gap-4 rounded-2xl border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3"
-    >
+    <ListFilters label={t('admin.audit.filters')} onApply={() => onApply(draft)} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <Field id={`${id}-actor`} label={t('admin.audit.actor')}>
         <Input id={`${id}-actor`} value={draft.actor} onChange={(event) => set('actor', event.target.value)} maxLength={200} />
       </Field>
@@ -79,7 +70,7 @@ function AuditFiltersForm({ applied, onApply }: { applied: AuditFilters; onApply
           {t('admin.common.clear')}
         </Button>
       </div>
-    </form>
+    </ListFilters>
   );
 }
 
@@ -147,67 +138,54 @@ function Changes({ entry }: { entry: AdminAuditEntry }) {
   );
 }
 
-export function AuditPage() {
+function AuditRow({ entry }: { entry: AdminAuditEntry }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => auditFiltersFromParams(params), [params]);
+  return (
+    <Tr data-testid="audit-row" data-action={entry.action}>
+      <Td className="whitespace-nowrap">
+        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, language)}</time>
+      </Td>
+      <Td className="max-w-48 break-words">{entry.actorEmail}</Td>
+      <Td className="font-medium">{t(`admin.audit.actions.${entry.action}`, { defaultValue: entry.action })}</Td>
+      <Td>
+        <Target entry={entry} />
+      </Td>
+      <Td className="max-w-64 break-words" dir="auto">
+        {entry.reason}
+      </Td>
+      <Td className="max-w-80">
+        <Changes entry={entry} />
+      </Td>
+    </Tr>
+  );
+}
+
+export function AuditPage() {
+  const { t } = useTranslation();
+  const [filters, applyFilters] = useUrlFilters(AUDIT_FILTERS_IN_URL);
   const log = useInfiniteQuery(auditLogQueryOptions(auditFiltersToQuery(filters)));
-  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
     <AdminPageFrame title={t('admin.audit.title')} lead={t('admin.audit.lead')}>
-      <AuditFiltersForm applied={filters} onApply={(next) => setParams(auditFiltersToParams(next))} />
-      {!log.data ? (
-        log.isError ? (
-          <LoadError error={log.error} onRetry={() => void log.refetch()} />
-        ) : (
-          <Loading />
-        )
-      ) : (
-        <>
-          <ScrollTable label={t('admin.audit.table')} minWidth="min-w-[60rem]" testId="audit-table">
-            <thead>
-              <tr>
-                <Th>{t('admin.audit.columns.time')}</Th>
-                <Th>{t('admin.audit.columns.actor')}</Th>
-                <Th>{t('admin.audit.columns.action')}</Th>
-                <Th>{t('admin.audit.columns.target')}</Th>
-                <Th>{t('admin.audit.columns.reason')}</Th>
-                <Th>{t('admin.audit.columns.changes')}</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.length === 0 && <EmptyRow columns={6}>{t('admin.audit.empty')}</EmptyRow>}
-              {entries.map((entry) => (
-                <Tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
-                  <Td className="whitespace-nowrap">
-                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, language)}</time>
-                  </Td>
-                  <Td className="max-w-48 break-words">{entry.actorEmail}</Td>
-                  <Td className="font-medium">{t(`admin.audit.actions.${entry.action}`, { defaultValue: entry.action })}</Td>
-                  <Td>
-                    <Target entry={entry} />
-                  </Td>
-                  <Td className="max-w-64 break-words" dir="auto">
-                    {entry.reason}
-                  </Td>
-                  <Td className="max-w-80">
-                    <Changes entry={entry} />
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-          <LoadMore
-            shown={entries.length}
-            hasNextPage={log.hasNextPage}
-            isFetchingNextPage={log.isFetchingNextPage}
-            error={log.isFetchNextPageError ? log.error : null}
-            fetchNextPage={() => void log.fetchNextPage()}
-          />
-        </>
-      )}
+      <AuditFiltersForm applied={filters} onApply={applyFilters} />
+      <AdminList
+        read={pagedList(log, (page) => page.entries)}
+        label={t('admin.audit.table')}
+        columns={[
+          { label: t('admin.audit.columns.time') },
+          { label: t('admin.audit.columns.actor') },
+          { label: t('admin.audit.columns.action') },
+          { label: t('admin.audit.columns.target') },
+          { label: t('admin.audit.columns.reason') },
+          { label: t('admin.audit.columns.changes') },
+        ]}
+        minWidth="min-w-[60rem]"
+        testId="audit-table"
+        empty={t('admin.audit.empty')}
+        rowKey={(entry) => entry.id}
+        row={(entry) => <AuditRow entry={entry} />}
+      />
     </AdminPageFrame>
   );
 }

@@ -1,44 +1,51 @@
-import { useId, useMemo, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { CATALOGUE_COUNTRY_STATUSES, type AdminCatalogueCountriesResponse, type CatalogueCountryStatus } from '@shared/api/admin-catalogue';
+import {
+  CATALOGUE_COUNTRY_STATUSES,
+  type AdminCatalogueCountriesResponse,
+  type AdminCatalogueCountry,
+  type CatalogueCountryStatus,
+} from '@shared/api/admin-catalogue';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { catalogueCountryPath } from '../admin-paths';
-import { catalogueCountriesQueryOptions } from '../api/catalogue-api';
+import { catalogueCountriesQueryOptions } from '../api/catalogue';
+import { AdminList, ListFilters, wholeList } from '../components/admin-list';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { CatalogueStatusBadge, CountryFlag } from '../components/catalogue-status';
 import { Field } from '../components/field';
-import { linkClass } from '../components/orders-table';
-import { LoadError, Loading } from '../components/query-state';
-import { EmptyRow, ScrollTable, Td, Th, Tr } from '../components/table';
+import { linkClass } from '../components/link-class';
+import { Td, Tr } from '../components/table';
 import { countryName, formatDateTime } from '../lib/format';
 import { readChoice, readText, writeParams } from '../lib/search-params';
 import { useDraft } from '../lib/use-draft';
 import { useLanguage } from '../lib/use-language';
+import { useUrlFilters, type FiltersInUrl } from '../lib/use-url-filters';
 
 interface CountryFilters {
   q: string;
   status: CatalogueCountryStatus | '';
 }
 
+/** The catalogue's search box and status filter, as the URL carries them (`?q=…&status=disabled`). */
+const COUNTRY_FILTERS_IN_URL: FiltersInUrl<CountryFilters> = {
+  fromParams: (params) => ({ q: readText(params, 'q').slice(0, 100), status: readChoice(params, 'status', CATALOGUE_COUNTRY_STATUSES) }),
+  toParams: ({ q, status }) => writeParams({ q, status }),
+};
+
 /** The search and the status filter; like every filter of the console, they go to the URL when applied. */
 function CountrySearch({ applied, onApply }: { applied: CountryFilters; onApply: (filters: CountryFilters) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [draft, setDraft] = useDraft(applied, `${applied.q}\u0000${applied.status}`);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-  };
   return (
-    <form
-      role="search"
-      aria-label={t('admin.catalogue.search')}
-      onSubmit={submit}
-      className="grid gap-4 rounded-2xl border bg-card p-4 shadow-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-start"
+    <ListFilters
+      label={t('admin.catalogue.search')}
+      onApply={() => onApply(draft)}
+      className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-start"
     >
       <Field id={`${id}-q`} label={t('admin.catalogue.searchLabel')} hint={t('admin.catalogue.searchHint')}>
         <Input
@@ -75,7 +82,7 @@ function CountrySearch({ applied, onApply }: { applied: CountryFilters; onApply:
           {t('admin.common.clear')}
         </Button>
       </div>
-    </form>
+    </ListFilters>
   );
 }
 
@@ -101,59 +108,39 @@ function StatusCounts({ counts }: { counts: AdminCatalogueCountriesResponse['cou
   );
 }
 
-function CountriesTable({ data }: { data: AdminCatalogueCountriesResponse }) {
+function CountryRow({ country }: { country: AdminCatalogueCountry }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <ScrollTable label={t('admin.catalogue.table')} minWidth="min-w-[44rem]" testId="catalogue-table">
-      <thead>
-        <tr>
-          <Th>{t('admin.catalogue.columns.country')}</Th>
-          <Th>{t('admin.catalogue.columns.code')}</Th>
-          <Th>{t('admin.catalogue.columns.callingCode')}</Th>
-          <Th>{t('admin.catalogue.columns.currency')}</Th>
-          <Th>{t('admin.catalogue.columns.status')}</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.countries.length === 0 && <EmptyRow columns={5}>{t('admin.catalogue.empty')}</EmptyRow>}
-        {data.countries.map((country) => (
-          <Tr key={country.isoName} data-testid="catalogue-row" data-iso={country.isoName} data-status={country.status}>
-            <Td>
-              <Link to={catalogueCountryPath(country.isoName)} className={`${linkClass} inline-flex items-center gap-2`}>
-                <CountryFlag iso={country.isoName} />
-                <span>{countryName(country.isoName, language)}</span>
-              </Link>
-            </Td>
-            <Td className="font-mono text-xs">{country.isoName}</Td>
-            <Td dir="ltr" className="text-start tabular-nums">
-              {country.callingCodes[0] ? `+${country.callingCodes[0]}` : t('admin.common.none')}
-            </Td>
-            <Td className="font-mono text-xs">{country.currencyCode}</Td>
-            <Td className="max-w-72">
-              <CatalogueStatusBadge status={country.status} />
-              {country.status === 'disabled' && country.disabledReason && (
-                <span className="mt-1 block text-xs break-words text-muted-foreground" data-testid="catalogue-row-reason">
-                  <span dir="auto">{country.disabledReason}</span>
-                  {country.disabledAt && <> · {t('admin.catalogue.since', { date: formatDateTime(country.disabledAt, language) })}</>}
-                </span>
-              )}
-            </Td>
-          </Tr>
-        ))}
-      </tbody>
-    </ScrollTable>
+    <Tr data-testid="catalogue-row" data-iso={country.isoName} data-status={country.status}>
+      <Td>
+        <Link to={catalogueCountryPath(country.isoName)} className={`${linkClass} inline-flex items-center gap-2`}>
+          <CountryFlag iso={country.isoName} />
+          <span>{countryName(country.isoName, language)}</span>
+        </Link>
+      </Td>
+      <Td className="font-mono text-xs">{country.isoName}</Td>
+      <Td dir="ltr" className="text-start tabular-nums">
+        {country.callingCodes[0] ? `+${country.callingCodes[0]}` : t('admin.common.none')}
+      </Td>
+      <Td className="font-mono text-xs">{country.currencyCode}</Td>
+      <Td className="max-w-72">
+        <CatalogueStatusBadge status={country.status} />
+        {country.status === 'disabled' && country.disabledReason && (
+          <span className="mt-1 block text-xs break-words text-muted-foreground" data-testid="catalogue-row-reason">
+            <span dir="auto">{country.disabledReason}</span>
+            {country.disabledAt && <> · {t('admin.catalogue.since', { date: formatDateTime(country.disabledAt, language) })}</>}
+          </span>
+        )}
+      </Td>
+    </Tr>
   );
 }
 
 /** Every destination with its status (enabled, disabled with the reason, blocked), found by name or code. */
 export function CataloguePage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo<CountryFilters>(
-    () => ({ q: readText(params, 'q').slice(0, 100), status: readChoice(params, 'status', CATALOGUE_COUNTRY_STATUSES) }),
-    [params],
-  );
+  const [filters, applyFilters] = useUrlFilters(COUNTRY_FILTERS_IN_URL);
   const countries = useQuery(catalogueCountriesQueryOptions({ q: filters.q || undefined, status: filters.status || undefined }));
   const provider = countries.data?.provider;
 
@@ -162,22 +149,25 @@ export function CataloguePage() {
       title={t('admin.catalogue.title')}
       lead={provider ? t('admin.catalogue.lead', { provider: t(`admin.catalogue.provider.${provider}`) }) : t('admin.catalogue.leadShort')}
     >
-      <CountrySearch applied={filters} onApply={(next) => setParams(writeParams({ q: next.q, status: next.status }))} />
-      {!countries.data ? (
-        countries.isError ? (
-          <LoadError error={countries.error} onRetry={() => void countries.refetch()} />
-        ) : (
-          <Loading />
-        )
-      ) : (
-        <>
-          <StatusCounts counts={countries.data.counts} />
-          <CountriesTable data={countries.data} />
-          <p className="text-sm text-muted-foreground" role="status" data-testid="catalogue-shown">
-            {t('admin.common.shown', { count: countries.data.countries.length })}
-          </p>
-        </>
-      )}
+      <CountrySearch applied={filters} onApply={applyFilters} />
+      <AdminList
+        read={wholeList(countries, (data) => data.countries)}
+        above={countries.data && <StatusCounts counts={countries.data.counts} />}
+        label={t('admin.catalogue.table')}
+        columns={[
+          { label: t('admin.catalogue.columns.country') },
+          { label: t('admin.catalogue.columns.code') },
+          { label: t('admin.catalogue.columns.callingCode') },
+          { label: t('admin.catalogue.columns.currency') },
+          { label: t('admin.catalogue.columns.status') },
+        ]}
+        minWidth="min-w-[44rem]"
+        testId="catalogue-table"
+        empty={t('admin.catalogue.empty')}
+        rowKey={(country) => country.isoName}
+        row={(country) => <CountryRow country={country} />}
+        counted
+      />
     </AdminPageFrame>
   );
 }

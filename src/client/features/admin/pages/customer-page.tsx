@@ -6,14 +6,15 @@ import { Ban, LockOpen, LogOut, ShieldCheck, ShieldOff, type LucideIcon } from '
 import type { AdminCustomerDetail, AdminCustomerResponse } from '@shared/api/admin';
 import { DescriptionRow } from '@/components/ui/description-row';
 import { ADMIN_PATHS, ordersPathWith } from '../admin-paths';
-import { runCustomerAction } from '../api/admin-api';
-import { customerQueryOptions } from '../api/queries';
+import { customerQueryOptions, runCustomerAction } from '../api/customers';
 import { AccountBadges } from '../components/account-badges';
+import { shownRows } from '../components/admin-list';
 import { ActionPanel, type ActionLook } from '../components/action-panel';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
-import { isNotFound, NotFoundNotice } from '../components/not-found-notice';
-import { linkClass, OrdersTable } from '../components/orders-table';
-import { LoadError, Loading } from '../components/query-state';
+import { NotFoundNotice } from '../components/not-found-notice';
+import { linkClass } from '../components/link-class';
+import { OrdersList } from '../components/orders-table';
+import { Loaded } from '../components/query-state';
 import { EmptyRow, ScrollTable, Td, Th, Tr } from '../components/table';
 import { customerActionsFor, type CustomerActionChoice } from '../lib/actions';
 import { formatCents, formatDateTime } from '../lib/format';
@@ -208,7 +209,7 @@ function CustomerDetail({ data }: { data: AdminCustomerResponse }) {
           </Link>
         }
       >
-        <OrdersTable orders={orders} label={t('admin.customer.ordersTable')} empty={t('admin.customer.noOrders')} withCustomer={false} />
+        <OrdersList read={shownRows(orders)} label={t('admin.customer.ordersTable')} empty={t('admin.customer.noOrders')} withCustomer={false} />
       </AdminSection>
     </>
   );
@@ -229,17 +230,14 @@ export function CustomerPage() {
       }
       aside={customer && <AccountBadges customer={customer} />}
     >
-      {detail.data ? (
-        <CustomerDetail data={detail.data} />
-      ) : detail.isError ? (
-        isNotFound(detail.error) ? (
+      <Loaded
+        query={detail}
+        notFound={
           <NotFoundNotice message={t('admin.customer.notFound')} backTo={ADMIN_PATHS.customers} backLabel={t('admin.customer.backToCustomers')} />
-        ) : (
-          <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
-        )
-      ) : (
-        <Loading />
-      )}
+        }
+      >
+        {(data) => <CustomerDetail data={data} />}
+      </Loaded>
     </AdminPageFrame>
   );
 }

@@ -1,38 +1,36 @@
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
+import type { AdminCustomerRow } from '@shared/api/admin';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { customerPath } from '../admin-paths';
-import { customersQueryOptions } from '../api/queries';
-import { AdminPageFrame } from '../components/admin-page-frame';
-import { LoadMore } from '../components/load-more';
-import { linkClass } from '../components/orders-table';
-import { LoadError, Loading } from '../components/query-state';
+import { customersQueryOptions } from '../api/customers';
 import { AccountBadges } from '../components/account-badges';
-import { EmptyRow, ScrollTable, Td, Th, Tr } from '../components/table';
+import { AdminList, ListFilters, pagedList } from '../components/admin-list';
+import { AdminPageFrame } from '../components/admin-page-frame';
+import { linkClass } from '../components/link-class';
+import { Td, Tr } from '../components/table';
 import { formatDateTime } from '../lib/format';
 import { readText, writeParams } from '../lib/search-params';
 import { useDraft } from '../lib/use-draft';
 import { useLanguage } from '../lib/use-language';
+import { useUrlFilters, type FiltersInUrl } from '../lib/use-url-filters';
+
+/** The customers' search box, as the URL carries it (`?q=…`). */
+const CUSTOMER_SEARCH_IN_URL: FiltersInUrl<string> = {
+  fromParams: (params) => readText(params, 'q').slice(0, 200),
+  toParams: (q) => writeParams({ q }),
+};
 
 function CustomerSearch({ applied, onApply }: { applied: string; onApply: (q: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [q, setQ] = useDraft(applied, applied);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(q);
-  };
   return (
-    <form
-      role="search"
-      aria-label={t('admin.customers.search')}
-      onSubmit={submit}
-      className="flex flex-col gap-1.5 rounded-2xl border bg-card p-4 shadow-sm"
-    >
+    <ListFilters label={t('admin.customers.search')} onApply={() => onApply(q)} className="flex flex-col gap-1.5">
       <Label htmlFor={`${id}-q`}>{t('admin.customers.search')}</Label>
       <div className="flex flex-wrap gap-2">
         <Input
@@ -53,72 +51,58 @@ function CustomerSearch({ applied, onApply }: { applied: string; onApply: (q: st
       <p id={`${id}-q-hint`} className="text-xs text-muted-foreground">
         {t('admin.customers.searchHint')}
       </p>
-    </form>
+    </ListFilters>
+  );
+}
+
+function CustomerRow({ customer }: { customer: AdminCustomerRow }) {
+  const language = useLanguage();
+  return (
+    <Tr data-testid="customer-row" data-customer-id={customer.id}>
+      <Td className="max-w-64 break-words">
+        <Link to={customerPath(customer.id)} className={linkClass}>
+          {customer.email}
+        </Link>
+      </Td>
+      <Td className="max-w-56 break-words">
+        <span dir="auto">{customer.name}</span>
+        {customer.username && (
+          <span className="block text-xs text-muted-foreground">
+            <span dir="ltr">@{customer.username}</span>
+          </span>
+        )}
+      </Td>
+      <Td className="whitespace-nowrap">{formatDateTime(customer.createdAt, language)}</Td>
+      <Td>
+        <AccountBadges customer={customer} />
+      </Td>
+    </Tr>
   );
 }
 
 export function CustomersPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const [params, setParams] = useSearchParams();
-  const q = readText(params, 'q').slice(0, 200);
+  const [q, applySearch] = useUrlFilters(CUSTOMER_SEARCH_IN_URL);
   const customers = useInfiniteQuery(customersQueryOptions({ q: q || undefined }));
-  const rows = customers.data?.pages.flatMap((page) => page.customers) ?? [];
 
   return (
     <AdminPageFrame title={t('admin.customers.title')} lead={t('admin.customers.lead')}>
-      <CustomerSearch applied={q} onApply={(next) => setParams(writeParams({ q: next }))} />
-      {!customers.data ? (
-        customers.isError ? (
-          <LoadError error={customers.error} onRetry={() => void customers.refetch()} />
-        ) : (
-          <Loading />
-        )
-      ) : (
-        <>
-          <ScrollTable label={t('admin.customers.table')} minWidth="min-w-[44rem]" testId="customers-table">
-            <thead>
-              <tr>
-                <Th>{t('admin.customers.columns.email')}</Th>
-                <Th>{t('admin.customers.columns.name')}</Th>
-                <Th>{t('admin.customers.columns.created')}</Th>
-                <Th>{t('admin.customers.columns.flags')}</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 && <EmptyRow columns={4}>{t('admin.customers.empty')}</EmptyRow>}
-              {rows.map((customer) => (
-                <Tr key={customer.id} data-testid="customer-row" data-customer-id={customer.id}>
-                  <Td className="max-w-64 break-words">
-                    <Link to={customerPath(customer.id)} className={linkClass}>
-                      {customer.email}
-                    </Link>
-                  </Td>
-                  <Td className="max-w-56 break-words">
-                    <span dir="auto">{customer.name}</span>
-                    {customer.username && (
-                      <span className="block text-xs text-muted-foreground">
-                        <span dir="ltr">@{customer.username}</span>
-                      </span>
-                    )}
-                  </Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(customer.createdAt, language)}</Td>
-                  <Td>
-                    <AccountBadges customer={customer} />
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-          <LoadMore
-            shown={rows.length}
-            hasNextPage={customers.hasNextPage}
-            isFetchingNextPage={customers.isFetchingNextPage}
-            error={customers.isFetchNextPageError ? customers.error : null}
-            fetchNextPage={() => void customers.fetchNextPage()}
-          />
-        </>
-      )}
+      <CustomerSearch applied={q} onApply={applySearch} />
+      <AdminList
+        read={pagedList(customers, (page) => page.customers)}
+        label={t('admin.customers.table')}
+        columns={[
+          { label: t('admin.customers.columns.email') },
+          { label: t('admin.customers.columns.name') },
+          { label: t('admin.customers.columns.created') },
+          { label: t('admin.customers.columns.flags') },
+        ]}
+        minWidth="min-w-[44rem]"
+        testId="customers-table"
+        empty={t('admin.customers.empty')}
+        rowKey={(customer) => customer.id}
+        row={(customer) => <CustomerRow customer={customer} />}
+      />
     </AdminPageFrame>
   );
 }

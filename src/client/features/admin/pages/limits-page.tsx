@@ -5,9 +5,9 @@ import { rangeParams, SETTING_RULES, type LimitsSettings, type LimitValues } fro
 import { toCents } from '@shared/pricing';
 import { DescriptionRow } from '@/components/ui/description-row';
 import { ADMIN_PATHS } from '../admin-paths';
-import { limitsQueryOptions, saveLimits } from '../api/settings';
+import { limitsQueryOptions, saveLimits } from '../api/limits';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
-import { linkClass } from '../components/orders-table';
+import { linkClass } from '../components/link-class';
 import { LoadError, Loading } from '../components/query-state';
 import { SettingsForm } from '../components/settings-form';
 import { auditFiltersToParams, NO_AUDIT_FILTERS } from '../lib/audit-filters';

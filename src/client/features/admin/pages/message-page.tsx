@@ -23,9 +23,9 @@ import { messageListsKey, messageQueryOptions, runMessageAction } from '../api/m
 import { ActionPanel, type ActionLook } from '../components/action-panel';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { MessageStateBadge } from '../components/message-state-badge';
-import { isNotFound, NotFoundNotice } from '../components/not-found-notice';
-import { linkClass } from '../components/orders-table';
-import { LoadError, Loading } from '../components/query-state';
+import { NotFoundNotice } from '../components/not-found-notice';
+import { linkClass } from '../components/link-class';
+import { Loaded } from '../components/query-state';
 import { conflictOf } from '../lib/actions';
 import { formatDateTime } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
@@ -245,17 +245,14 @@ export function MessagePage() {
       }
       aside={message && <MessageStateBadge message={message} />}
     >
-      {message ? (
-        <MessageDetail message={message} />
-      ) : detail.isError ? (
-        isNotFound(detail.error) ? (
+      <Loaded
+        query={detail}
+        notFound={
           <NotFoundNotice message={t('admin.messages.reader.notFound')} backTo={ADMIN_PATHS.messages} backLabel={t('admin.messages.reader.back')} />
-        ) : (
-          <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
-        )
-      ) : (
-        <Loading />
-      )}
+        }
+      >
+        {(data) => <MessageDetail message={data.message} />}
+      </Loaded>
     </AdminPageFrame>
   );
 }

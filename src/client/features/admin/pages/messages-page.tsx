@@ -1,6 +1,6 @@
-import { useId, useMemo, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { ADMIN_MESSAGE_FILTERS, type AdminMessageFilter, type AdminMessageRow } from '@shared/api/admin-messages';
@@ -10,16 +10,16 @@ import { Input, Label } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { customerPath, messagePath } from '../admin-paths';
 import { messagesQueryOptions } from '../api/messages';
+import { AdminList, ListFilters, pagedList } from '../components/admin-list';
 import { AdminPageFrame } from '../components/admin-page-frame';
-import { LoadMore } from '../components/load-more';
 import { MessageStateBadge } from '../components/message-state-badge';
-import { linkClass } from '../components/orders-table';
-import { LoadError, Loading } from '../components/query-state';
-import { EmptyRow, ScrollTable, Td, Th, Tr } from '../components/table';
+import { linkClass } from '../components/link-class';
+import { Td, Tr } from '../components/table';
 import { formatDateTime } from '../lib/format';
-import { messageFiltersFromParams, messageFiltersToParams, messageFiltersToQuery, type MessageFilters } from '../lib/message-filters';
+import { MESSAGE_FILTERS_IN_URL, messageFiltersToQuery, type MessageFilters } from '../lib/message-filters';
 import { useDraft } from '../lib/use-draft';
 import { useLanguage } from '../lib/use-language';
+import { useUrlFilters } from '../lib/use-url-filters';
 
 /** Which messages: all, unread, open or handled. A choice applies at once. */
 function FilterChoices({ chosen, onChange }: { chosen: AdminMessageFilter; onChange: (filter: AdminMessageFilter) => void }) {
@@ -56,17 +56,8 @@ function MessageFiltersForm({ applied, onApply }: { applied: MessageFilters; onA
   const { t } = useTranslation();
   const id = useId();
   const [q, setQ] = useDraft(applied.q, applied.q);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply({ ...applied, q });
-  };
   return (
-    <form
-      role="search"
-      aria-label={t('admin.messages.searchForm')}
-      onSubmit={submit}
-      className="flex flex-col gap-4 rounded-2xl border bg-card p-4 shadow-sm"
-    >
+    <ListFilters label={t('admin.messages.searchForm')} onApply={() => onApply({ ...applied, q })} className="flex flex-col gap-4">
       <FilterChoices chosen={applied.filter} onChange={(filter) => onApply({ filter, q })} />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-q`}>{t('admin.messages.search')}</Label>
@@ -91,7 +82,7 @@ function MessageFiltersForm({ applied, onApply }: { applied: MessageFilters; onA
           {t('admin.messages.searchHint')}
         </p>
       </div>
-    </form>
+    </ListFilters>
   );
 }
 
@@ -133,48 +124,28 @@ function MessageRow({ message }: { message: AdminMessageRow }) {
 /** The contact messages: unread first, then newest first, a page at a time. */
 export function MessagesPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => messageFiltersFromParams(params), [params]);
+  const [filters, applyFilters] = useUrlFilters(MESSAGE_FILTERS_IN_URL);
   const messages = useInfiniteQuery(messagesQueryOptions(messageFiltersToQuery(filters)));
-  const rows = messages.data?.pages.flatMap((page) => page.messages) ?? [];
 
   return (
     <AdminPageFrame title={t('admin.messages.title')} lead={t('admin.messages.lead')}>
-      <MessageFiltersForm applied={filters} onApply={(next) => setParams(messageFiltersToParams(next))} />
-      {!messages.data ? (
-        messages.isError ? (
-          <LoadError error={messages.error} onRetry={() => void messages.refetch()} />
-        ) : (
-          <Loading />
-        )
-      ) : (
-        <>
-          <ScrollTable label={t('admin.messages.table')} minWidth="min-w-[52rem]" testId="messages-table">
-            <thead>
-              <tr>
-                <Th>{t('admin.messages.columns.received')}</Th>
-                <Th>{t('admin.messages.columns.from')}</Th>
-                <Th>{t('admin.messages.columns.topic')}</Th>
-                <Th>{t('admin.messages.columns.message')}</Th>
-                <Th>{t('admin.messages.columns.state')}</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 && <EmptyRow columns={5}>{t('admin.messages.empty')}</EmptyRow>}
-              {rows.map((message) => (
-                <MessageRow key={message.id} message={message} />
-              ))}
-            </tbody>
-          </ScrollTable>
-          <LoadMore
-            shown={rows.length}
-            hasNextPage={messages.hasNextPage}
-            isFetchingNextPage={messages.isFetchingNextPage}
-            error={messages.isFetchNextPageError ? messages.error : null}
-            fetchNextPage={() => void messages.fetchNextPage()}
-          />
-        </>
-      )}
+      <MessageFiltersForm applied={filters} onApply={applyFilters} />
+      <AdminList
+        read={pagedList(messages, (page) => page.messages)}
+        label={t('admin.messages.table')}
+        columns={[
+          { label: t('admin.messages.columns.received') },
+          { label: t('admin.messages.columns.from') },
+          { label: t('admin.messages.columns.topic') },
+          { label: t('admin.messages.columns.message') },
+          { label: t('admin.messages.columns.state') },
+        ]}
+        minWidth="min-w-[52rem]"
+        testId="messages-table"
+        empty={t('admin.messages.empty')}
+        rowKey={(message) => message.id}
+        row={(message) => <MessageRow message={message} />}
+      />
     </AdminPageFrame>
   );
 }

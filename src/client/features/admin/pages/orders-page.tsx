@@ -1,6 +1,5 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Download, Filter, Search } from 'lucide-react';
 import { ADMIN_ORDERS_EXPORT_PATH, PAYMENT_PROVIDERS } from '@shared/api/admin';
@@ -8,24 +7,24 @@ import { ORDER_STATUSES, type OrderStatus } from '@shared/api/orders';
 import { Button } from '@/components/ui/button';
 import { Input, Label, NativeSelect } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { queryString } from '../api/admin-api';
-import { countriesQueryOptions, ordersQueryOptions } from '../api/queries';
+import { countriesQueryOptions, ordersQueryOptions } from '../api/orders';
+import { queryString } from '../api/request';
+import { ListFilters, pagedList } from '../components/admin-list';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { Field } from '../components/field';
-import { LoadMore } from '../components/load-more';
-import { OrdersTable } from '../components/orders-table';
-import { LoadError, Loading } from '../components/query-state';
+import { OrdersList } from '../components/orders-table';
 import { countryName } from '../lib/format';
 import {
   activeOrderFilterCount,
   NO_ORDER_FILTERS,
-  orderFiltersFromParams,
+  ORDER_FILTERS_IN_URL,
   orderFiltersToParams,
   orderFiltersToQuery,
   type OrderFilters,
 } from '../lib/order-filters';
 import { useDraft } from '../lib/use-draft';
 import { useLanguage } from '../lib/use-language';
+import { useUrlFilters } from '../lib/use-url-filters';
 
 /** The catalogue's countries by name in the admin's language, and the one filtered on even if the catalogue lacks it. */
 function useCountryOptions(selected: string) {
@@ -81,18 +80,8 @@ function OrderFiltersForm({ applied, onApply }: { applied: OrderFilters; onApply
   const countries = useCountryOptions(draft.country);
   const set = <K extends keyof OrderFilters>(key: K, value: OrderFilters[K]) => setDraft((current) => ({ ...current, [key]: value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-  };
-
   return (
-    <form
-      role="search"
-      aria-label={t('admin.orders.search')}
-      onSubmit={submit}
-      className="flex flex-col gap-4 rounded-2xl border bg-card p-4 shadow-sm"
-    >
+    <ListFilters label={t('admin.orders.search')} onApply={() => onApply(draft)} className="flex flex-col gap-4">
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-q`}>{t('admin.orders.search')}</Label>
         <div className="flex flex-wrap gap-2">
@@ -175,7 +164,7 @@ function OrderFiltersForm({ applied, onApply }: { applied: OrderFilters; onApply
           </Button>
         </div>
       </div>
-    </form>
+    </ListFilters>
   );
 }
 
@@ -208,32 +197,13 @@ function ExportLink({ filters }: { filters: OrderFilters }) {
 
 export function OrdersPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => orderFiltersFromParams(params), [params]);
+  const [filters, applyFilters] = useUrlFilters(ORDER_FILTERS_IN_URL);
   const orders = useInfiniteQuery(ordersQueryOptions(orderFiltersToQuery(filters)));
-  const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
 
   return (
     <AdminPageFrame title={t('admin.orders.title')} lead={t('admin.orders.lead')} aside={<ExportLink filters={filters} />}>
-      <OrderFiltersForm applied={filters} onApply={(next) => setParams(orderFiltersToParams(next))} />
-      {!orders.data ? (
-        orders.isError ? (
-          <LoadError error={orders.error} onRetry={() => void orders.refetch()} />
-        ) : (
-          <Loading />
-        )
-      ) : (
-        <>
-          <OrdersTable orders={rows} label={t('admin.orders.table')} empty={t('admin.orders.empty')} />
-          <LoadMore
-            shown={rows.length}
-            hasNextPage={orders.hasNextPage}
-            isFetchingNextPage={orders.isFetchingNextPage}
-            error={orders.isFetchNextPageError ? orders.error : null}
-            fetchNextPage={() => void orders.fetchNextPage()}
-          />
-        </>
-      )}
+      <OrderFiltersForm applied={filters} onApply={applyFilters} />
+      <OrdersList read={pagedList(orders, (page) => page.orders)} label={t('admin.orders.table')} empty={t('admin.orders.empty')} />
     </AdminPageFrame>
   );
 }

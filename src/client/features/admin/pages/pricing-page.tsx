@@ -1,14 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { fractionOf, rangeParams, readSetting, SETTING_RULES, type PricingSettings } from '@shared/api/admin-settings';
+import {
+  fractionOf,
+  rangeParams,
+  readSetting,
+  SETTING_RULES,
+  type AdminPricingHistoryResponse,
+  type PricingSettings,
+} from '@shared/api/admin-settings';
 import { priceTopUp, type FeeConfig } from '@shared/pricing';
 import { DescriptionRow } from '@/components/ui/description-row';
-import { priceHistoryQueryOptions, pricingQueryOptions, savePricing } from '../api/settings';
+import { priceHistoryQueryOptions, pricingQueryOptions, savePricing } from '../api/pricing';
+import { AdminList, pagedList } from '../components/admin-list';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
-import { LoadMore } from '../components/load-more';
 import { LoadError, Loading } from '../components/query-state';
 import { SettingsForm } from '../components/settings-form';
-import { EmptyRow, ScrollTable, Td, Th, Tr } from '../components/table';
+import { ScrollTable, Td, Th, Tr } from '../components/table';
 import { formatCents, formatDateTime } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
@@ -97,63 +104,52 @@ function PricePreview({ current, next }: { current: FeeConfig; next: FeeConfig |
   );
 }
 
+type PriceChange = AdminPricingHistoryResponse['changes'][number];
+
+function PriceChangeRow({ change }: { change: PriceChange }) {
+  const language = useLanguage();
+  return (
+    <Tr data-testid="pricing-history-row">
+      <Td className="tabular-nums">{change.version}</Td>
+      <Td className="whitespace-nowrap">
+        <time dateTime={change.createdAt}>{formatDateTime(change.createdAt, language)}</time>
+      </Td>
+      <Td className="max-w-48 break-words">{change.actorEmail}</Td>
+      <Td className="tabular-nums" dir="ltr">
+        {change.airtimeFeePercent} %
+      </Td>
+      <Td className="tabular-nums" dir="ltr">
+        ${change.standardFee}
+      </Td>
+      <Td className="max-w-64 break-words" dir="auto">
+        {change.reason}
+      </Td>
+    </Tr>
+  );
+}
+
 function PriceHistory() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const history = useInfiniteQuery(priceHistoryQueryOptions());
-  const changes = history.data?.pages.flatMap((page) => page.changes) ?? [];
   return (
     <AdminSection title={t('admin.settings.pricing.history')} id="pricing-history">
-      {!history.data ? (
-        history.isError ? (
-          <LoadError error={history.error} onRetry={() => void history.refetch()} />
-        ) : (
-          <Loading />
-        )
-      ) : (
-        <>
-          <ScrollTable label={t('admin.settings.pricing.historyTable')} minWidth="min-w-[48rem]" testId="pricing-history-table">
-            <thead>
-              <tr>
-                <Th>{t('admin.settings.pricing.columns.version')}</Th>
-                <Th>{t('admin.settings.pricing.columns.time')}</Th>
-                <Th>{t('admin.settings.pricing.columns.admin')}</Th>
-                <Th>{t('admin.settings.pricing.columns.airtimeFee')}</Th>
-                <Th>{t('admin.settings.pricing.columns.standardFee')}</Th>
-                <Th>{t('admin.settings.pricing.columns.reason')}</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.length === 0 && <EmptyRow columns={6}>{t('admin.settings.pricing.historyEmpty')}</EmptyRow>}
-              {changes.map((change) => (
-                <Tr key={change.version} data-testid="pricing-history-row">
-                  <Td className="tabular-nums">{change.version}</Td>
-                  <Td className="whitespace-nowrap">
-                    <time dateTime={change.createdAt}>{formatDateTime(change.createdAt, language)}</time>
-                  </Td>
-                  <Td className="max-w-48 break-words">{change.actorEmail}</Td>
-                  <Td className="tabular-nums" dir="ltr">
-                    {change.airtimeFeePercent} %
-                  </Td>
-                  <Td className="tabular-nums" dir="ltr">
-                    ${change.standardFee}
-                  </Td>
-                  <Td className="max-w-64 break-words" dir="auto">
-                    {change.reason}
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-          <LoadMore
-            shown={changes.length}
-            hasNextPage={history.hasNextPage}
-            isFetchingNextPage={history.isFetchingNextPage}
-            error={history.isFetchNextPageError ? history.error : null}
-            fetchNextPage={() => void history.fetchNextPage()}
-          />
-        </>
-      )}
+      <AdminList
+        read={pagedList(history, (page) => page.changes)}
+        label={t('admin.settings.pricing.historyTable')}
+        columns={[
+          { label: t('admin.settings.pricing.columns.version') },
+          { label: t('admin.settings.pricing.columns.time') },
+          { label: t('admin.settings.pricing.columns.admin') },
+          { label: t('admin.settings.pricing.columns.airtimeFee') },
+          { label: t('admin.settings.pricing.columns.standardFee') },
+          { label: t('admin.settings.pricing.columns.reason') },
+        ]}
+        minWidth="min-w-[48rem]"
+        testId="pricing-history-table"
+        empty={t('admin.settings.pricing.historyEmpty')}
+        rowKey={(change) => change.version}
+        row={(change) => <PriceChangeRow change={change} />}
+      />
     </AdminSection>
   );
 }

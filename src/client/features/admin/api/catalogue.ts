@@ -8,25 +8,16 @@ import type {
   CatalogueSwitchAction,
 } from '@shared/api/admin-catalogue';
 import { apiRequest } from '@/lib/api-client';
-import { reasonProblem } from '../lib/actions';
-import { queryString } from './admin-api';
-import { ADMIN_QUERY_KEY } from './queries';
+import { ADMIN_QUERY_KEY, adminPath, checkedReason, queryString } from './request';
 
-/** The console's catalogue calls (src/shared/api/admin-catalogue.ts), through the app's one API wrapper. */
+/** The catalogue (src/shared/api/admin-catalogue.ts): its destinations and operators, and switching them on or off. */
 
-const path = (...parts: Array<string | number>) => `/api/admin/catalogue/${parts.map((part) => encodeURIComponent(String(part))).join('/')}`;
+const path = (...parts: Array<string | number>) => adminPath('catalogue', ...parts);
 
 export const fetchCatalogueCountries = (query: AdminCatalogueCountriesQuery) =>
   apiRequest<AdminCatalogueCountriesResponse>(`${path('countries')}${queryString(query)}`);
 
 export const fetchCatalogueCountry = (iso: string) => apiRequest<AdminCatalogueCountryResponse>(path('countries', iso));
-
-/** A reason the server would refuse never leaves the browser: the dialog says what is wrong instead. */
-function checkedReason(reason: string): string {
-  const problem = reasonProblem(reason);
-  if (problem) throw new Error(`reason ${problem}`);
-  return reason.trim();
-}
 
 export const switchCountry = (iso: string, action: CatalogueSwitchAction, reason: string) =>
   apiRequest<AdminCatalogueCountryActionResponse>(path('countries', iso, action), { method: 'POST', body: { reason: checkedReason(reason) } });

@@ -17,7 +17,7 @@ import type { OverviewDay } from '@shared/api/admin-overview';
 import type { Language } from '@shared/constants';
 import { intlLocale } from '@/lib/local-format';
 import { useTheme } from '@/lib/theme';
-import { formatCents } from '../lib/format';
+import { formatCents } from '../../lib/format';
 import {
   CHART_HEIGHT_PX,
   formatCentsShort,
@@ -28,8 +28,8 @@ import {
   ordersPerDay,
   REVENUE_COLORS,
   revenuePerDay,
-} from '../lib/overview-series';
-import { useLanguage } from '../lib/use-language';
+} from '../../lib/overview-series';
+import { useLanguage } from '../../lib/use-language';
 
 /**
  * The overview's two charts, in a chunk of their own that only this page loads: Chart.js draws them on a canvas. They

@@ -1,15 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
-import {
-  fetchAttentionCount,
-  fetchAuditLog,
-  fetchCustomer,
-  fetchOrder,
-  fetchOrders,
-  queryString,
-  runCustomerAction,
-  runOrderAction,
-} from './admin-api';
+import { fetchAttentionCount } from './attention';
+import { fetchAuditLog } from './audit';
+import { fetchCustomer, runCustomerAction } from './customers';
+import { fetchOrder, fetchOrders, runOrderAction } from './orders';
+import { queryString } from './request';
 
 interface Call {
   url: string;
