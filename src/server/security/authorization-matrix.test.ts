@@ -172,6 +172,7 @@ const MATRIX: Row[] = [
     body: () => ({ clientSecret: 'pi_wrong_secret_wrong', paymentMethod: GOOD_CARD }),
     expect: 404,
   },
+  { method: 'POST', route: '/api/webhooks/payments', body: () => ({ type: 'payment_intent.succeeded' }), expect: 400 },
   { method: 'POST', route: '/api/webhooks/stripe', body: () => ({ type: 'payment_intent.succeeded' }), expect: 400 },
   {
     method: 'GET',
