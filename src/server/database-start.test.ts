@@ -4,14 +4,14 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { priceConfig } from './db/schema';
 import { rowsOf } from './db/raw-rows';
 import { migrationsDir } from './paths';
 import { startServer, type RunningServer } from './start';
 import { testConfig } from './testing/app';
 import { TEST_DATABASE_KINDS } from './testing/databases';
-import { administer, urlOfDatabase } from './testing/postgres-admin';
+import { administer, postgresCopyName, urlOfDatabase } from './testing/postgres-admin';
 
 /** A port nothing listens on now: taken from the system, then let go. */
 async function freePort(): Promise<number> {
@@ -56,7 +56,8 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.each(TEST_DATABASE_KINDS.filter((kind) => kind === 'postgres'))('a server started while %s is away', () => {
   it('answers 503 while it waits, then migrates and seeds once and becomes ready when the database returns', { timeout: 60_000 }, async () => {
-    const name = `database_start_${randomBytes(4).toString('hex')}`;
+    // Named as a copy of the tests' template, so that the end of the run drops it whatever happens here.
+    const name = postgresCopyName(inject('postgresTemplate'), `start_${randomBytes(3).toString('hex')}`);
     await administer(adminUrl!, `CREATE DATABASE ${name}`);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-data-'));
     const databasePort = await freePort();
