@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://u@db:5432/topup');
   });
 
+  it('waits up to DATABASE_START_TIMEOUT_S seconds for PostgreSQL at start, 60 by default', () => {
+    expect(loadConfig({}).databaseStartTimeoutSeconds).toBe(60);
+    expect(loadConfig({ DATABASE_START_TIMEOUT_S: '300' }).databaseStartTimeoutSeconds).toBe(300);
+    expect(loadConfig({ DATABASE_START_TIMEOUT_S: '0' }).databaseStartTimeoutSeconds).toBe(0);
+  });
+
   it('uses the sandbox top-up provider unless both Reloadly credentials are set', () => {
     expect(loadConfig({}).reloadly).toBeUndefined();
     expect(loadConfig({ RELOADLY_CLIENT_ID: 'id', RELOADLY_CLIENT_SECRET: 'secret' }).reloadly).toEqual({
@@ -137,6 +143,10 @@ describe('loadConfig', () => {
     ['METRICS_PORT', '0', /^METRICS_PORT must be a port number between 1 and 65535/],
     ['METRICS_PORT', '65536', /^METRICS_PORT must be a port number between 1 and 65535/],
     ['METRICS_PORT', '3000', /^METRICS_PORT must differ from PORT \(got "3000"\)$/],
+    ['DATABASE_START_TIMEOUT_S', 'soon', /^DATABASE_START_TIMEOUT_S must be a whole number of seconds from 0 to 3600 \(got "soon"\)$/],
+    ['DATABASE_START_TIMEOUT_S', '1.5', /^DATABASE_START_TIMEOUT_S must be a whole number of seconds from 0 to 3600/],
+    ['DATABASE_START_TIMEOUT_S', '-1', /^DATABASE_START_TIMEOUT_S must be a whole number of seconds from 0 to 3600/],
+    ['DATABASE_START_TIMEOUT_S', '3601', /^DATABASE_START_TIMEOUT_S must be a whole number of seconds from 0 to 3600/],
     ['TRUST_PROXY', 'everyone', /^TRUST_PROXY must be a number of proxy hops/],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);

@@ -31,6 +31,12 @@ const envSchema = z.object({
     .url('must be a postgres:// URL')
     .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL')
     .optional(),
+  DATABASE_START_TIMEOUT_S: z.coerce
+    .number('must be a whole number of seconds from 0 to 3600')
+    .int('must be a whole number of seconds from 0 to 3600')
+    .min(0, 'must be a whole number of seconds from 0 to 3600')
+    .max(3600, 'must be a whole number of seconds from 0 to 3600')
+    .default(60),
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
   CLIENT_DIR: z.string().min(1, 'must not be empty').optional(),
   RELOADLY_CLIENT_ID: z.string().min(1).optional(),
@@ -152,6 +158,11 @@ export interface Config {
   /** Where the embedded database keeps its files when DATABASE_URL is not set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * How long a server whose PostgreSQL cannot be reached at start keeps trying before it gives up
+   * (DATABASE_START_TIMEOUT_S, 60 by default; 0 gives up at once). It answers 503 meanwhile (start.ts).
+   */
+  databaseStartTimeoutSeconds: number;
   logLevel: (typeof LOG_LEVELS)[number];
   /** The built browser app (index.html + assets). */
   clientDir: string;
@@ -250,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     host: values.HOST,
     dataDir: path.resolve(projectRoot, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    databaseStartTimeoutSeconds: values.DATABASE_START_TIMEOUT_S,
     logLevel: values.LOG_LEVEL,
     clientDir: path.resolve(projectRoot, values.CLIENT_DIR ?? 'dist/client'),
     reloadly:

@@ -2,11 +2,12 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './start';
 
+// Log lines are written without blocking the request that logs them; what is still buffered is flushed on exit.
+const logStream = pino.destination({ dest: 1, sync: false });
+
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
-  // Log lines are written without blocking the request that logs them; what is still buffered is flushed on exit.
-  const logStream = pino.destination({ dest: 1, sync: false });
   const server = await startServer(config, { logStream });
   server.app.log.info({ url: server.url, database: server.database.kind, startupMs: Math.round(performance.now() - startedAt) }, 'server ready');
   // PORT=0 picks a free port: the address to open then has the port the server got.
@@ -36,5 +37,7 @@ main().catch((error: unknown) => {
   } else {
     console.error(`Server failed to start: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // What was logged while waiting for the database, for instance.
+  logStream.flushSync();
   process.exit(1);
 });

@@ -4,6 +4,8 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
 import { checkPaymentProvider, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { isDatabaseUnavailable } from './db/unavailable';
+import { buildWaitingApp } from './http/waiting-for-database';
 import { seedDatabase } from './seed';
 import { bearerTokenMatches } from './metrics/scrape';
 import { openSharedState } from './shared-state';
@@ -25,9 +27,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The first wait before PostgreSQL is tried again at start, doubled after each failed attempt up to the longest. */
+const FIRST_RETRY_MS = 250;
+const LONGEST_RETRY_MS = 5_000;
+
 /**
- * Checks the payment provider may take payments here, opens the database, migrates and seeds it, then listens. Used
- * by main.ts and by tests that need a real server.
+ * Checks the payment provider may take payments here, opens the database, migrates and seeds it, then listens. A
+ * PostgreSQL that cannot be reached is waited for (waitForDatabase). Used by main.ts and by tests that need a real
+ * server.
  */
 export async function startServer(config: Config, options: { logStream?: DestinationStream } = {}): Promise<RunningServer> {
   checkPaymentProvider(config);
@@ -38,8 +45,20 @@ export async function startServer(config: Config, options: { logStream?: Destina
     dataDir: config.dataDir,
     onConnectionLost: (error) => logger.current?.warn({ err: error }, 'PostgreSQL closed an idle connection; the next query opens a new one'),
   });
-  await database.migrate();
-  await seedDatabase(database.db);
+  let port = config.port;
+  try {
+    await migrateAndSeed(database);
+  } catch (error) {
+    // PGlite is in this process: it cannot be away. A PostgreSQL that cannot be reached may be restarting.
+    if (database.kind !== 'postgres' || !isDatabaseUnavailable(error) || config.databaseStartTimeoutSeconds === 0) {
+      await database.close().catch(() => undefined);
+      throw error;
+    }
+    port = await waitForDatabase(database, config, error as Error, options.logStream).catch(async (failure: unknown) => {
+      await database.close().catch(() => undefined);
+      throw failure;
+    });
+  }
   // Opened here rather than by the app, so that it closes only once the requests under way have finished.
   const sharedState = openSharedState(config, {
     info: (details, message) => logger.current?.info(details, message),
@@ -48,14 +67,14 @@ export async function startServer(config: Config, options: { logStream?: Destina
   });
   const app = await buildApp({ config, database, logStream: options.logStream, sharedState });
   logger.current = app.log;
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port, host: config.host });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const listening = typeof address === 'object' && address ? address.port : port;
   const metricsServer = config.metrics.port === undefined ? undefined : await serveMetrics(app, config);
   return {
     app,
     database,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     metricsUrl: metricsServer ? `http://127.0.0.1:${config.metrics.port}/metrics` : undefined,
     async stop() {
       if (metricsServer) {
@@ -80,6 +99,62 @@ export async function startServer(config: Config, options: { logStream?: Destina
       }
     },
   };
+}
+
+/** Applies the migrations (one instance at a time, under PostgreSQL's advisory lock) and the idempotent seed. */
+async function migrateAndSeed(database: DatabaseHandle): Promise<void> {
+  await database.migrate();
+  await seedDatabase(database.db);
+}
+
+/**
+ * The driver's own words on one line: the innermost cause (Drizzle wraps a failed query's error with the query); a
+ * refused connection to both addresses of a name has only its code.
+ */
+function inOneLine(error: Error): string {
+  let innermost = error;
+  for (let depth = 0; innermost.cause instanceof Error && depth < 5; depth += 1) innermost = innermost.cause;
+  const code = (innermost as { code?: unknown }).code;
+  return (innermost.message || (typeof code === 'string' ? code : innermost.name)).replace(/\s+/g, ' ');
+}
+
+/**
+ * PostgreSQL could not be reached at start (restarting, failing over, not yet up): the server listens at once with the
+ * waiting app (503 on /api/ready, 503 DATABASE_UNAVAILABLE elsewhere) and tries the migrations and the seed again, at
+ * growing intervals, for DATABASE_START_TIMEOUT_S. Resolves with the port it listened on, for the app to take over,
+ * once they have run; rejects with one line when the time is up or the database refuses for another reason.
+ */
+async function waitForDatabase(
+  database: DatabaseHandle,
+  config: Config,
+  firstError: Error,
+  logStream: DestinationStream | undefined,
+): Promise<number> {
+  let lastError = firstError;
+  const waiting = buildWaitingApp({ config, logStream, lastError: () => lastError });
+  await waiting.listen({ port: config.port, host: config.host });
+  const address = waiting.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const timeoutS = config.databaseStartTimeoutSeconds;
+  const deadline = performance.now() + timeoutS * 1000;
+  waiting.log.warn({ reason: inOneLine(firstError), timeoutS }, 'PostgreSQL cannot be reached: answering 503 and trying again');
+  try {
+    for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, LONGEST_RETRY_MS)) {
+      const left = deadline - performance.now();
+      if (left <= 0) throw new Error(`PostgreSQL could not be reached within ${timeoutS} s (DATABASE_START_TIMEOUT_S): ${inOneLine(lastError)}`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(delay, left)));
+      try {
+        await migrateAndSeed(database);
+        waiting.log.info('PostgreSQL reached: migrated and seeded');
+        return port;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        lastError = error as Error;
+      }
+    }
+  } finally {
+    await waiting.close();
+  }
 }
 
 /**
