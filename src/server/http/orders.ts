@@ -44,7 +44,7 @@ const reportIdSchema = z.object({ id: z.uuid() });
  * Runs the calls given one key one after the other, in the order they came, and calls with other keys side by side.
  * A key is forgotten once its last call ends.
  */
-export function oneAtATimePerKey() {
+function oneAtATimePerKey() {
   const last = new Map<string, Promise<void>>();
   return async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
     const previous = last.get(key);
