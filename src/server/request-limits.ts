@@ -62,7 +62,9 @@ export async function enforceLimits(counts: AttemptCounts, uses: LimitUses): Pro
 
 /**
  * The same count, for a flow that sends the counting statement with a statement of its own (one round trip for both):
- * run `statement` there, then give `enforce` the keys it returned; `enforce` refuses as `enforceLimits` would.
+ * run `statement` there, then give `enforce` the keys it returned; `enforce` refuses as `enforceLimits` would. Given a
+ * condition of that statement's (`unless`), it counts nothing where the condition holds: the request is then no new use
+ * (a retried checkout whose order exists), and `enforce` is not called.
  */
 export function limitsToEnforce(counts: AttemptCounts, uses: LimitUses) {
   const reservation = counts.reservation(limitedKeys(uses));

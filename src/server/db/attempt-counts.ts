@@ -25,9 +25,10 @@ export function createAttemptCounts(db: Database, now: () => Date = () => new Da
   /**
    * The statement that counts one use under each key whose window has room; it returns the keys it counted. Each key's
    * own limit and window apply to its row (the CASE on the key); the rows go in key order, so two reservations that
-   * share keys lock them in the same order and never deadlock. It may run alone or inside a larger statement.
+   * share keys lock them in the same order and never deadlock. It may run alone or inside a larger statement; with
+   * `unless`, a condition of that statement's, it counts nothing where the condition holds.
    */
-  function countingStatement(entries: ReadonlyArray<LimitedKey>, at: Date) {
+  function countingStatement(entries: ReadonlyArray<LimitedKey>, at: Date, unless?: SQL) {
     // A key given twice counts once (one row cannot be changed twice by one statement).
     const unique = [...new Map(entries.map((entry) => [entry.key, entry])).values()];
     const sorted = unique.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -39,9 +40,16 @@ export function createAttemptCounts(db: Database, now: () => Date = () => new Da
     const windowStart = byKey(({ windowMs }) => sql`${new Date(at.getTime() - windowMs).toISOString()}::timestamptz`);
     const expired = sql`${attemptCounts.windowStartedAt} <= ${windowStart}`;
     const atValue = sql`${at.toISOString()}::timestamptz`;
-    return db
-      .insert(attemptCounts)
-      .values(sorted.map(({ key }) => ({ key, windowStartedAt: at, count: 1 })))
+    // The rows in the same order either way: `values (…)`, or the same rows selected where `unless` does not hold.
+    const rows = unless
+      ? db.insert(attemptCounts).select(
+          sql`select v.key, ${atValue}, 1 from (values ${sql.join(
+            sorted.map(({ key }, index) => sql`(${index}::integer, ${key}::text)`),
+            sql`, `,
+          )}) v(position, key) where not (${unless}) order by v.position`,
+        )
+      : db.insert(attemptCounts).values(sorted.map(({ key }) => ({ key, windowStartedAt: at, count: 1 })));
+    return rows
       .onConflictDoUpdate({
         target: attemptCounts.key,
         set: {
@@ -88,7 +96,7 @@ export function createAttemptCounts(db: Database, now: () => Date = () => new Da
      */
     reservation(entries: ReadonlyArray<LimitedKey>): CountingReservation {
       const at = now();
-      return { statement: countingStatement(entries, at), settle: (counted) => settle(entries, counted, at) };
+      return { statement: (unless) => countingStatement(entries, at, unless), settle: (counted) => settle(entries, counted, at) };
     },
     /** Gives one reserved use back. */
     release,
@@ -103,7 +111,10 @@ export type AttemptCounts = ReturnType<typeof createAttemptCounts>;
 
 /** A reservation whose counting statement the caller runs (see `AttemptCounts.reservation`). */
 export interface CountingReservation {
-  /** Counts the uses; returns `{ key }` for each key counted. Usable as a CTE of a larger statement. */
-  statement: SQLWrapper;
+  /**
+   * Counts the uses; returns `{ key }` for each key counted. Usable as a CTE of a larger statement, which may give a
+   * condition of its own (`unless`) under which nothing is counted.
+   */
+  statement(unless?: SQL): SQLWrapper;
   settle(counted: ReadonlySet<string>): Promise<Reservation>;
 }

@@ -6,7 +6,7 @@ import type { CreatePaymentIntentResponse, OrderDetailResponse, OrderListRespons
 import { formatUsd, priceTopUp, toCents } from '../../shared/pricing';
 import { buildApp } from '../app';
 import { loadFeeConfig } from '../catalog/price-config';
-import { orders, sandboxPaymentIntents, sandboxTopups } from '../db/schema';
+import { attemptCounts, orders, sandboxPaymentIntents, sandboxTopups } from '../db/schema';
 import { listAttention } from '../orders/admin-queries';
 import { DISPUTE_ATTENTION } from '../orders/payment-events';
 import { SANDBOX_WEBHOOK_SECRET } from '../payments';
@@ -132,6 +132,66 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     const intents = await database.db.select().from(sandboxPaymentIntents);
     expect(intents.filter((intent) => intent.status !== 'canceled').map((intent) => intent.id)).toEqual([first.json().paymentIntentId]);
     for (const intent of intents.filter((row) => row.status === 'canceled')) expect(intent.cancellationReason).toBe('duplicate');
+  });
+
+  /** How many checkouts were counted against this user's limit (3 a minute by default) in the window under way. */
+  const countedFor = async (userId: string) =>
+    (
+      await database.db
+        .select()
+        .from(attemptCounts)
+        .where(eq(attemptCounts.key, `checkout:user:${userId}`))
+    )[0]?.count ?? 0;
+  const userIdOf = async (client: Client) => ((await client.get('/api/user')).json().user as { id: string }).id;
+
+  it('twenty calls at once with one order key are one checkout: one order, none refused, counted once', async () => {
+    const client = await signedIn();
+    const body = await reviewedTopUp();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => client.post('/api/create-payment-intent', body)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(new Set(answers.map((answer) => answer.json().orderId)).size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.json().paymentIntentId)).size).toBe(1);
+    expect(await count(orders)).toBe(1);
+    expect(await countedFor(await userIdOf(client))).toBe(1);
+  });
+
+  it('a retry whose order exists counts nothing: the customer can still start the new checkouts the limit allows, and no more', async () => {
+    const client = await signedIn();
+    const { body, intent } = await checkout(client);
+    // The answer was lost, or the browser crashed: the same call again, more times than the limit allows new ones.
+    for (let retry = 0; retry < 5; retry++) {
+      const again = await client.post('/api/create-payment-intent', body);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ orderId: intent.orderId, paymentIntentId: intent.paymentIntentId });
+    }
+    expect(await countedFor(await userIdOf(client))).toBe(1);
+    await checkout(client);
+    await checkout(client);
+    const fourth = await client.post('/api/create-payment-intent', await reviewedTopUp());
+    expect(fourth.statusCode).toBe(429);
+    expect(await count(orders)).toBe(3);
+  });
+
+  it('another user’s order key neither reveals nor returns their order: it is a new checkout of one’s own, counted', async () => {
+    const owner = await signedIn();
+    const { body, intent } = await checkout(owner);
+    const other = await signedIn();
+    const answer = await other.post('/api/create-payment-intent', body);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().orderId).not.toBe(intent.orderId);
+    expect(answer.json().paymentIntentId).not.toBe(intent.paymentIntentId);
+    expect(await count(orders)).toBe(2);
+    expect(await countedFor(await userIdOf(other))).toBe(1);
+  });
+
+  it('twenty new checkouts at once: the per-user limit still holds (3 a minute by default)', async () => {
+    const client = await signedIn();
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => reviewedTopUp()));
+    const answers = await Promise.all(bodies.map((body) => client.post('/api/create-payment-intent', body)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+    expect(await count(orders)).toBe(3);
   });
 
   it.each([

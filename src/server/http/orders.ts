@@ -40,6 +40,27 @@ const orderIdSchema = z.object({ id: z.uuid('Order not found') });
 const orderNotFound = () => new DomainError('not_found', 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });
 const reportIdSchema = z.object({ id: z.uuid() });
 
+/**
+ * Runs the calls given one key one after the other, in the order they came, and calls with other keys side by side.
+ * A key is forgotten once its last call ends.
+ */
+function oneAtATimePerKey() {
+  const last = new Map<string, Promise<void>>();
+  return async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const previous = last.get(key);
+    let finished!: () => void;
+    const mine = new Promise<void>((resolve) => (finished = resolve));
+    last.set(key, mine);
+    try {
+      await previous;
+      return await run();
+    } finally {
+      finished();
+      if (last.get(key) === mine) last.delete(key);
+    }
+  };
+}
+
 interface OrderRouteDeps {
   services: OrderServices;
   fulfilment: Fulfilment;
@@ -56,15 +77,21 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
     return { provider: payments.kind, publishableKey: payments.publishableKey, testMode: payments.testMode } satisfies PaymentConfigResponse;
   });
 
+  const oneCheckoutPerKey = oneAtATimePerKey();
+
   app.post('/api/create-payment-intent', { preHandler: requireUser }, async (request) => {
     const body = parseWith(createPaymentIntentBodySchema, request.body);
     const account = request.account!;
-    const { checkoutAttemptsPerMinute } = await services.limits.current();
-    const requestLimits = limitsToEnforce(counts, [
-      [checkoutsPerUser(checkoutAttemptsPerMinute), account.id],
-      [REQUEST_LIMITS.checkoutsPerAddress, request.ip],
-    ]);
-    return startCheckout(services, { userId: account.id, accountEmail: account.email, blockedAt: account.blockedAt, body, requestLimits });
+    // Calls with one order key are one checkout: a retry sent while the first call is under way waits for it, then finds
+    // its order and is not counted against the limits (on this instance; on another one it counts, as before).
+    return oneCheckoutPerKey(`${account.id}:${body.orderKey}`, async () => {
+      const { checkoutAttemptsPerMinute } = await services.limits.current();
+      const requestLimits = limitsToEnforce(counts, [
+        [checkoutsPerUser(checkoutAttemptsPerMinute), account.id],
+        [REQUEST_LIMITS.checkoutsPerAddress, request.ip],
+      ]);
+      return startCheckout(services, { userId: account.id, accountEmail: account.email, blockedAt: account.blockedAt, body, requestLimits });
+    });
   });
 
   app.post('/api/reloadly/topup', { preHandler: requireUser }, async (request): Promise<TopupResponse> => {

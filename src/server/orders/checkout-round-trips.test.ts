@@ -200,6 +200,28 @@ describe.each(TEST_DATABASE_KINDS.filter((kind) => kind === 'postgres'))('a whol
     ]);
   });
 
+  it('a retried checkout whose order exists counts nothing, even with its limits spent, and costs 3 statements', async () => {
+    const { services } = sandboxOrderServices(database.db);
+    const userId = await insertTestUser(database.db);
+    const { operator, amount } = await firstOffer(services);
+    const body = { amount, orderKey: randomUUID(), operatorId: operator.operatorId, countryCode: 'NG', phone: '08031234567' };
+    const counts = createAttemptCounts(database.db);
+    const limits = () => limitsToEnforce(counts, [[checkoutsPerUser(1), userId]]);
+    const request = { userId, accountEmail: 'payer@example.com', blockedAt: null, body };
+    const first = await startCheckout(services, { ...request, requestLimits: limits() });
+    // The one checkout a minute is spent: a new key is refused, the same key answers its order.
+    await expect(startCheckout(services, { ...request, body: { ...body, orderKey: randomUUID() }, requestLimits: limits() })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    const before = await statementsSent();
+    const again = await startCheckout(services, { ...request, requestLimits: limits() });
+    // The facts (which count nothing), the order under its key, the sandbox intent.
+    expect((await statementsSent()) - before).toBe(3);
+    expect(again).toMatchObject({ orderId: first.orderId, paymentIntentId: first.paymentIntentId });
+    const counted = await database.db.select().from(attemptCounts);
+    expect(counted.map((row) => [row.key, row.count])).toEqual([[`checkout:user:${userId}`, 1]]);
+  });
+
   it('the browser’s top-up call claims the paid order without reading it first: its session and 5 statements', async () => {
     const app = await buildApp({ config: testConfig(), database, reconciler: false, receiptSender: false });
     try {

@@ -32,8 +32,9 @@ export interface CheckoutRequest {
   body: z.output<typeof createPaymentIntentBodySchema>;
   /**
    * The request limits this checkout counts against (per user, per address): counted in the statement that reads the
-   * checkout's facts, or on their own when the request is refused before it. Either way every request is counted and
-   * a spent limit answers 429 before any other check's answer, as when they were counted first.
+   * checkout's facts, or on their own when the request is refused before it. Every new checkout is counted, and a spent
+   * limit answers 429 before any other check's answer, as when they were counted first; a retry whose order that
+   * statement finds (the user's, under this order key) is not a new checkout and counts nothing.
    */
   requestLimits?: LimitsToEnforce;
 }
@@ -61,7 +62,7 @@ export async function startCheckout(
     limits: await services.limits.current(),
   };
   const facts = await readCheckoutFacts(db, check, requestLimits?.statement);
-  await requestLimits?.enforce(facts.counted);
+  if (!facts.existingOrderId) await requestLimits?.enforce(facts.counted);
   const price = priceTopUp(amountCents, facts.fees);
   checkBrowserPrice(body, price);
 

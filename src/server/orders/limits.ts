@@ -98,7 +98,10 @@ function authorisationLimitsSql(): SQL {
 export interface CheckoutFacts {
   /** The fees in force, read now (a change an admin saved applies to the next checkout, on every instance). */
   fees: FeeConfig;
-  /** The user's order with this order key, when the click is a retry; its limits were checked when it was made. */
+  /**
+   * The user's order with this order key (another user's never), when the click is a retry; its limits were checked
+   * when it was made, and the retry is not counted against the request limits.
+   */
   existingOrderId: string | null;
   /** When the latest other order for the same number that took or holds money within the wait was made; null: none. */
   latestTopupAt: Date | null;
@@ -120,9 +123,15 @@ interface CheckoutFactsRow {
 
 /**
  * Reads, in one statement, the fees, the order a retried click made and what the limits of a new one need; with
- * `counting`, a statement returning `{ key }` rows (the request limits' count), run in the same round trip.
+ * `counting`, a statement returning `{ key }` rows (the request limits' count), run in the same round trip. The
+ * count is given the condition "this user has an order under this key": a retry counts nothing (`counted` is empty and
+ * `existingOrderId` set), as both are read in the statement's one snapshot.
  */
-export async function readCheckoutFacts(db: Database, check: Omit<LimitCheck, 'totalCents'>, counting?: SQLWrapper): Promise<CheckoutFacts> {
+export async function readCheckoutFacts(
+  db: Database,
+  check: Omit<LimitCheck, 'totalCents'>,
+  counting?: (unless: SQL) => SQLWrapper,
+): Promise<CheckoutFacts> {
   /** Orders matching `conditions` that took or hold money and were created in the last `windowMs`. */
   const spendingWithin = (windowMs: number, ...conditions: SQL[]) =>
     and(...conditions, sql`${orders.status} ${isAnyOf(SPENDING_STATUSES)}`, gt(orders.createdAt, new Date(check.now.getTime() - windowMs)));
@@ -148,7 +157,7 @@ export async function readCheckoutFacts(db: Database, check: Omit<LimitCheck, 't
   // A select without FROM: always one row.
   const [row] = (await rowsOf<CheckoutFactsRow>(
     db,
-    sql`${counting ? sql`with counted as (${counting.getSQL()}) ` : sql``}select ${storedFeeColumns.airtimeFee} as airtime_fee,
+    sql`${counting ? sql`with counted as (${counting(sql`exists (${existing})`).getSQL()}) ` : sql``}select ${storedFeeColumns.airtimeFee} as airtime_fee,
                ${storedFeeColumns.standardFee} as standard_fee, (${existing}) as existing, (${latestTopup}) as latest,
                (${spentToday}) as spent, ${counted} as counted`,
   )) as [CheckoutFactsRow];

@@ -40,16 +40,30 @@ function localCounters() {
   };
 }
 
+/**
+ * How long Better Auth's copy of a session lives in Redis at most. Better Auth reads the copy instead of the database,
+ * so a session row deleted behind its back (by hand, a script) would otherwise go on working for the copy's whole life
+ * (the session's, 7 days): with this bound the database is the truth again within a minute. docs/operations.md.
+ */
+export const SESSION_COPY_MAX_AGE_MS = 60 * 1000;
+
+/**
+ * Whether a key of Better Auth's holds the copy of one session (its token). Its other keys stay as long as it asks: a
+ * user's list of sessions (what forgetUser reads to find the copies) and the time before which their sessions are revoked.
+ */
+const isSessionCopy = (name: string) => !name.startsWith('active-sessions-') && !name.startsWith('revoked-sessions-before-');
+
 /** INCR that sets the window's expiry only on the first use, as Better Auth's `increment` asks. */
 const INCREMENT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end return n`;
 
 /**
  * Better Auth's secondary storage in the shared Redis: its copies of sessions (with their user), the lists of a user's
  * sessions, and its rate limiter's counters. The sessions are written to the database as well
- * (`storeSessionInDatabase`), which stays the truth: whenever Redis cannot be reached, a read finds nothing here and
- * Better Auth reads the database; a write here is skipped; a counter is kept in this process.
+ * (`storeSessionInDatabase`), which stays the truth: a session's copy lives at most `sessionCopyMaxAgeMs` (a minute
+ * unless a test says otherwise); whenever Redis cannot be reached, a read finds nothing here and Better Auth reads the
+ * database; a write here is skipped; a counter is kept in this process.
  */
-export function createAuthStorage(redis: SharedRedis): AuthStorage {
+export function createAuthStorage(redis: SharedRedis, { sessionCopyMaxAgeMs = SESSION_COPY_MAX_AGE_MS } = {}): AuthStorage {
   const namespace = `${redis.prefix}auth:`;
   const key = (name: string) => namespace + name;
   const countLocally = localCounters();
@@ -90,7 +104,14 @@ export function createAuthStorage(redis: SharedRedis): AuthStorage {
       get: (name) => attempt(() => redis.client.get(key(name)), null, name),
       getAndDelete: (name) => attempt(() => redis.client.getdel(key(name)), null, name),
       async set(name, value, ttl) {
-        await attempt(() => (ttl && ttl > 0 ? redis.client.set(key(name), value, 'EX', ttl) : redis.client.set(key(name), value)), undefined, name);
+        const ttlMs = ttl && ttl > 0 ? ttl * 1000 : undefined;
+        const lifeMs = isSessionCopy(name) ? Math.min(ttlMs ?? Infinity, sessionCopyMaxAgeMs) : ttlMs;
+        await attempt(
+          () =>
+            lifeMs === undefined ? redis.client.set(key(name), value) : redis.client.set(key(name), value, 'PX', Math.max(1, Math.ceil(lifeMs))),
+          undefined,
+          name,
+        );
       },
       async delete(name) {
         await attempt(() => redis.client.unlink(key(name)), undefined, name);

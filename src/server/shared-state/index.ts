@@ -25,9 +25,11 @@ export interface SharedState {
 export function openSharedState(
   config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>,
   log: SharedStateLog & { error(details: object, message: string): void },
+  /** How long a session's copy lives in Redis at most (SESSION_COPY_MAX_AGE_MS unless given). */
+  options: { sessionCopyMaxAgeMs?: number } = {},
 ): SharedState {
   const redis = config.redisUrl ? connectRedis(config.redisUrl, { log, prefix: config.redisKeyPrefix }) : undefined;
-  const authStorage = redis ? createAuthStorage(redis) : undefined;
+  const authStorage = redis ? createAuthStorage(redis, options) : undefined;
   const changes = createChangeBus(redis, log);
   return {
     redis,

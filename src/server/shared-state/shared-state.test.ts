@@ -13,6 +13,7 @@ import { signedInAdmin, TEST_PASSWORD } from '../testing/admins';
 import { testConfig } from '../testing/app';
 import { openTestDatabase, type TestDatabase } from '../testing/databases';
 import { createChangeBus } from './changes';
+import { openSharedState } from './index';
 
 /**
  * The Redis the tests that need one run on: TEST_REDIS_URL, set like TEST_DATABASE_URL (.ci/run sets both). Without it
@@ -247,6 +248,29 @@ describe.each(TEST_REDIS_URLS)('two instances on one database and the Redis at %
     expect(await copies()).toEqual([]);
     expect((await other.on(0).get('/api/user')).statusCode).toBe(401);
     expect((await other.on(1).get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('refuses a session deleted in the database by hand once its copy in Redis has lived its bound', async () => {
+    prefix = `test-${randomUUID()}:`;
+    const config = testConfig({ REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix });
+    // The bound as a test can wait for it (a minute in production: SESSION_COPY_MAX_AGE_MS).
+    const shared = openSharedState(config, quiet, { sessionCopyMaxAgeMs: 300 });
+    try {
+      const app = await buildApp({ config, database, reconciler: false, sharedState: shared });
+      apps.push(app);
+      const browser = accountClient(() => app, '198.51.100.13');
+      expect((await browser.signUp('amina@example.com', TEST_PASSWORD)).statusCode).toBe(200);
+      expect((await browser.get('/api/user')).statusCode).toBe(200);
+      const [copy] = await redis.keys(`${prefix}auth:*`).then((keys) => keys.filter((name) => !name.includes('sessions-')));
+      expect(copy).toBeDefined();
+      expect(await redis.pttl(copy!)).toBeLessThanOrEqual(300);
+      // An incident's script deletes the session row, telling nobody.
+      await database.db.execute(sql`delete from "session"`);
+      await expect.poll(async () => (await browser.get('/api/user')).statusCode, { interval: 50, timeout: 3_000 }).toBe(401);
+    } finally {
+      for (const app of apps.splice(0)) await app.close();
+      await shared.close();
+    }
   });
 
   it('uses a country switched off on one instance on the other at once, without waiting for its copy to expire', async () => {
