@@ -39,7 +39,8 @@ export function isSafeImageUrl(value: string): boolean {
  *   U+180E, U+00AD (soft hyphen), U+034F (grapheme joiner), U+115F, U+1160, U+3164, U+FFA0 (Hangul fillers), U+17B4,
  *   U+17B5, U+206A–U+206F (deprecated format characters), U+FFF9–U+FFFB (annotations), U+1D173–U+1D17A (musical
  *   formatting).
- * The joiners U+200C and U+200D, and the tag characters, are judged by their neighbours (`isJoinerInPlace`).
+ * The joiners U+200C and U+200D are judged by their neighbours (`isJoinerInPlace`); the tag characters are refused
+ * but in a subdivision flag.
  */
 const HIDING_RANGES: ReadonlyArray<readonly [first: number, last: number]> = [
   [0x00ad, 0x00ad],
@@ -65,9 +66,10 @@ const isHiding = (point: string) => {
 };
 const ZWNJ = '\u200c';
 const ZWJ = '\u200d';
-/** Tag characters (U+E0000–U+E007F): they spell hidden ASCII, and legitimately only a subdivision flag (🏴 + tags). */
+/** Tag characters (U+E0000–U+E007F): they spell hidden ASCII, and legitimately only a subdivision flag. */
 const TAG = /[\u{e0000}-\u{e007f}]/u;
-const BLACK_FLAG = '\u{1f3f4}';
+/** A subdivision flag (🏴 and a region's tag letters and digits, then the cancel tag): 🏴󠁧󠁢󠁳󠁣󠁴󠁿 is Scotland's. */
+const SUBDIVISION_FLAG = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{2,6}\u{e007f}/gu;
 /**
  * The scripts whose writing uses the joiners: Arabic and its neighbours (Persian's "می‌خواهم" holds a ZWNJ), and the
  * Brahmic scripts, where they choose a conjunct's form.
@@ -101,12 +103,6 @@ function isJoinerInPlace(points: readonly string[], index: number): boolean {
   return inWriting || (EMOJI_END.test(points[index - 1]!) && PICTOGRAPH.test(after));
 }
 
-/** Whether the tag character at `index` is part of a subdivision flag: after 🏴 or another tag. */
-function isTagInFlag(points: readonly string[], index: number): boolean {
-  const before = points[index - 1];
-  return before === BLACK_FLAG || (before !== undefined && TAG.test(before));
-}
-
 /** A word (a run of letters and marks) holding Latin letters with Cyrillic or Greek ones: "Pаypal" with a Cyrillic а. */
 const WORD = /[\p{L}\p{M}]+/gu;
 const LATIN = /\p{Script=Latin}/u;
@@ -121,12 +117,12 @@ export type TextDisguise = 'invisible' | 'mixedScript';
  * scripts side by side ("Иван Petrov", "Amina أمينة") are legitimate and accepted. Undefined when there is nothing.
  */
 export function disguiseIn(text: string, kind: 'name' | 'text'): TextDisguise | undefined {
-  const points = [...text];
+  const points = [...text.replace(SUBDIVISION_FLAG, '\u{1f3f4}')];
   for (let index = 0; index < points.length; index += 1) {
     const point = points[index]!;
     if (isHiding(point)) return 'invisible';
     if ((point === ZWNJ || point === ZWJ) && !isJoinerInPlace(points, index)) return 'invisible';
-    if (TAG.test(point) && !isTagInFlag(points, index)) return 'invisible';
+    if (TAG.test(point)) return 'invisible';
   }
   if (kind === 'name') {
     for (const [word] of text.matchAll(WORD)) if (LATIN.test(word) && LOOK_ALIKE_OF_LATIN.test(word)) return 'mixedScript';

@@ -30,6 +30,10 @@ export const DISGUISED_TEXTS: ReadonlyArray<[label: string, text: string]> = [
   ['a zero-width non-joiner after a space', 'Amina \u200Cأمينة'],
   ['two zero-width non-joiners', 'می\u200C\u200Cخواهم'],
   ['tag characters spelling hidden text', 'Amina\u{E0069}\u{E0067}\u{E006E}'],
+  [
+    'tag characters hidden after a black flag',
+    'Go 🏴\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}\u{E0020}\u{E0061}\u{E006C}\u{E006C}\u{E007F}',
+  ],
 ];
 
 /** A name whose word mixes Latin with look-alike Cyrillic or Greek letters. */
