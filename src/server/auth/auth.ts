@@ -6,8 +6,17 @@ import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { and, eq, ne } from 'drizzle-orm';
 import type { ApiMessageKey } from '../../shared/api/messages';
 import { SUPPORTED_LANGUAGES, THEMES } from '../../shared/constants';
-import { EMAIL_MAX_LENGTH, isSafeImageUrl, isSafeName, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/text-rules';
+import {
+  disguiseIn,
+  EMAIL_MAX_LENGTH,
+  isSafeImageUrl,
+  isSafeName,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../shared/text-rules';
 import { USERNAME_MESSAGES, usernameSchema } from '../../shared/api/account';
+import { DISGUISE_MESSAGE_KEYS } from '../../shared/api/free-text';
 import type { Config } from '../config';
 import { NO_SESSION_COPIES, type AuthStorage, type SessionCopies } from '../shared-state/auth-storage';
 import { createAttemptCounts, type AttemptCounts } from '../db/attempt-counts';
@@ -95,15 +104,23 @@ function keyedBadRequest(key: ApiMessageKey, code: string, field: string): Domai
   return new DomainError('invalid', code, { key }, { field });
 }
 
-/** The stored text fields Better Auth takes at sign-up and update-user: bounded, no NUL or bidi controls, https images. */
+/**
+ * The stored text fields Better Auth takes at sign-up and update-user: bounded, no control characters, nothing that
+ * disguises the text (the free-text rule of shared/api/free-text.ts), https images.
+ */
 function checkStoredText(body: Record<string, unknown>) {
   // An empty name at sign-up is replaced by the username or the e-mail's local part (see the sign-up hook below).
   if (body.name !== undefined) {
     const name = typeof body.name === 'string' ? body.name.trim() : undefined;
     if (name === undefined || name.length > NAME_MAX_LENGTH) throw keyedBadRequest('validation.nameTooLong', 'VALIDATION_FAILED', 'name');
     if (!isSafeName(name)) throw keyedBadRequest('validation.nameCharacters', 'VALIDATION_FAILED', 'name');
+    const disguise = disguiseIn(name, 'name');
+    if (disguise) throw keyedBadRequest(DISGUISE_MESSAGE_KEYS[disguise], 'VALIDATION_FAILED', 'name');
   }
-  if (body.email !== undefined && (typeof body.email !== 'string' || body.email.length > EMAIL_MAX_LENGTH || !isSafeName(body.email))) {
+  if (
+    body.email !== undefined &&
+    (typeof body.email !== 'string' || body.email.length > EMAIL_MAX_LENGTH || !isSafeName(body.email) || disguiseIn(body.email, 'text'))
+  ) {
     throw keyedBadRequest('validation.emailInvalid', 'VALIDATION_FAILED', 'email');
   }
   if (body.image !== undefined && body.image !== null && (typeof body.image !== 'string' || !isSafeImageUrl(body.image))) {

@@ -106,7 +106,7 @@ describe.each(TEST_DATABASE_KINDS)('request-a-top-up links over HTTP on %s', (ki
     [{ ...GOOD_REQUEST, note: 'x'.repeat(141) }, 'note', 'validation.noteTooLong'],
     [{ ...GOOD_REQUEST, note: 'call me\u0007' }, 'note', 'validation.noteCharacters'],
     [{ ...GOOD_REQUEST, note: 'line one\nline two' }, 'note', 'validation.noteCharacters'],
-    [{ ...GOOD_REQUEST, note: 'pay \u202Eevil' }, 'note', 'validation.noteCharacters'],
+    [{ ...GOOD_REQUEST, note: 'pay \u202Eevil' }, 'note', 'validation.invisibleCharacters'],
     [{ ...GOOD_REQUEST, suggestedAmount: '10.555' }, 'suggestedAmount', 'validation.suggestedAmountFormat'],
     [{ ...GOOD_REQUEST, suggestedAmount: '0.50' }, 'suggestedAmount', 'apiErrors.suggestedAmountOutOfRange'],
     [{ ...GOOD_REQUEST, suggestedAmount: '200.01' }, 'suggestedAmount', 'apiErrors.suggestedAmountOutOfRange'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Language } from '../constants';
 import { EMAIL_MAX_LENGTH, hasNoNul } from '../text-rules';
+import { undisguised } from './free-text';
 import { cursorSchema, limitSchema, type AdminPage } from './admin';
 import type { ContactTopic } from './contact';
 
@@ -85,7 +86,8 @@ export const adminMessageHandleBodySchema = z.object({
     .trim()
     .min(1, 'note is required')
     .max(ADMIN_MESSAGE_NOTE_MAX_LENGTH, `note must be at most ${ADMIN_MESSAGE_NOTE_MAX_LENGTH} characters`)
-    .refine(hasNoNul, 'note must not contain a NUL character'),
+    .refine(hasNoNul, 'note must not contain a NUL character')
+    .superRefine(undisguised('text')),
 });
 export type AdminMessageHandleBody = z.input<typeof adminMessageHandleBodySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AdminPage } from './admin';
 import { ADMIN_REASON_MAX_LENGTH } from './admin';
+import { undisguised } from './free-text';
 import type { ApiMessageKey, MessageParams } from './messages';
 
 /**
@@ -92,7 +93,8 @@ const reasonSchema = z
   .string('reason is required')
   .trim()
   .min(1, 'reason is required')
-  .max(ADMIN_REASON_MAX_LENGTH, `reason must be at most ${ADMIN_REASON_MAX_LENGTH} characters`);
+  .max(ADMIN_REASON_MAX_LENGTH, `reason must be at most ${ADMIN_REASON_MAX_LENGTH} characters`)
+  .superRefine(undisguised('text'));
 
 /** Who saved a version, and when; null for the values the installation started with. */
 export interface SettingsChangeStamp {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DeliveryReportStatus } from './delivery-reports';
+import { undisguised } from './free-text';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 
 /**
@@ -60,7 +61,8 @@ export const adminReasonBodySchema = z.object({
     .string('reason is required')
     .trim()
     .min(1, 'reason is required')
-    .max(ADMIN_REASON_MAX_LENGTH, `reason must be at most ${ADMIN_REASON_MAX_LENGTH} characters`),
+    .max(ADMIN_REASON_MAX_LENGTH, `reason must be at most ${ADMIN_REASON_MAX_LENGTH} characters`)
+    .superRefine(undisguised('text')),
 });
 export type AdminReasonBody = z.input<typeof adminReasonBodySchema>;
 
@@ -208,7 +210,7 @@ export const ADMIN_DELIVERY_REFERENCE_MAX_LENGTH = 200;
 
 /** `reference`: the operator's reference that shows the top-up was delivered; the order's operator transaction id when left out. */
 export const adminResolveDeliveredBodySchema = adminReasonBodySchema.extend({
-  reference: adminTextFilter('reference', ADMIN_DELIVERY_REFERENCE_MAX_LENGTH).nullable(),
+  reference: adminTextFilter('reference', ADMIN_DELIVERY_REFERENCE_MAX_LENGTH).unwrap().superRefine(undisguised('text')).optional().nullable(),
 });
 export type AdminResolveDeliveredBody = z.input<typeof adminResolveDeliveredBodySchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../constants';
 import { hasNoNul, isSafeName, NAME_MAX_LENGTH } from '../text-rules';
 import { emailSchema } from './account';
+import { undisguised } from './free-text';
 
 export const CONTACT_TOPICS = ['topup', 'payment', 'account', 'other'] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];
@@ -16,7 +17,8 @@ export const contactRequestSchema = z.object({
     .trim()
     .min(2, 'validation.nameRequired')
     .max(NAME_MAX_LENGTH, 'validation.nameTooLong')
-    .refine(isSafeName, 'validation.nameCharacters'),
+    .refine(isSafeName, 'validation.nameCharacters')
+    .superRefine(undisguised('name')),
   email: emailSchema,
   topic: z.enum(CONTACT_TOPICS, 'validation.topicRequired'),
   message: z
@@ -24,7 +26,8 @@ export const contactRequestSchema = z.object({
     .trim()
     .min(10, 'validation.messageTooShort')
     .max(2000, 'validation.messageTooLong')
-    .refine(hasNoNul, 'validation.messageCharacters'),
+    .refine(hasNoNul, 'validation.messageCharacters')
+    .superRefine(undisguised('text')),
   language: z.enum(SUPPORTED_LANGUAGES).default('en'),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;

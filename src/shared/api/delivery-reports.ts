@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasNoNul } from '../text-rules';
+import { undisguised } from './free-text';
 
 /**
  * "It didn't arrive": a customer's report that the recipient of a completed top-up did not get it (docs/product.md
@@ -23,6 +24,7 @@ export const deliveryReportBodySchema = z.object({
     .trim()
     .max(DELIVERY_REPORT_MESSAGE_MAX_LENGTH, 'apiErrors.deliveryReportMessageTooLong')
     .refine(hasNoNul, 'validation.messageCharacters')
+    .superRefine(undisguised('text'))
     .transform((message) => message || null)
     .nullish(),
 });

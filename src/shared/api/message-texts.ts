@@ -20,6 +20,9 @@ export const API_MESSAGE_TEXTS_EN = {
   'validation.messageTooLong': 'Your message can be at most 2000 characters.',
   'validation.nameCharacters': 'Your name can only hold letters, digits, spaces and punctuation.',
   'validation.messageCharacters': 'Your message contains a character that cannot be sent. Please remove it.',
+  'validation.invisibleCharacters':
+    'This text holds an invisible character or one that changes the direction of the text. Please remove it, or type the text again.',
+  'validation.mixedScriptWord': 'A word here mixes Latin letters with Cyrillic or Greek ones that look alike. Please type each word in one alphabet.',
   'validation.phoneDigits': 'Enter a phone number of 6 to 15 digits.',
   'validation.countryCode': 'Choose a valid country.',
   'validation.passwordRequired': 'Please enter your password.',

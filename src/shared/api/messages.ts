@@ -23,6 +23,9 @@ export const API_MESSAGE_KEYS = [
   'validation.messageTooLong',
   'validation.nameCharacters',
   'validation.messageCharacters',
+  // Every free-text field (shared/api/free-text.ts).
+  'validation.invisibleCharacters',
+  'validation.mixedScriptWord',
   'validation.phoneDigits',
   'validation.countryCode',
   // The account forms (shared/api/account.ts).

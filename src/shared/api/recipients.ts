@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSafeName } from '../text-rules';
+import { undisguised } from './free-text';
 
 /**
  * A customer's saved recipients (docs/product.md §11): GET, POST /api/recipients, PATCH and DELETE
@@ -51,6 +52,7 @@ export const recipientNameSchema = z
   .trim()
   .max(RECIPIENT_NAME_MAX_LENGTH, 'apiErrors.recipientNameTooLong')
   .refine(isSafeName, 'apiErrors.recipientNameInvalid')
+  .superRefine(undisguised('name'))
   .transform((typed) => typed || null);
 
 /** POST /api/recipients. The number is checked on the server with the recipient step's rules (shared/phone-rules.ts). */

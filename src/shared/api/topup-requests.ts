@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUEST_LINK_PREFIX } from '../routes';
 import { isSafeName } from '../text-rules';
+import { undisguised } from './free-text';
 
 /**
  * "Request a top-up" links (docs/product.md §2, ADR 022): someone makes a link for their own number; whoever opens it
@@ -40,6 +41,7 @@ export const createTopupRequestBodySchema = z.object({
     .trim()
     .refine((note) => noteLength(note) <= REQUEST_NOTE_MAX_LENGTH, { message: 'validation.noteTooLong', params: { max: REQUEST_NOTE_MAX_LENGTH } })
     .refine(isSafeName, 'validation.noteCharacters')
+    .superRefine(undisguised('text'))
     .nullish(),
 });
 export type CreateTopupRequestBody = z.input<typeof createTopupRequestBodySchema>;

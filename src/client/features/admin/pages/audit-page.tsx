@@ -138,7 +138,7 @@ function Changes({ entry }: { entry: AdminAuditEntry }) {
   );
 }
 
-function AuditRow({ entry }: { entry: AdminAuditEntry }) {
+export function AuditRow({ entry }: { entry: AdminAuditEntry }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
@@ -146,13 +146,15 @@ function AuditRow({ entry }: { entry: AdminAuditEntry }) {
       <Td className="whitespace-nowrap">
         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, language)}</time>
       </Td>
-      <Td className="max-w-48 break-words">{entry.actorEmail}</Td>
+      <Td className="max-w-48 break-words">
+        <bdi>{entry.actorEmail}</bdi>
+      </Td>
       <Td className="font-medium">{t(`admin.audit.actions.${entry.action}`, { defaultValue: entry.action })}</Td>
       <Td>
         <Target entry={entry} />
       </Td>
       <Td className="max-w-64 break-words" dir="auto">
-        {entry.reason}
+        <bdi>{entry.reason}</bdi>
       </Td>
       <Td className="max-w-80">
         <Changes entry={entry} />

@@ -17,7 +17,7 @@ import { OrdersList } from '../components/orders-table';
 import { Loaded } from '../components/query-state';
 import { EmptyRow, ScrollTable, Td, Th, Tr } from '../components/table';
 import { customerActionsFor, type CustomerActionChoice } from '../lib/actions';
-import { formatCents, formatDateTime } from '../lib/format';
+import { formatCents, formatDateTime, isolated } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
 const ACTION_ICONS: Record<CustomerActionChoice, LucideIcon> = {
@@ -77,7 +77,7 @@ function AccountFacts({ customer }: { customer: AdminCustomerDetail }) {
           </p>
           {customer.blockedReason && (
             <p dir="auto" className="break-words">
-              {t('admin.customer.blockedReason', { reason: customer.blockedReason })}
+              {t('admin.customer.blockedReason', { reason: isolated(customer.blockedReason) })}
             </p>
           )}
         </div>
@@ -90,7 +90,7 @@ function AccountFacts({ customer }: { customer: AdminCustomerDetail }) {
           {customer.email}
         </Row>
         <Row label={t('admin.customer.name')} testId="customer-name">
-          <span dir="auto">{customer.name || t('admin.common.none')}</span>
+          <bdi>{customer.name || t('admin.common.none')}</bdi>
         </Row>
         <Row label={t('admin.customer.username')} testId="customer-username">
           {customer.username ?? t('admin.common.none')}
@@ -222,7 +222,7 @@ export function CustomerPage() {
   const customer = detail.data?.customer;
   return (
     <AdminPageFrame
-      title={customer ? <span dir="auto">{customer.name || customer.email}</span> : t('admin.customer.title')}
+      title={customer ? <bdi>{customer.name || customer.email}</bdi> : t('admin.customer.title')}
       lead={
         <Link to={ADMIN_PATHS.customers} className={linkClass}>
           {t('admin.customer.backToCustomers')}

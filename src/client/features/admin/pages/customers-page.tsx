@@ -55,7 +55,7 @@ function CustomerSearch({ applied, onApply }: { applied: string; onApply: (q: st
   );
 }
 
-function CustomerRow({ customer }: { customer: AdminCustomerRow }) {
+export function CustomerRow({ customer }: { customer: AdminCustomerRow }) {
   const language = useLanguage();
   return (
     <Tr data-testid="customer-row" data-customer-id={customer.id}>
@@ -65,10 +65,10 @@ function CustomerRow({ customer }: { customer: AdminCustomerRow }) {
         </Link>
       </Td>
       <Td className="max-w-56 break-words">
-        <span dir="auto">{customer.name}</span>
+        <bdi>{customer.name}</bdi>
         {customer.username && (
           <span className="block text-xs text-muted-foreground">
-            <span dir="ltr">@{customer.username}</span>
+            <bdi dir="ltr">@{customer.username}</bdi>
           </span>
         )}
       </Td>

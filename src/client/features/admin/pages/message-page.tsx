@@ -12,6 +12,7 @@ import {
   type AdminMessageHandleBody,
   type AdminMessageResponse,
 } from '@shared/api/admin-messages';
+import { isApiMessageKey } from '@shared/api/messages';
 import { Button } from '@/components/ui/button';
 import { DescriptionRow } from '@/components/ui/description-row';
 import { InlineError } from '@/components/ui/inline-error';
@@ -67,7 +68,7 @@ function SenderFacts({ message }: { message: AdminMessageDetail }) {
     <AdminSection title={t('admin.messages.reader.sender')} id="message-sender">
       <dl className="text-sm">
         <DescriptionRow label={t('admin.messages.reader.name')} testId="message-name">
-          <span dir="auto">{message.name}</span>
+          <bdi>{message.name}</bdi>
         </DescriptionRow>
         <DescriptionRow label={t('admin.messages.reader.email')} testId="message-email" ltr>
           <span className="break-all">{message.email}</span>
@@ -120,11 +121,14 @@ function HandleForm({ message }: { message: AdminMessageDetail }) {
     },
   });
   const noteError = form.formState.errors.note;
-  const noteProblem = noteError
-    ? t(noteError.type === 'too_big' ? 'admin.messages.reader.noteTooLong' : 'admin.messages.reader.noteRequired', {
-        max: ADMIN_MESSAGE_NOTE_MAX_LENGTH,
-      })
-    : undefined;
+  // The free-text rule's refusal (an invisible character) comes with its translated key, as the server would answer it.
+  const noteProblem = !noteError
+    ? undefined
+    : noteError.message && isApiMessageKey(noteError.message)
+      ? t(noteError.message)
+      : t(noteError.type === 'too_big' ? 'admin.messages.reader.noteTooLong' : 'admin.messages.reader.noteRequired', {
+          max: ADMIN_MESSAGE_NOTE_MAX_LENGTH,
+        });
   const length = useWatch({ control: form.control, name: 'note' }).trim().length;
 
   return (

@@ -86,7 +86,7 @@ function MessageFiltersForm({ applied, onApply }: { applied: MessageFilters; onA
   );
 }
 
-function MessageRow({ message }: { message: AdminMessageRow }) {
+export function MessageRow({ message }: { message: AdminMessageRow }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const unread = message.readAt === null;
@@ -97,7 +97,7 @@ function MessageRow({ message }: { message: AdminMessageRow }) {
       </Td>
       <Td className="max-w-56 break-words">
         <Link to={messagePath(message.id)} className={linkClass}>
-          <span dir="auto">{message.name}</span>
+          <bdi>{message.name}</bdi>
         </Link>
         <span className="block text-xs font-normal break-all text-muted-foreground" dir="ltr">
           {message.email}

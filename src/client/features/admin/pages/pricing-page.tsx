@@ -114,7 +114,9 @@ function PriceChangeRow({ change }: { change: PriceChange }) {
       <Td className="whitespace-nowrap">
         <time dateTime={change.createdAt}>{formatDateTime(change.createdAt, language)}</time>
       </Td>
-      <Td className="max-w-48 break-words">{change.actorEmail}</Td>
+      <Td className="max-w-48 break-words">
+        <bdi>{change.actorEmail}</bdi>
+      </Td>
       <Td className="tabular-nums" dir="ltr">
         {change.airtimeFeePercent} %
       </Td>
@@ -122,7 +124,7 @@ function PriceChangeRow({ change }: { change: PriceChange }) {
         ${change.standardFee}
       </Td>
       <Td className="max-w-64 break-words" dir="auto">
-        {change.reason}
+        <bdi>{change.reason}</bdi>
       </Td>
     </Tr>
   );

@@ -26,7 +26,7 @@ export function OrderFacts({ order }: { order: AdminOrderDetail }) {
       <AdminSection title={t('admin.order.customer')} id="order-customer">
         <dl className="text-sm">
           <DescriptionRow label={t('admin.order.name')} testId="order-customer-name">
-            <span dir="auto">{text(order.customerName)}</span>
+            <bdi>{text(order.customerName)}</bdi>
           </DescriptionRow>
           <DescriptionRow label={t('admin.order.email')} testId="order-customer-email">
             <Link to={customerPath(order.userId)} className={linkClass}>

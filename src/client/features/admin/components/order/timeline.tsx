@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ArrowRight } from 'lucide-react';
 import type { AdminOrderEvent } from '@shared/api/admin';
-import { displayValue, formatDateTime } from '../../lib/format';
+import { displayValue, formatDateTime, isolated } from '../../lib/format';
 import { useLanguage } from '../../lib/use-language';
 import { AdminSection } from '../admin-page-frame';
 import { OrderStatusBadge } from '../status-badge';
@@ -34,7 +34,7 @@ function EventLine({ event }: { event: AdminOrderEvent }) {
         {event.actorEmail && (
           <>
             {' · '}
-            <span data-testid="order-event-actor">{t('admin.order.eventBy', { email: event.actorEmail })}</span>
+            <span data-testid="order-event-actor">{t('admin.order.eventBy', { email: isolated(event.actorEmail) })}</span>
           </>
         )}
       </p>
