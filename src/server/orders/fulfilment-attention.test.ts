@@ -100,6 +100,37 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment: holds, limits of time and what g
     expect(deliveries).toHaveLength(0);
   });
 
+  it("an outcome still unknown is looked up 2, 5, 15 and 30 minutes after the send, then hourly, until the hold's limit", async () => {
+    const { services, userId, advance } = await setup();
+    let lookups = 0;
+    const processing = (): Promise<TopupResult> => Promise.resolve({ ...bareTopupResult('PROCESSING'), transactionId: '999' });
+    const lookUp = () => {
+      lookups += 1;
+      return processing();
+    };
+    services.topups = { ...scriptedTopups(services.topups, [processing]).delivery, topupStatus: lookUp, findTopupByCustomIdentifier: lookUp };
+    const fulfilment = createFulfilment(services);
+    const { orderId } = await paidOrder(services, { userId });
+    const pending = await fulfilment.fulfil(orderId, 'browser');
+    expect(pending.status).toBe('delivery_pending');
+    const sentAt = pending.claimedAt!.getTime();
+    const minutes = (at: Date) => (at.getTime() - sentAt) / 60_000;
+    const planned = [minutes(pending.nextCheckAt!)];
+    let order = pending;
+    while (!order.attentionReason && planned.length < 40) {
+      advance(order.nextCheckAt!.getTime() - services.now().getTime());
+      await reconcileDueOrders(services, fulfilment);
+      order = (await orderLedger(database.db, orderId)).order;
+      planned.push(minutes(order.nextCheckAt!));
+    }
+    const hourly = Array.from({ length: 24 }, (_, hour) => 90 + hour * 60);
+    expect(planned).toEqual([2, 5, 15, 30, ...hourly, 24 * 60 + 90]);
+    expect(lookups).toBe(planned.length - 1);
+    expect(minutes(services.now())).toBe(24 * 60 + 30);
+    expect(order).toMatchObject({ status: 'delivery_pending', attentionReason: ATTENTION_REASONS.outcomeUnknownAtLimit });
+    expect((await orderLedger(database.db, orderId)).intent!.status).toBe('requires_capture');
+  });
+
   it('an outcome still unknown at 24 hours goes to a person with the hold kept, and is captured when the answer comes', async () => {
     const { services, userId, advance } = await setup();
     let provider: 'PROCESSING' | 'SUCCESSFUL' = 'PROCESSING';

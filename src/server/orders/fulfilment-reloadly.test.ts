@@ -5,7 +5,7 @@ import { TEST_DATABASE_KINDS } from '../testing/databases';
 import { orderLedger, paidOrder } from '../testing/orders';
 import { createReloadlyProvider } from '../topups/reloadly/client';
 import { FakeReloadly, TOPUP_NUMBERS } from '../../../tests/fakes/reloadly';
-import { CHECK_DELAYS_MS, createFulfilment, RESEND_AFTER_MS } from './fulfilment';
+import { createFulfilment, PENDING_LOOKUPS, RESEND_AFTER_MS } from './fulfilment';
 import { reconcileDueOrders } from './reconciler';
 import { countingPayments, useFulfilmentDatabase } from '../testing/fulfilment';
 
@@ -56,7 +56,7 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment with the Reloadly adapter on %s',
       await database.db.update(orders).set({ recipientPhone: phone }).where(eq(orders.id, orderId));
       expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('delivery_pending');
       for (let round = 0; round < 3; round++) {
-        advance(CHECK_DELAYS_MS.unknownOutcome);
+        advance(PENDING_LOOKUPS.afterSendMs[0]!);
         await reconcileDueOrders(services, fulfilment);
       }
       const { order, intent } = await orderLedger(database.db, orderId);
@@ -80,7 +80,7 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment with the Reloadly adapter on %s',
       reloadly.unreadableReports = false;
       advance(RESEND_AFTER_MS * 4);
       await reconcileDueOrders(services, fulfilment);
-      advance(CHECK_DELAYS_MS.processing);
+      advance(PENDING_LOOKUPS.thenEveryMs);
       await reconcileDueOrders(services, fulfilment);
       expect((await orderLedger(database.db, orderId)).order.status).toBe('completed');
       expect(topupPosts()).toHaveLength(1);

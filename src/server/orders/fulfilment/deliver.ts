@@ -9,6 +9,7 @@ import {
   CHECK_DELAYS_MS,
   LATE_DELIVERY_WATCH_MS,
   later,
+  nextPendingLookup,
   retryLater,
   sentLongAgo,
 } from './policy';
@@ -74,7 +75,7 @@ export async function recordOutcome(ctx: FulfilmentContext, order: Order, outcom
       'delivery_pending',
       ['delivering'],
       source,
-      { nextCheckAt: later(now(), CHECK_DELAYS_MS.unknownOutcome) },
+      { nextCheckAt: nextPendingLookup(order, now()) },
       { outcome: 'unknown', reason: outcome.reason },
     );
     return orReload(ctx, pending, order.id);
@@ -113,7 +114,7 @@ export async function recordOutcome(ctx: FulfilmentContext, order: Order, outcom
     case 'PROCESSING':
     case 'UNKNOWN': {
       if (order.status === 'delivery_pending') {
-        return reschedule(ctx, order, { ...transaction, nextCheckAt: later(now(), CHECK_DELAYS_MS.processing) });
+        return reschedule(ctx, order, { ...transaction, nextCheckAt: nextPendingLookup(order, now()) });
       }
       const pending = await move(
         ctx,
@@ -121,7 +122,7 @@ export async function recordOutcome(ctx: FulfilmentContext, order: Order, outcom
         'delivery_pending',
         ['delivering'],
         source,
-        { ...transaction, nextCheckAt: later(now(), CHECK_DELAYS_MS.processing) },
+        { ...transaction, nextCheckAt: nextPendingLookup(order, now()) },
         { transactionId: result.transactionId, outcome: result.status },
       );
       return orReload(ctx, pending, order.id);
@@ -208,7 +209,7 @@ export async function followDelivery(ctx: FulfilmentContext, order: Order, sourc
   }
   if (order.attentionReason) return reschedule(ctx, order, { nextCheckAt: later(now(), ATTENTION_RECHECK_MS) });
   if (!sentLongAgo(order, now())) {
-    return reschedule(ctx, order, { nextCheckAt: later(now(), CHECK_DELAYS_MS.unknownOutcome) });
+    return reschedule(ctx, order, { nextCheckAt: nextPendingLookup(order, now()) });
   }
   // Long after the attempt the provider still has no top-up with our identifier: it never arrived, so send it again,
   // unless its destination is no longer served; whether to release the hold is then a person's call.

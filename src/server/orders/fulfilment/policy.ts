@@ -5,9 +5,17 @@ import type { Order, OrderPatch } from '../state-machine';
 export const CHECK_DELAYS_MS = {
   /** A claim older than this without an outcome means the process died mid-call: the outcome is looked up. */
   delivering: 2 * 60 * 1000,
-  processing: 10 * 1000,
-  unknownOutcome: 30 * 1000,
   afterStep: 60 * 1000,
+} as const;
+
+/**
+ * When an order whose top-up outcome is not known yet (delivery_pending: PROCESSING, or an answer lost or unreadable)
+ * is looked up again, counted from its last send: at each of these times, then every `thenEveryMs`, until the hold's
+ * limit (then a person settles it, and the lookups go on hourly). A result screen still open asks sooner by itself.
+ */
+export const PENDING_LOOKUPS = {
+  afterSendMs: [2, 5, 15, 30].map((minutes) => minutes * 60 * 1000),
+  thenEveryMs: 60 * 60 * 1000,
 } as const;
 
 /** Card authorisations are never held longer than this (ADR 007; Stripe's own lapse is 7 days). */
@@ -43,6 +51,17 @@ export const retryLater = (order: Order, now: Date): OrderPatch => ({
   nextCheckAt: later(now, Math.min(CHECK_DELAYS_MS.afterStep * 2 ** order.checkAttempts, MAX_RETRY_MS)),
   checkAttempts: order.checkAttempts + 1,
 });
+
+/** The next lookup of an order in delivery_pending on the PENDING_LOOKUPS schedule, the first one after `now`. */
+export function nextPendingLookup(order: Pick<Order, 'claimedAt'>, now: Date): Date {
+  const sentAt = (order.claimedAt ?? now).getTime();
+  const sinceSend = now.getTime() - sentAt;
+  const { afterSendMs, thenEveryMs } = PENDING_LOOKUPS;
+  const early = afterSendMs.find((delay) => delay > sinceSend);
+  if (early !== undefined) return new Date(sentAt + early);
+  const last = afterSendMs[afterSendMs.length - 1]!;
+  return new Date(sentAt + last + (Math.floor((sinceSend - last) / thenEveryMs) + 1) * thenEveryMs);
+}
 
 /** Whether the order's payment has been held as long as an authorisation may be. */
 export function heldTooLong(order: Order, now: Date): boolean {

@@ -126,9 +126,24 @@ function FailureDetails({ outcome, latest }: { outcome: TopupOutcome; latest: To
   );
 }
 
+/** What 'Processing Top-up' says: that the page updates by itself and, once it takes longer, that nothing is charged before delivery. */
+export function ProcessingLead({ stillChecking }: { stillChecking: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="text-sm text-muted-foreground">{t('topup.result.processingLead')}</p>
+      {stillChecking && (
+        <p className="text-sm text-muted-foreground" data-testid="result-still-checking">
+          {t('topup.result.stillChecking')}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * The result screen (docs/product.md §2 step 6): 'Processing Top-up' while the top-up runs or its answer is unknown, following
- * the order every 2 s until it is final, then 'Transaction Summary' with confetti, or 'Top-up Failed' saying what
+ * the order until it is final (more slowly as it goes on, never giving up while the page is open), then 'Transaction Summary' with confetti, or 'Top-up Failed' saying what
  * happened to the money. Reaching a final view finishes the checkout, so the saved top-up and pending action are
  * cleared.
  */
@@ -138,7 +153,7 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
   const heading = useRef<HTMLHeadingElement>(null);
   const [leaving, setLeaving] = useState(false);
   const language = useUiLanguage();
-  const { view, latest, paid } = useFollowedOrder(outcome, amountPaid);
+  const { view, latest, paid, stillChecking } = useFollowedOrder(outcome, amountPaid);
 
   const alreadyCaptured = outcome.kind === 'answered' && outcome.alreadyCaptured;
   const announcedCapture = useRef(false);
@@ -184,8 +199,10 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
           <p className="text-sm text-muted-foreground" data-testid="result-money">
             {t(failedMoneyKey(outcome, latest))}
           </p>
+        ) : view === 'successful' ? (
+          <p className="text-sm text-muted-foreground">{t('topup.result.successLead')}</p>
         ) : (
-          <p className="text-sm text-muted-foreground">{t(view === 'successful' ? 'topup.result.successLead' : 'topup.result.processingLead')}</p>
+          <ProcessingLead stillChecking={stillChecking} />
         )}
       </div>
       {view === 'failed' ? (

@@ -1,10 +1,23 @@
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { TopupResponse } from '@shared/api/orders';
+import type { TopupResponse, TopupResultStatus } from '@shared/api/orders';
 import { orderIdOfPaymentQueryOptions, orderQueryOptions } from './api/get-order';
+import { followIntervalMs, STILL_CHECKING_AFTER_MS } from './lib/order-follow';
 import { displayedStatus, resultViewOf, type ResultView, type TopupOutcome } from './lib/topup-outcome';
 
-/** How often an order that is not final yet is read again (docs/product.md §4: Processing Top-up follows it until it is final). */
-const ORDER_POLL_INTERVAL_MS = 2000;
+/**
+ * The order read again while it is PROCESSING, at the pace of ORDER_FOLLOW_PACE counted from `since`: paused while the
+ * tab is hidden and read at once when it is shown again. A failed read keeps the last answer and goes on.
+ */
+export function followedOrderQueryOptions(orderId: string, since: number, answeredStatus: TopupResultStatus | null) {
+  type Read = { state: { data?: { result: TopupResponse } } };
+  const processing = (query: Read) => (query.state.data?.result.status ?? answeredStatus ?? 'PROCESSING') === 'PROCESSING';
+  return {
+    ...orderQueryOptions(orderId),
+    refetchOnWindowFocus: (query: Read) => (processing(query) ? ('always' as const) : false),
+    refetchInterval: (query: Read) => (processing(query) ? followIntervalMs(Date.now() - since) : false),
+  };
+}
 
 export interface FollowedOrder {
   view: ResultView;
@@ -12,37 +25,46 @@ export interface FollowedOrder {
   latest: TopupResponse | null;
   /** The total charged (2-decimal USD) once known. */
   paid: string | number | undefined;
+  /** Processing for longer than usual: the screen says it is still being checked. */
+  stillChecking: boolean;
 }
 
 /**
- * Reads the order behind the result screen every 2 s while it is not final: a PROCESSING answer, or no answer at all
- * (the order found by its id, else by its payment intent in the history). Failed reads are simply tried again: only
- * the server's word ends 'Processing Top-up'.
+ * Reads the order behind the result screen while it is not final (a PROCESSING answer, or no answer at all: the order
+ * found by its id, else by its payment intent in the history), without end while the page is open. Failed reads are
+ * simply tried again: only the server's word ends 'Processing Top-up'.
  */
 export function useFollowedOrder(outcome: TopupOutcome, amountPaid: string | undefined): FollowedOrder {
   const answered = outcome.kind === 'answered' ? outcome : null;
   const unanswered = outcome.kind === 'unanswered' ? outcome : null;
   const answeredStatus = answered ? displayedStatus(answered.result.status) : null;
+  const [since] = useState(Date.now);
 
   const lookup = useQuery({
     ...orderIdOfPaymentQueryOptions(unanswered?.paymentIntentId ?? ''),
     enabled: Boolean(unanswered && !unanswered.orderId),
-    refetchInterval: (query) => (query.state.data ? false : ORDER_POLL_INTERVAL_MS),
+    refetchOnWindowFocus: (query) => (query.state.data ? false : 'always'),
+    refetchInterval: (query) => (query.state.data ? false : followIntervalMs(Date.now() - since)),
   });
   const orderId = answered?.result.orderId || unanswered?.orderId || lookup.data || '';
   const follow =
     Boolean(orderId) && !answered?.alreadyCaptured && (unanswered !== null || answeredStatus === 'PROCESSING' || amountPaid === undefined);
-  const order = useQuery({
-    ...orderQueryOptions(orderId),
-    enabled: follow,
-    refetchInterval: (query) => {
-      const status = query.state.data?.result.status ?? answeredStatus ?? 'PROCESSING';
-      return status === 'PROCESSING' ? ORDER_POLL_INTERVAL_MS : false;
-    },
-  });
+  const order = useQuery({ ...followedOrderQueryOptions(orderId, since, answeredStatus), enabled: follow });
 
   const latest = (follow ? order.data?.result : undefined) ?? answered?.result ?? null;
   // Until the order is read, what was charged is unknown: the requested amount leaves out the fee.
   const paid = amountPaid ?? order.data?.order.totalAmount ?? (follow && !order.isError ? undefined : latest?.requestedAmount);
-  return { view: resultViewOf(outcome, latest), latest, paid };
+  const view = resultViewOf(outcome, latest);
+  return { view, latest, paid, stillChecking: useStillChecking(view === 'processing', since) };
+}
+
+/** Whether the screen has been processing since `since` for STILL_CHECKING_AFTER_MS or more. */
+function useStillChecking(processing: boolean, since: number): boolean {
+  const [late, setLate] = useState(() => Date.now() - since >= STILL_CHECKING_AFTER_MS);
+  useEffect(() => {
+    if (!processing || late) return;
+    const timer = setTimeout(() => setLate(true), since + STILL_CHECKING_AFTER_MS - Date.now());
+    return () => clearTimeout(timer);
+  }, [processing, late, since]);
+  return processing && late;
 }
