@@ -7,9 +7,10 @@ import { OPEN_DELIVERY_REPORT_STATUSES } from '@shared/api/delivery-reports';
 import { DescriptionRow } from '@/components/ui/description-row';
 import { Input, Label } from '@/components/ui/input';
 import { orderQueryOptions, runDeliveryReportAction, runOrderAction } from '../api/orders';
-import { formatCents, formatDateTime, isolated } from '../lib/format';
+import { formatCents, formatDateTime } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { ActionPanel, type ActionLook } from './action-panel';
+import { isolatedIn } from './isolated-in';
 
 /** "Resolve: refunded" is the order's own refund, whose move to refunded resolves the report. */
 type ReportAction = AdminDeliveryReportAction | 'refund';
@@ -81,7 +82,7 @@ export function DeliveryReportPanel({ order }: { order: AdminOrderDetail }) {
           <>
             <DescriptionRow label={t('admin.deliveryReport.resolvedAt')} testId="delivery-report-resolved-at">
               {formatDateTime(report.resolvedAt, language)}
-              {report.resolvedByEmail && <> · {t('admin.order.eventBy', { email: isolated(report.resolvedByEmail) })}</>}
+              {report.resolvedByEmail && <> · {isolatedIn((slot) => t('admin.order.eventBy', { email: slot }), report.resolvedByEmail)}</>}
             </DescriptionRow>
             <DescriptionRow label={t('admin.deliveryReport.reference')} testId="delivery-report-reference" code>
               {report.resolutionReference ?? none}

@@ -62,11 +62,3 @@ export function countryName(code: string, language: Language): string {
     return code;
   }
 }
-
-/**
- * Text a person wrote (a name, an address, a reason), put into a sentence of the console's own: isolated (a first-strong
- * isolate, U+2068 … U+2069, the plain-text <bdi>), so its direction cannot reorder the words around it.
- */
-export function isolated(text: string): string {
-  return `\u2068${text}\u2069`;
-}

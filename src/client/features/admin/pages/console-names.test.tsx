@@ -8,7 +8,7 @@ import type { AdminAuditEntry, AdminCustomerRow } from '@shared/api/admin';
 import type { AdminMessageRow } from '@shared/api/admin-messages';
 import en from '@/i18n/locales/en.json';
 import { adminTexts } from '../admin-texts';
-import { isolated } from '../lib/format';
+import { isolatedIn } from '../components/isolated-in';
 import { AuditRow } from './audit-page';
 import { CustomerRow } from './customers-page';
 import { MessageRow } from './messages-page';
@@ -87,7 +87,8 @@ describe('the console’s lists show the text people wrote isolated', () => {
     expect(html).toContain(`<bdi>${REASON}</bdi>`);
   });
 
-  it('isolates a name put into a sentence of the console’s own with U+2068 … U+2069', () => {
-    expect(isolated(NAME)).toBe(`\u2068${NAME}\u2069`);
+  it('isolates a name put into a sentence of the console’s own inside a <bdi>, adding no character to the sentence', () => {
+    const html = renderToStaticMarkup(<p>{isolatedIn((slot) => i18n.t('admin.order.eventBy', { email: slot }), NAME)}</p>);
+    expect(html).toBe(`<p>by <bdi>${NAME}</bdi></p>`);
   });
 });

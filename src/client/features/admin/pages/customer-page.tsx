@@ -17,8 +17,9 @@ import { OrdersList } from '../components/orders-table';
 import { Loaded } from '../components/query-state';
 import { EmptyRow, ScrollTable, Td, Th, Tr } from '../components/table';
 import { customerActionsFor, type CustomerActionChoice } from '../lib/actions';
-import { formatCents, formatDateTime, isolated } from '../lib/format';
+import { formatCents, formatDateTime } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
+import { isolatedIn } from '../components/isolated-in';
 
 const ACTION_ICONS: Record<CustomerActionChoice, LucideIcon> = {
   block: Ban,
@@ -77,7 +78,7 @@ function AccountFacts({ customer }: { customer: AdminCustomerDetail }) {
           </p>
           {customer.blockedReason && (
             <p dir="auto" className="break-words">
-              {t('admin.customer.blockedReason', { reason: isolated(customer.blockedReason) })}
+              {isolatedIn((slot) => t('admin.customer.blockedReason', { reason: slot }), customer.blockedReason)}
             </p>
           )}
         </div>

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { ArrowRight } from 'lucide-react';
 import type { AdminOrderEvent } from '@shared/api/admin';
-import { displayValue, formatDateTime, isolated } from '../../lib/format';
+import { displayValue, formatDateTime } from '../../lib/format';
 import { useLanguage } from '../../lib/use-language';
 import { AdminSection } from '../admin-page-frame';
 import { OrderStatusBadge } from '../status-badge';
+import { isolatedIn } from '../isolated-in';
 
 function EventLine({ event }: { event: AdminOrderEvent }) {
   const { t } = useTranslation();
@@ -34,7 +35,7 @@ function EventLine({ event }: { event: AdminOrderEvent }) {
         {event.actorEmail && (
           <>
             {' · '}
-            <span data-testid="order-event-actor">{t('admin.order.eventBy', { email: isolated(event.actorEmail) })}</span>
+            <span data-testid="order-event-actor">{isolatedIn((slot) => t('admin.order.eventBy', { email: slot }), event.actorEmail)}</span>
           </>
         )}
       </p>
