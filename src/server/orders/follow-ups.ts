@@ -101,20 +101,17 @@ export function followUps(to: OrderStatus | null, moved: SQL, now: SQL): SQL[] {
 
 /**
  * A top-up found delivered after its hold was released (ADR 041): its customer is sent a "delivered, not charged"
- * receipt, once, and a "failed" receipt of the release that has not gone out yet is not sent any more. The caller
- * announces the queued receipt (announceReceiptQueued) once this has committed.
+ * receipt, once, and a "failed" receipt of the release that has not gone out yet is not sent any more. Run in the
+ * transaction that records the late delivery; the caller announces the queued receipt (announceReceiptQueued) once it
+ * has committed.
  */
 export async function queueDeliveredNotChargedReceipt(db: Database, orderId: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(receiptOutbox)
-      .set({ skippedAt: now })
-      .where(
-        and(eq(receiptOutbox.orderId, orderId), eq(receiptOutbox.kind, 'failed'), isNull(receiptOutbox.sentAt), isNull(receiptOutbox.skippedAt)),
-      );
-    await tx
-      .insert(receiptOutbox)
-      .values({ orderId, kind: 'deliveredNotCharged' satisfies ReceiptKind, createdAt: now, nextAttemptAt: now })
-      .onConflictDoNothing();
-  });
+  await db
+    .update(receiptOutbox)
+    .set({ skippedAt: now })
+    .where(and(eq(receiptOutbox.orderId, orderId), eq(receiptOutbox.kind, 'failed'), isNull(receiptOutbox.sentAt), isNull(receiptOutbox.skippedAt)));
+  await db
+    .insert(receiptOutbox)
+    .values({ orderId, kind: 'deliveredNotCharged' satisfies ReceiptKind, createdAt: now, nextAttemptAt: now })
+    .onConflictDoNothing();
 }

@@ -254,18 +254,20 @@ async function lateDelivery(ctx: FulfilmentContext, order: Order, source: EventS
   const { log, now } = ctx.services;
   const reason = ATTENTION_REASONS.lateDelivery;
   log.error({ orderId: order.id, transactionId: result.transactionId, reason }, 'an order needs a person');
-  const flagged = await flagForAttention(ctx.db, {
-    orderId: order.id,
-    from: ['canceled'],
-    source,
-    reason,
-    patch: { ...transactionFacts(ctx, order, result), deliveredAt: now(), nextCheckAt: null },
-    detail: { transactionId: result.transactionId },
-    now: now(),
+  // The flag and the customer's receipt are written together: one without the other is never committed.
+  const flagged = await ctx.db.transaction(async (tx) => {
+    const done = await flagForAttention(tx, {
+      orderId: order.id,
+      from: ['canceled'],
+      source,
+      reason,
+      patch: { ...transactionFacts(ctx, order, result), deliveredAt: now(), nextCheckAt: null },
+      detail: { transactionId: result.transactionId },
+      now: now(),
+    });
+    if (done) await queueDeliveredNotChargedReceipt(tx, order.id, now());
+    return done;
   });
-  if (flagged) {
-    await queueDeliveredNotChargedReceipt(ctx.db, order.id, now());
-    announceReceiptQueued(ctx.db);
-  }
+  if (flagged) announceReceiptQueued(ctx.db);
   return orReload(ctx, flagged, order.id);
 }
