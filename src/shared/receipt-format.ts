@@ -56,10 +56,10 @@ export function receiptValues(receipt: Receipt, language: Language, timeZone?: s
 /** Which receipt an order shows now: the e-mailed kinds, or an order still under way or never paid. */
 export type ReceiptState = ReceiptKind | 'processing' | 'notPaid';
 
-export function receiptStateOf(receipt: Pick<Receipt, 'displayStatus'>): ReceiptState {
+export function receiptStateOf(receipt: Pick<Receipt, 'displayStatus' | 'notCharged'>): ReceiptState {
   switch (receipt.displayStatus) {
     case 'successful':
-      return 'completed';
+      return receipt.notCharged ? 'deliveredNotCharged' : 'completed';
     case 'failed':
       return 'failed';
     case 'refunded':
@@ -83,14 +83,14 @@ export interface ReceiptRow {
 }
 
 /**
- * The lines of a receipt, in order, as the e-mails and the printable page show them. A failed or unpaid order says
- * it charged nothing; a refunded one says what was given back and when.
+ * The lines of a receipt, in order, as the e-mails and the printable page show them. A failed or unpaid order, and a
+ * top-up delivered after its hold was released (ADR 041), say it charged nothing; a refunded one says what was given back and when.
  */
 export function receiptRows(receipt: Receipt, state: ReceiptState, language: Language, timeZone?: string): ReceiptRow[] {
   const texts = RECEIPT_TEXTS[language];
   const values = receiptValues(receipt, language, timeZone);
-  const delivered = state === 'completed' || state === 'refunded';
-  const nothingCharged = state === 'failed' || state === 'notPaid';
+  const delivered = state === 'completed' || state === 'refunded' || state === 'deliveredNotCharged';
+  const nothingCharged = state === 'failed' || state === 'notPaid' || state === 'deliveredNotCharged';
   const rows: Array<ReceiptRow | false | null> = [
     { name: 'recipient', label: texts.recipient, value: receipt.recipientNumber, ltr: true },
     { name: 'country', label: texts.country, value: countryNameIn(receipt.countryCode, receipt.countryName, language) },
@@ -100,7 +100,7 @@ export function receiptRows(receipt: Receipt, state: ReceiptState, language: Lan
     !nothingCharged && { name: 'amount', label: texts.youPaid, value: values.amount, ltr: true },
     !nothingCharged && { name: 'fee', label: texts.fee, value: values.fee, ltr: true },
     !nothingCharged && { name: 'total', label: texts.total, value: values.total, ltr: true, strong: state !== 'refunded' },
-    state === 'failed' && { name: 'held', label: texts.held, value: values.total, ltr: true },
+    (state === 'failed' || state === 'deliveredNotCharged') && { name: 'held', label: texts.held, value: values.total, ltr: true },
     nothingCharged && { name: 'charged', label: texts.charged, value: formatUsdCents(0), ltr: true, strong: true },
     state === 'refunded' && { name: 'refunded', label: texts.refunded, value: values.total, ltr: true, strong: true },
     state === 'refunded' && values.refundedAt !== null && { name: 'refunded-on', label: texts.refundedOn, value: values.refundedAt },

@@ -1,7 +1,10 @@
 import type { Language } from './constants';
 
-/** The three events a receipt is e-mailed for (receipt_outbox.kind). */
-export type ReceiptKind = 'completed' | 'failed' | 'refunded';
+/**
+ * The events a receipt is e-mailed for (receipt_outbox.kind); deliveredNotCharged is a top-up delivered after its hold
+ * had been released (ADR 041).
+ */
+export type ReceiptKind = 'completed' | 'failed' | 'refunded' | 'deliveredNotCharged';
 
 /**
  * A receipt's words in each language, written once for the e-mailed receipts (server/mail/receipt-emails.ts) and the
@@ -43,6 +46,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
       completed: 'Your receipt: top-up to {number}',
       failed: 'Top-up Failed: nothing was charged',
       refunded: 'Refunded: your top-up to {number}',
+      deliveredNotCharged: 'Delivered, not charged: your top-up to {number}',
     },
     titles: {
       completed: 'Top-up receipt',
@@ -50,6 +54,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
       refunded: 'Top-up refunded',
       processing: 'Processing Top-up',
       notPaid: 'Not paid',
+      deliveredNotCharged: 'Top-up delivered, not charged',
     },
     leads: {
       completed: 'Your top-up was delivered. Here is your receipt.',
@@ -58,6 +63,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
       refunded: 'Your payment for this top-up was refunded in full. Your bank may take 5 to 10 business days to show it.',
       processing: 'We are confirming the top-up with the operator.',
       notPaid: 'This order was not paid, so nothing was charged.',
+      deliveredNotCharged: 'Your top-up was delivered after all, after the hold on your card had been released: your card was not charged for it.',
     },
     recipient: 'Recipient',
     country: 'Country',
@@ -86,6 +92,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
       completed: 'Tu recibo: recarga a {number}',
       failed: 'Recarga fallida: no se te cobró nada',
       refunded: 'Reembolsada: tu recarga a {number}',
+      deliveredNotCharged: 'Entregada sin cobro: tu recarga a {number}',
     },
     titles: {
       completed: 'Recibo de recarga',
@@ -93,6 +100,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
       refunded: 'Recarga reembolsada',
       processing: 'Procesando la recarga',
       notPaid: 'No pagado',
+      deliveredNotCharged: 'Recarga entregada, sin cobro',
     },
     leads: {
       completed: 'Tu recarga se entregó. Este es tu recibo.',
@@ -101,6 +109,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
       refunded: 'El pago de esta recarga se reembolsó por completo. Tu banco puede tardar de 5 a 10 días hábiles en reflejarlo.',
       processing: 'Estamos confirmando la recarga con el operador.',
       notPaid: 'Este pedido no se pagó, así que no se te cobró nada.',
+      deliveredNotCharged: 'Tu recarga se entregó finalmente, después de liberarse la retención en tu tarjeta: no se te cobró.',
     },
     recipient: 'Destinatario',
     country: 'País',
@@ -129,6 +138,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
       completed: 'Votre reçu : recharge vers le {number}',
       failed: 'Échec de la recharge : rien ne vous a été débité',
       refunded: 'Remboursée : votre recharge vers le {number}',
+      deliveredNotCharged: 'Livrée, non débitée : votre recharge au {number}',
     },
     titles: {
       completed: 'Reçu de recharge',
@@ -136,6 +146,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
       refunded: 'Recharge remboursée',
       processing: 'Recharge en cours',
       notPaid: 'Non payée',
+      deliveredNotCharged: 'Recharge livrée, non débitée',
     },
     leads: {
       completed: 'Votre recharge a été livrée. Voici votre reçu.',
@@ -144,6 +155,8 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
       refunded: 'Le paiement de cette recharge a été entièrement remboursé. Votre banque peut mettre 5 à 10 jours ouvrés à l’afficher.',
       processing: 'Nous confirmons la recharge auprès de l’opérateur.',
       notPaid: 'Cette commande n’a pas été payée : rien ne vous a été débité.',
+      deliveredNotCharged:
+        'Votre recharge a finalement été livrée, après la levée de la réservation sur votre carte : votre carte n’a pas été débitée.',
     },
     recipient: 'Destinataire',
     country: 'Pays',
@@ -172,6 +185,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
       completed: 'إيصالك: شحن إلى {number}',
       failed: 'فشل الشحن: لم يُخصم أي مبلغ',
       refunded: 'تم الاسترداد: الشحن إلى {number}',
+      deliveredNotCharged: 'تم التسليم دون خصم: شحنك إلى {number}',
     },
     titles: {
       completed: 'إيصال الشحن',
@@ -179,6 +193,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
       refunded: 'تم استرداد مبلغ الشحن',
       processing: 'جارٍ تنفيذ الشحن',
       notPaid: 'غير مدفوع',
+      deliveredNotCharged: 'تم تسليم الشحن دون خصم',
     },
     leads: {
       completed: 'تم تسليم الشحن. هذا إيصالك.',
@@ -186,6 +201,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
       refunded: 'تم استرداد مبلغ هذا الشحن بالكامل. قد يستغرق ظهوره لدى مصرفك من 5 إلى 10 أيام عمل.',
       processing: 'نؤكد الشحن مع المشغّل.',
       notPaid: 'لم يُدفع هذا الطلب، لذلك لم يُخصم أي مبلغ.',
+      deliveredNotCharged: 'تم تسليم شحنك في النهاية بعد إلغاء الحجز المؤقت على بطاقتك: لم يُخصم أي مبلغ من بطاقتك.',
     },
     recipient: 'المستلم',
     country: 'البلد',

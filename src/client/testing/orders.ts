@@ -6,6 +6,7 @@ export function testOrder(overrides: Partial<OrderView> = {}): OrderView {
     id: '0b7e4c1a-5f7e-4d0e-9a65-2f1d3c4b5a69',
     status: 'completed',
     displayStatus: 'successful',
+    notCharged: false,
     createdAt: '2026-11-22T14:05:00.000Z',
     countryCode: 'NG',
     countryName: 'Nigeria',

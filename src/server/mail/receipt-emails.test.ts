@@ -7,6 +7,7 @@ import { receiptEmail } from './receipt-emails';
 const completed: Receipt = {
   orderId: '0b5e4c1e-7d61-4f0e-9a51-3c2f7f0d9a11',
   displayStatus: 'successful',
+  notCharged: false,
   placedAt: '2026-11-22T14:05:00.000Z',
   refundedAt: null,
   recipientNumber: '+234 803 123 4567',
@@ -33,7 +34,8 @@ const failed: Receipt = {
   failureCode: 'DELIVERY_FAILED',
 };
 const refunded: Receipt = { ...completed, displayStatus: 'refunded', refundedAt: '2026-11-24T09:30:00.000Z' };
-const receipts: Record<ReceiptKind, Receipt> = { completed, failed, refunded };
+const deliveredNotCharged: Receipt = { ...completed, notCharged: true };
+const receipts: Record<ReceiptKind, Receipt> = { completed, failed, refunded, deliveredNotCharged };
 
 const send = (kind: ReceiptKind, language: string, receipt: Receipt = receipts[kind]) =>
   receiptEmail(kind, receipt, { to: 'payer@example.com', language, publicUrl: 'https://globaltopup.test' });
@@ -89,6 +91,23 @@ describe('receipt e-mails', () => {
         // Nothing was paid, so no "You Paid" line and no rate.
         expect(body).not.toContain(texts.youPaid);
         expect(body).not.toContain(texts.rate);
+      }
+    });
+
+    it('a top-up delivered after its hold was released says it was delivered and nothing was charged', () => {
+      const email = send('deliveredNotCharged', language);
+      expect(email.subject).toBe(texts.subjects.deliveredNotCharged.replace('{number}', '+234 803 123 4567'));
+      for (const body of [plain(email.text), plain(email.html)]) {
+        expect(body).toContain(texts.titles.deliveredNotCharged);
+        expect(body).toContain(texts.leads.deliveredNotCharged);
+        expect(body).toContain(texts.theyGot);
+        expect(body).toContain(WRITTEN[language]!.got);
+        expect(body).toContain(texts.held);
+        expect(body).toContain(texts.charged);
+        expect(body).toContain('$0.00');
+        expect(body).toContain('MTN-778899');
+        expect(body).not.toContain(texts.youPaid);
+        expect(body).not.toContain(texts.titles.failed);
       }
     });
 

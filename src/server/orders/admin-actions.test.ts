@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminAuditLog, orderEvents, sandboxPaymentIntents, sandboxRefunds, sandboxTopups } from '../db/schema';
+import { adminAuditLog, orderEvents, receiptOutbox, sandboxPaymentIntents, sandboxRefunds, sandboxTopups } from '../db/schema';
 import { DomainError } from '../domain-error';
 import type { PaymentProvider, RefundRequest } from '../payments/provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
@@ -9,11 +9,14 @@ import { insertTestUser, orderLedger, paidOrder, SANDBOX_NUMBERS, sandboxOrderSe
 import { rejectionOf } from '../testing/rejections';
 import { SANDBOX_LOST_TRACK_MS } from '../topups/sandbox/topup-delivery';
 import { checkNow, RELEASED_BY_SUPPORT, refundOrder, releaseHold } from './admin-actions';
+import { adminOrderDetail } from './admin-queries';
 import { ATTENTION_REASONS, createFulfilment, RESEND_AFTER_MS } from './fulfilment';
 import { reconcileDueOrders } from './reconciler';
+import { toReceipt } from './receipt-view';
 import { REFUND_CLAIM_MS, refundIdempotencyKey } from './refunds';
 import type { OrderServices } from './services';
 import { transition } from './state-machine';
+import { countryFacts, findUserOrder, listOrderViews, toTopupResponse } from './views';
 
 const FAILING_REFUNDS_CARD = { number: '4000000000005126' };
 const ADMIN = { id: 'admin-1', email: 'boss@example.com' };
@@ -312,6 +315,46 @@ describe.each(TEST_DATABASE_KINDS)('admin actions on orders on %s', (kind) => {
       expect(order).toMatchObject({ status: 'canceled', attentionReason: ATTENTION_REASONS.lateDelivery, nextCheckAt: null });
       expect(intent).toMatchObject({ status: 'canceled', amountReceived: 0 });
       expect(events.at(-1)).toMatchObject({ fromStatus: 'canceled', toStatus: 'canceled', detail: { attention: ATTENTION_REASONS.lateDelivery } });
+    });
+
+    it('tells a top-up delivered after its release as delivered and not charged, to the customer and in the console', async () => {
+      const { services, fulfilment, advance } = kit();
+      const pending = await fulfilledOrder(services, { phone: SANDBOX_NUMBERS.lostTrack });
+      const sentAt = services.now();
+      advance(RESEND_AFTER_MS);
+      await reconcileDueOrders(services, fulfilment);
+      await releaseHold(services, fulfilment, request(pending.id, 'Operator says nothing arrived'));
+      const released = await findUserOrder(database.db, userId, { id: pending.id });
+      expect(toTopupResponse(released!, await countryFacts(database.db, released!.countryIso))).toMatchObject({
+        status: 'FAILED',
+        errorCode: RELEASED_BY_SUPPORT.code,
+      });
+
+      advance(sentAt.getTime() + SANDBOX_LOST_TRACK_MS - services.now().getTime());
+      await reconcileDueOrders(services, fulfilment);
+      const order = (await findUserOrder(database.db, userId, { id: pending.id }))!;
+      expect(order).toMatchObject({ status: 'canceled', deliveredAt: services.now(), attentionReason: ATTENTION_REASONS.lateDelivery });
+      const country = await countryFacts(database.db, order.countryIso);
+
+      const answer = toTopupResponse(order, country);
+      expect(answer).toMatchObject({ success: true, status: 'SUCCESSFUL', payment: 'released', transactionId: order.topupTransactionId });
+      expect(answer).not.toHaveProperty('errorCode');
+      expect(answer).not.toHaveProperty('message');
+
+      const [entry] = await listOrderViews(database.db, userId, services.now());
+      expect(entry).toMatchObject({ id: order.id, status: 'canceled', displayStatus: 'successful', notCharged: true, failureCode: null });
+
+      const receipts = await database.db.select().from(receiptOutbox).where(eq(receiptOutbox.orderId, order.id)).orderBy(receiptOutbox.id);
+      expect(receipts.at(-1)).toMatchObject({ kind: 'deliveredNotCharged', sentAt: null });
+      expect(receipts.filter((receipt) => receipt.kind === 'failed' && receipt.sentAt === null && receipt.skippedAt === null)).toEqual([]);
+      expect(toReceipt(order, country)).toMatchObject({ displayStatus: 'successful', notCharged: true, failureCode: null });
+
+      const { order: consoleOrder } = await adminOrderDetail(database.db, order.id, services.now());
+      expect(consoleOrder).toMatchObject({
+        status: 'canceled',
+        deliveredAt: services.now().toISOString(),
+        attentionNote: ATTENTION_REASONS.lateDelivery,
+      });
     });
 
     it('stops watching a released top-up that the provider reports failed', async () => {

@@ -347,6 +347,7 @@ export async function adminOrderDetail(db: Database, orderId: string, now: Date)
       checkAttempts: order.checkAttempts,
       authorisedAt: iso(order.authorisedAt),
       finishedAt: iso(order.finishedAt),
+      deliveredAt: iso(order.deliveredAt),
       refundId: order.refundId,
       refundedAt: iso(order.refundedAt),
       actions: adminActionsFor(status),

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { deliveryReports, receiptOutbox, savedRecipients } from '../db/schema';
@@ -14,7 +14,7 @@ import { deliveryReports, receiptOutbox, savedRecipients } from '../db/schema';
  *
  * `moved` names the CTE holding the moved order rows (orders.* plus previous_status).
  */
-export type ReceiptKind = 'completed' | 'failed' | 'refunded';
+export type ReceiptKind = 'completed' | 'failed' | 'refunded' | 'deliveredNotCharged';
 
 /** The statuses from which a move to canceled means the customer's money was held and has been released. */
 export const RELEASED_FROM: readonly OrderStatus[] = ['authorised', 'delivering', 'delivery_pending', 'delivery_failed'];
@@ -97,4 +97,21 @@ export function followUps(to: OrderStatus | null, moved: SQL, now: SQL): SQL[] {
     )`);
   }
   return statements;
+}
+
+/**
+ * A top-up found delivered after its hold was released (ADR 041): its customer is sent a "delivered, not charged"
+ * receipt, once, and a "failed" receipt of the release that has not gone out yet is not sent any more. Run in the
+ * transaction that records the late delivery; the caller announces the queued receipt (announceReceiptQueued) once it
+ * has committed.
+ */
+export async function queueDeliveredNotChargedReceipt(db: Database, orderId: string, now: Date): Promise<void> {
+  await db
+    .update(receiptOutbox)
+    .set({ skippedAt: now })
+    .where(and(eq(receiptOutbox.orderId, orderId), eq(receiptOutbox.kind, 'failed'), isNull(receiptOutbox.sentAt), isNull(receiptOutbox.skippedAt)));
+  await db
+    .insert(receiptOutbox)
+    .values({ orderId, kind: 'deliveredNotCharged' satisfies ReceiptKind, createdAt: now, nextAttemptAt: now })
+    .onConflictDoNothing();
 }

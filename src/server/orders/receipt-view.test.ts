@@ -33,6 +33,7 @@ describe('an order as its receipt shows it', () => {
     expect(toReceipt(order, NIGERIA)).toEqual({
       orderId: order.id,
       displayStatus: 'successful',
+      notCharged: false,
       placedAt: order.createdAt.toISOString(),
       refundedAt: null,
       recipientNumber: '+234 803 123 4567',

@@ -2,7 +2,7 @@ import { displayStatusOf, type OrderStatus } from '../../shared/api/orders';
 import type { Receipt } from '../../shared/api/receipts';
 import { formatPhoneInternational } from '../../shared/phone-format';
 import type { Order } from './state-machine';
-import type { countryFacts } from './views';
+import { deliveredNotCharged, type countryFacts } from './views';
 
 type CountryFacts = Awaited<ReturnType<typeof countryFacts>>;
 
@@ -12,13 +12,15 @@ type CountryFacts = Awaited<ReturnType<typeof countryFacts>>;
  * rate is the one it was priced at (the local amount per USD of the top-up, before fees).
  */
 export function toReceipt(order: Order, country: CountryFacts): Receipt {
-  const displayStatus = displayStatusOf(order.status as OrderStatus);
+  const notCharged = deliveredNotCharged(order);
+  const displayStatus = notCharged ? 'successful' : displayStatusOf(order.status as OrderStatus);
   const reached = (displayStatus === 'successful' || displayStatus === 'refunded') && order.deliveredAmount !== null;
   const priced = order.localAmount === null ? null : Number(order.localAmount);
   const isPlan = order.planDescription !== null;
   return {
     orderId: order.id,
     displayStatus,
+    notCharged,
     placedAt: order.createdAt.toISOString(),
     refundedAt: displayStatus === 'refunded' && order.refundedAt ? order.refundedAt.toISOString() : null,
     recipientNumber: formatPhoneInternational(order.recipientPhone, country.callingCode),

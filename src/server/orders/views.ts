@@ -59,11 +59,24 @@ export function resultStatusOf(status: OrderStatus): TopupResultStatus {
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
 
 /**
+ * A top-up found delivered after a person had released its hold (ADR 041): the order stays canceled for the money,
+ * with its deliveredAt, and its customer is told it was delivered and not charged.
+ */
+export function deliveredNotCharged(order: Pick<Order, 'status' | 'deliveredAt'>): boolean {
+  return order.status === 'canceled' && order.deliveredAt !== null;
+}
+
+/** The result screen's status of this order: resultStatusOf, with a late delivery counted as delivered. */
+function customerResultOf(order: Order): TopupResultStatus {
+  return deliveredNotCharged(order) ? 'SUCCESSFUL' : resultStatusOf(order.status as OrderStatus);
+}
+
+/**
  * What reached the recipient: only a delivered top-up has a delivered amount (a failed provider record may carry one),
  * and a plan has none: its description says what was delivered.
  */
 function deliveredAmountOf(order: Order) {
-  const delivered = resultStatusOf(order.status as OrderStatus) === 'SUCCESSFUL' && order.planDescription === null;
+  const delivered = customerResultOf(order) === 'SUCCESSFUL' && order.planDescription === null;
   return {
     amount: delivered ? numberOrNull(order.deliveredAmount) : null,
     currency: delivered ? order.deliveredCurrencyCode : null,
@@ -80,7 +93,8 @@ export function toOrderView(order: Order, country: CountryFacts, report: ReportF
   return {
     id: order.id,
     status: order.status as OrderStatus,
-    displayStatus: displayStatusOf(order.status as OrderStatus),
+    displayStatus: deliveredNotCharged(order) ? 'successful' : displayStatusOf(order.status as OrderStatus),
+    notCharged: deliveredNotCharged(order),
     createdAt: order.createdAt.toISOString(),
     countryCode: order.countryIso,
     countryName: country.name,
@@ -98,8 +112,8 @@ export function toOrderView(order: Order, country: CountryFacts, report: ReportF
     deliveredAmountCurrencyCode: deliveredAmountOf(order).currency,
     transactionId: order.topupTransactionId,
     paymentIntentId: order.paymentId,
-    failureMessage: order.failureMessage,
-    failureCode: order.failureCode,
+    failureMessage: deliveredNotCharged(order) ? null : order.failureMessage,
+    failureCode: deliveredNotCharged(order) ? null : order.failureCode,
     planDescription: order.planDescription,
     hasPin: hasPin(order),
     deliveryReport: report.latest ? toDeliveryReportView(report.latest) : null,
@@ -109,11 +123,11 @@ export function toOrderView(order: Order, country: CountryFacts, report: ReportF
 
 /** A PIN is shown only for a delivered top-up that has one. */
 export function hasPin(order: Order): boolean {
-  return order.pinDetailEncrypted !== null && resultStatusOf(order.status as OrderStatus) === 'SUCCESSFUL';
+  return order.pinDetailEncrypted !== null && customerResultOf(order) === 'SUCCESSFUL';
 }
 
 export function toTopupResponse(order: Order, country: CountryFacts): TopupResponse {
-  const status = resultStatusOf(order.status as OrderStatus);
+  const status = customerResultOf(order);
   return {
     success: status !== 'FAILED',
     orderId: order.id,

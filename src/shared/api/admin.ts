@@ -174,6 +174,11 @@ export interface AdminOrderDetail extends AdminOrderRow {
   checkAttempts: number;
   authorisedAt: string | null;
   finishedAt: string | null;
+  /**
+   * When the top-up was found delivered; for a canceled order, a top-up delivered after its hold was released (ADR
+   * 041): the customer got the airtime and was not charged.
+   */
+  deliveredAt: string | null;
   refundId: string | null;
   refundedAt: string | null;
   /** The actions the order's status allows now (the server checks again when one is asked for). */

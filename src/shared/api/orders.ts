@@ -179,6 +179,11 @@ export interface OrderView {
   id: string;
   status: OrderStatus;
   displayStatus: OrderDisplayStatus;
+  /**
+   * Delivered after its payment hold had been released (ADR 041): status stays canceled, displayStatus is successful,
+   * and the customer was not charged for it.
+   */
+  notCharged: boolean;
   createdAt: string;
   countryCode: string;
   countryName: string;

@@ -8,6 +8,8 @@ export interface Receipt {
   /** The order's id: the reference the customer quotes to support. */
   orderId: string;
   displayStatus: OrderDisplayStatus;
+  /** Delivered after its payment hold had been released (ADR 041): displayStatus is successful, nothing was charged. */
+  notCharged: boolean;
   /** When the order was placed (ISO 8601). */
   placedAt: string;
   /** When the payment was given back (ISO 8601); null unless refunded. */

@@ -1,5 +1,6 @@
 import { failureOf } from '../../../shared/api/failure-reasons';
 import { TopupProviderError, type TopupResult } from '../../topups/provider';
+import { announceReceiptQueued, queueDeliveredNotChargedReceipt } from '../follow-ups';
 import { flagForAttention, type EventSource, type Order, type OrderPatch, type OrderStatus } from '../state-machine';
 import { closeUncharged, destinationServed, load, move, needsPerson, orReload, reschedule, type FulfilmentContext } from './context';
 import {
@@ -244,19 +245,29 @@ export async function afterRelease(ctx: FulfilmentContext, order: Order, source:
   return reschedule(ctx, order, retryLater(order, now()));
 }
 
-/** Delivered after the hold was released: nothing can be charged any more, so a person settles it. */
+/**
+ * Delivered after the hold was released: nothing can be charged any more, so a person settles it. The order stays
+ * canceled (its money was released) and records when the top-up was found delivered: the customer's views tell it
+ * as delivered and not charged (ADR 041).
+ */
 async function lateDelivery(ctx: FulfilmentContext, order: Order, source: EventSource, result: TopupResult): Promise<Order> {
   const { log, now } = ctx.services;
   const reason = ATTENTION_REASONS.lateDelivery;
   log.error({ orderId: order.id, transactionId: result.transactionId, reason }, 'an order needs a person');
-  const flagged = await flagForAttention(ctx.db, {
-    orderId: order.id,
-    from: ['canceled'],
-    source,
-    reason,
-    patch: { ...transactionFacts(ctx, order, result), nextCheckAt: null },
-    detail: { transactionId: result.transactionId },
-    now: now(),
+  // The flag and the customer's receipt are written together: one without the other is never committed.
+  const flagged = await ctx.db.transaction(async (tx) => {
+    const done = await flagForAttention(tx, {
+      orderId: order.id,
+      from: ['canceled'],
+      source,
+      reason,
+      patch: { ...transactionFacts(ctx, order, result), deliveredAt: now(), nextCheckAt: null },
+      detail: { transactionId: result.transactionId },
+      now: now(),
+    });
+    if (done) await queueDeliveredNotChargedReceipt(tx, order.id, now());
+    return done;
   });
+  if (flagged) announceReceiptQueued(ctx.db);
   return orReload(ctx, flagged, order.id);
 }

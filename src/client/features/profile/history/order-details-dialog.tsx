@@ -81,6 +81,11 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
       </div>
       {isNothingCharged(order.displayStatus) && <NothingChargedNotice order={order} />}
       {order.displayStatus === 'refunded' && <RefundedNotice />}
+      {order.notCharged && (
+        <p role="note" className="rounded-xl border p-4 text-sm" data-testid="order-delivered-not-charged">
+          {t('history.detail.deliveredNotCharged')}
+        </p>
+      )}
       {current.isError && (
         <p className="text-sm text-muted-foreground" role="status">
           {t('history.detail.refreshFailed')}

@@ -11,7 +11,7 @@ import { clearPendingAction } from '@/lib/pending-action';
 import { dismissToast, toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { formatDeliveredAmount, formatDollars, formatTransactionDate } from './lib/result-format';
-import { failedMoneyKey, failedResultMessage, type ResultView, type TopupOutcome } from './lib/topup-outcome';
+import { amountPaidShown, failedMoneyKey, failedResultMessage, successLeadKey, type ResultView, type TopupOutcome } from './lib/topup-outcome';
 import { useConfetti } from './use-confetti';
 import { useFollowedOrder } from './use-followed-order';
 import { useUiLanguage } from '../use-ui-language';
@@ -200,7 +200,9 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
             {t(failedMoneyKey(outcome, latest))}
           </p>
         ) : view === 'successful' ? (
-          <p className="text-sm text-muted-foreground">{t('topup.result.successLead')}</p>
+          <p className="text-sm text-muted-foreground" data-testid="result-lead">
+            {t(successLeadKey(latest))}
+          </p>
         ) : (
           <ProcessingLead stillChecking={stillChecking} />
         )}
@@ -208,7 +210,7 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
       {view === 'failed' ? (
         <FailureDetails outcome={outcome} latest={latest} />
       ) : (
-        latest && <ResultDetails result={latest} amountPaid={paid} language={language} />
+        latest && <ResultDetails result={latest} amountPaid={amountPaidShown(latest, paid)} language={language} />
       )}
       {view === 'failed' ? (
         <Button type="button" size="lg" className="w-full sm:w-auto" onClick={() => navigate(`${ROUTES.home}?reset=true`)}>

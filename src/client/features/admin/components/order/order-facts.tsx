@@ -139,6 +139,14 @@ export function OrderFacts({ order }: { order: AdminOrderDetail }) {
           <DescriptionRow label={t('admin.order.finishedAt')} testId="order-finished-at">
             {date(order.finishedAt)}
           </DescriptionRow>
+          {order.deliveredAt && (
+            <DescriptionRow
+              label={t(order.status === 'canceled' ? 'admin.order.deliveredNotCharged' : 'admin.order.deliveredAt')}
+              testId="order-delivered-at"
+            >
+              {date(order.deliveredAt)}
+            </DescriptionRow>
+          )}
         </dl>
       </AdminSection>
     </div>

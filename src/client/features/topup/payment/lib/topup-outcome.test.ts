@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
 import { englishText } from '@/testing/texts';
-import { displayedStatus, failedMoneyKey, failedResultMessage, isAlreadyCaptured, requestTopup, resultViewOf, topupFailureOf } from './topup-outcome';
+import {
+  amountPaidShown,
+  displayedStatus,
+  failedMoneyKey,
+  failedResultMessage,
+  isAlreadyCaptured,
+  requestTopup,
+  resultViewOf,
+  successLeadKey,
+  topupFailureOf,
+} from './topup-outcome';
 import { testTopupResult } from '@/testing/builders';
 import type { TopupResponse } from '@shared/api/orders';
 
@@ -236,5 +246,26 @@ describe("what the failed view says about the money (docs/product.md §8's two s
     expect(englishText(failedMoneyKey({ kind: 'refused', failure: { messageKey: 'topup.result.errors.failedToProcess' } }, null))).toBe(notProcessed);
     const latest = failed('none');
     expect(englishText(failedMoneyKey(answered(latest), latest))).toBe(notProcessed);
+  });
+});
+
+describe('what the successful view says of a top-up delivered after its hold was released (ADR 041)', () => {
+  const delivered = (payment: TopupResponse['payment']) => result({ status: 'SUCCESSFUL', success: true, payment });
+  const answered = (latest: TopupResponse) => ({ kind: 'answered', result: latest, alreadyCaptured: false }) as const;
+
+  it('is the successful view, saying it was delivered and the card was not charged, with no amount paid', () => {
+    const latest = delivered('released');
+    expect(resultViewOf(answered(latest), latest)).toBe('successful');
+    expect(englishText(successLeadKey(latest))).toBe(
+      'Your top-up was delivered, and your card was not charged for it: the payment hold had already been released.',
+    );
+    expect(amountPaidShown(latest, '10.63')).toBeUndefined();
+  });
+
+  it('a captured or held delivery keeps the usual lead and its amount paid', () => {
+    for (const payment of ['captured', 'held'] as const) {
+      expect(englishText(successLeadKey(delivered(payment)))).toBe('Your top-up was delivered.');
+      expect(amountPaidShown(delivered(payment), '10.63')).toBe('10.63');
+    }
   });
 });

@@ -113,6 +113,19 @@ export function failedMoneyKey(outcome: TopupOutcome, latest: TopupResponse | nu
   }
 }
 
+/**
+ * The successful view's lead. A top-up delivered after its payment hold was released (ADR 041) comes as SUCCESSFUL with
+ * its payment released: it was delivered, and the card was not charged for it.
+ */
+export function successLeadKey(latest: Pick<TopupResponse, 'payment'> | null): string {
+  return latest?.payment === 'released' ? 'topup.result.successNotCharged' : 'topup.result.successLead';
+}
+
+/** The amount the successful view shows as paid: none for a top-up whose card was not charged. */
+export function amountPaidShown<T>(latest: Pick<TopupResponse, 'payment'> | null, paid: T): T | undefined {
+  return latest?.payment === 'released' ? undefined : paid;
+}
+
 /** A result for a top-up the server reported as already paid, from what the browser knew when it asked. */
 export interface KnownTopup {
   orderId?: string;
