@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { register } from './account-helpers';
+import { register, signedInPage } from './account-helpers';
 import { axeViolations } from './axe';
 import { newContext, openPage, useServerAndBrowser } from './fixtures';
 import { auditAdminEmails, auditCombination, type Combination } from './screen-audit';
@@ -104,6 +104,42 @@ describe('the menu of a phone', () => {
     await page.getByTestId('logout-overlay').waitFor({ state: 'detached' });
     await page.getByTestId('menu-button').click();
     await menu.getByRole('link', { name: 'Login / Register' }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('the user menu', () => {
+  it.each(['light', 'dark'])('outlines the item the keyboard is on, at least 3:1 against its background, in the %s theme', async (theme) => {
+    const page = await openPage(app.browser, app.server.url, { storage: { language: 'en', theme } });
+    await signedInPage(page, app.server.url, `focus-ring-${theme}@example.com`);
+    await page.getByTestId('user-menu').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+    const ring = await page.evaluate(() => {
+      const item = document.activeElement as HTMLElement;
+      const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+      // Any CSS colour as sRGB bytes and alpha: drawn on a canvas and read back.
+      const rgba = (color: string) => {
+        canvas.clearRect(0, 0, 1, 1);
+        canvas.fillStyle = color;
+        canvas.fillRect(0, 0, 1, 1);
+        return [...canvas.getImageData(0, 0, 1, 1).data];
+      };
+      const luminance = ([r, g, b]: number[]) =>
+        [r!, g!, b!]
+          .map((v) => v / 255)
+          .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+          .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+      // The outline is drawn inside the item: what it stands out from is the item's background, or the first one behind it.
+      let behind: HTMLElement | null = item;
+      while (behind && rgba(getComputedStyle(behind).backgroundColor)[3] === 0) behind = behind.parentElement;
+      const style = getComputedStyle(item);
+      const [a, b] = [luminance(rgba(style.outlineColor)), luminance(rgba(getComputedStyle(behind ?? document.body).backgroundColor))];
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+    });
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    expect(ring.contrast).toBeGreaterThanOrEqual(3);
     await page.context().close();
   });
 });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CreatePaymentIntentResponse } from '../src/shared/api/orders';
 import { createAccount, register } from './account-helpers';
+import { axeViolations } from './axe';
 import { openPage, useServerAndBrowser } from './fixtures';
 import {
   countryBox,
@@ -38,8 +39,9 @@ const ordersOf = (page: Page) =>
   );
 
 /** A signed-in visitor on the home page; the account is made through the API, as a returning customer would have it. */
-async function signedInHome(email: string): Promise<Page> {
-  const page = await openPage(app.browser, app.server.url);
+/** `bypassCSP` for a test that runs axe, which is injected as an inline script the app's Content-Security-Policy forbids. */
+async function signedInHome(email: string, { bypassCSP = false } = {}): Promise<Page> {
+  const page = await openPage(app.browser, app.server.url, { bypassCSP });
   await createAccount(page, email);
   await page.reload();
   await page.getByTestId('user-menu').waitFor();
@@ -216,7 +218,7 @@ describe('checkout', () => {
   });
 
   it('a bundle says which plan each amount buys; a PIN product shows its PIN behind Show PIN, after paying and in the history', async () => {
-    const page = await signedInHome('pin-and-plan@example.com');
+    const page = await signedInHome('pin-and-plan@example.com', { bypassCSP: true });
     await pickCountry(page, 'Haiti');
     await phoneInput(page).fill('37999123');
     await nextButton(page).click();
@@ -243,6 +245,8 @@ describe('checkout', () => {
     expect(await page.getByTestId('order-pin-code').count()).toBe(0);
     await page.getByRole('button', { name: 'Show PIN' }).click();
     await expect.poll(() => text(page, 'order-pin-code')).toMatch(/^\d{12}$/);
+    // The PIN's details are a valid definition list under a heading one level below the result's.
+    expect(await axeViolations(page)).toEqual([]);
     const pin = await text(page, 'order-pin-code');
     await page.getByRole('button', { name: 'Hide PIN' }).click();
     expect(await page.getByTestId('order-pin-code').count()).toBe(0);
@@ -251,6 +255,8 @@ describe('checkout', () => {
     await page.getByTestId('order-details').first().click();
     await page.getByTestId('order-details-dialog').getByRole('button', { name: 'Show PIN' }).click();
     await expect.poll(() => text(page, 'order-pin-code')).toBe(pin);
+    // In the dialog too, whose title is an h2.
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
 

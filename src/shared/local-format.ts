@@ -1,4 +1,4 @@
-import type { Language } from './constants';
+import { RTL_LANGUAGES, type Language } from './constants';
 
 /** Intl locale of an interface language: Arabic keeps Western digits, as amounts and numbers are shown everywhere. */
 export function intlLocale(language: Language): string {
@@ -31,17 +31,31 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return cachedFormatter(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 }
 
+/** The marks Intl puts before money in Arabic (U+200E, U+200F, U+061C): inside an isolate they only get in the way. */
+const DIRECTION_MARKS = /[\u200e\u200f\u061c]/g;
+
+/**
+ * Formatted money as a right-to-left page shows it: when it holds Latin letters ("UK£", "NGN", "F CFA") it is one
+ * left-to-right isolate (U+2066 … U+2069, the plain-text `<bdi dir="ltr">`), or Arabic draws "16.32 UK£" as
+ * "£UK 16.32". Other languages, and money without letters ("16.32 €"), are left as they are.
+ */
+export function moneyText(text: string, language: Language): string {
+  if (!RTL_LANGUAGES.includes(language) || !/[A-Za-z]/.test(text)) return text;
+  return `\u2066${text.replace(DIRECTION_MARKS, '')}\u2069`;
+}
+
 /** A destination-currency amount in the interface language, e.g. "NGN 4,500.50" or "₦4,500"; whole amounts without cents. */
 export function formatLocalAmount(amount: number, currency: string, language: Language): string {
   const fractionDigits = Number.isInteger(amount) ? 0 : 2;
   try {
-    return numberFormat(intlLocale(language), {
+    const text = numberFormat(intlLocale(language), {
       style: 'currency',
       currency,
       minimumFractionDigits: fractionDigits,
       maximumFractionDigits: 2,
     }).format(amount);
+    return moneyText(text, language);
   } catch {
-    return `${amount.toFixed(fractionDigits)} ${currency}`;
+    return moneyText(`${amount.toFixed(fractionDigits)} ${currency}`, language);
   }
 }

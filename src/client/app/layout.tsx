@@ -79,7 +79,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   const { user } = useAccount();
   const { pathname } = useLocation();
   const inConsole = isConsolePath(pathname);
-  usePageMeta(metaPageOf(pathname));
+  usePageMeta(metaPageOf(pathname), pathname);
   useScrollOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">

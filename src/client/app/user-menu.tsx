@@ -7,9 +7,12 @@ import { currentLanguage, directionOf } from '@/i18n';
 import { displayNameOf, type AccountUser } from '@/lib/account';
 import { accountLinks } from './account-links';
 
-/** The highlighted item (keyboard or pointer) is outlined in the focus colour, not marked by a faint background alone. */
+/**
+ * The highlighted item (keyboard or pointer) is outlined in the focus colour, not marked by a faint background alone;
+ * solid said outright, as `outline-none` leaves every outline width without a style.
+ */
 const itemClass =
-  'flex cursor-pointer items-center rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-ring';
+  'flex cursor-pointer items-center rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[highlighted]:outline-solid data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-ring';
 
 /** 'Welcome, {name}' with Admin Dashboard (admins), Profile and Logout (docs/product.md §2 Header). */
 export function UserMenu({ user }: { user: AccountUser }) {

@@ -14,42 +14,47 @@ function PinDetails({ pin }: { pin: Pin }) {
   const { t } = useTranslation();
   // Operators often repeat one instruction in all three fields.
   const instructions = [...new Set(INSTRUCTION_FIELDS.map((field) => pin[field]).filter((text): text is string => Boolean(text)))];
+  // A <dl> holds only its label and value rows: the instructions, which have no label, follow it.
   return (
-    <dl className="flex flex-col gap-1 text-sm" data-testid="order-pin-details">
-      {pin.code && (
-        <DescriptionRow dense code label={t('orderPin.code')} testId="order-pin-code">
-          <bdi className="text-base font-bold tracking-wider select-all">{pin.code}</bdi>
-        </DescriptionRow>
-      )}
-      {pin.serial && (
-        <DescriptionRow dense code label={t('orderPin.serial')} testId="order-pin-serial">
-          <bdi>{pin.serial}</bdi>
-        </DescriptionRow>
-      )}
-      {pin.validity && (
-        <DescriptionRow dense label={t('orderPin.validity')} testId="order-pin-validity">
-          <bdi>{pin.validity}</bdi>
-        </DescriptionRow>
-      )}
+    <div className="flex flex-col gap-1 text-sm" data-testid="order-pin-details">
+      <dl className="flex flex-col gap-1">
+        {pin.code && (
+          <DescriptionRow dense code label={t('orderPin.code')} testId="order-pin-code">
+            <bdi className="text-base font-bold tracking-wider select-all">{pin.code}</bdi>
+          </DescriptionRow>
+        )}
+        {pin.serial && (
+          <DescriptionRow dense code label={t('orderPin.serial')} testId="order-pin-serial">
+            <bdi>{pin.serial}</bdi>
+          </DescriptionRow>
+        )}
+        {pin.validity && (
+          <DescriptionRow dense label={t('orderPin.validity')} testId="order-pin-validity">
+            <bdi>{pin.validity}</bdi>
+          </DescriptionRow>
+        )}
+        {pin.ivr && (
+          <DescriptionRow dense label={t('orderPin.ivr')} testId="order-pin-ivr">
+            <bdi>{pin.ivr}</bdi>
+          </DescriptionRow>
+        )}
+      </dl>
       {instructions.map((text) => (
         <p key={text} dir="auto" className="text-muted-foreground">
           {text}
         </p>
       ))}
-      {pin.ivr && (
-        <DescriptionRow dense label={t('orderPin.ivr')} testId="order-pin-ivr">
-          <bdi>{pin.ivr}</bdi>
-        </DescriptionRow>
-      )}
-    </dl>
+    </div>
   );
 }
 
 /**
  * A PIN product's PIN, behind a "Show PIN" button: it is read from the server only when its owner asks, never kept
- * in the browser's caches, and hidden again on request.
+ * in the browser's caches, and hidden again on request. Its heading is one level below the one it sits under
+ * (`headingLevel`), as no level may be skipped.
  */
-export function OrderPin({ orderId }: { orderId: string }) {
+export function OrderPin({ orderId, headingLevel }: { orderId: string; headingLevel: 'h2' | 'h3' | 'h4' }) {
+  const Heading = headingLevel;
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   const reveal = useMutation({ mutationFn: () => fetchOrderPin(orderId), onSuccess: () => setShown(true) });
@@ -57,9 +62,9 @@ export function OrderPin({ orderId }: { orderId: string }) {
   return (
     <section aria-labelledby={`order-pin-${orderId}`} className="flex w-full flex-col gap-2 rounded-xl border p-4 text-start" data-testid="order-pin">
       <div className="flex items-center justify-between gap-3">
-        <h4 id={`order-pin-${orderId}`} className="text-sm font-semibold">
+        <Heading id={`order-pin-${orderId}`} className="text-sm font-semibold">
           {t('orderPin.title')}
-        </h4>
+        </Heading>
         <Button
           type="button"
           variant="outline"

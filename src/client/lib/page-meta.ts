@@ -16,15 +16,51 @@ export function metaPageOf(pathname: string): MetaPage {
   return (Object.keys(ROUTES) as Array<keyof typeof ROUTES>).find((name) => ROUTES[name] === path) ?? 'notFound';
 }
 
+/** The console's sections, as its menu names them (`admin.nav.<section>`). */
+const CONSOLE_SECTIONS = ['overview', 'orders', 'attention', 'customers', 'catalogue', 'messages', 'audit', 'pricing', 'limits'] as const;
+export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
+
+/**
+ * The console's section a path under /admin shows: /admin is the overview, a record's page (/admin/orders/<id>) is
+ * its section's; null for a path the console does not know (its own not-found page).
+ */
+export function consoleSectionOf(pathname: string): ConsoleSection | null {
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  if (path === ROUTES.admin) return 'overview';
+  const first = path.startsWith(`${ROUTES.admin}/`) ? path.slice(ROUTES.admin.length + 1).split('/')[0] : '';
+  return CONSOLE_SECTIONS.find((section) => section !== 'overview' && section === first) ?? null;
+}
+
+/** What the title needs of the texts: whether one is loaded, and a text with its values put in. */
+interface TitleTexts {
+  exists: (key: string) => boolean;
+  text: (key: string, values?: Record<string, string>) => string;
+}
+
+/**
+ * A page's title (WCAG 2.4.2): `pageTitle.<page>`, or in the console its section first, "Orders — Operations console —
+ * GlobalTopUp" (`consolePageTitle` with the menu's name of the section, once the console's texts are loaded); null
+ * while the texts it needs are not loaded.
+ */
+export function pageTitleOf(page: MetaPage, pathname: string, { exists, text }: TitleTexts): string | null {
+  if (page === 'admin') {
+    const section = consoleSectionOf(pathname);
+    const name = section ? `admin.nav.${section}` : 'notFound.title';
+    if (exists('consolePageTitle') && exists(name)) return text('consolePageTitle', { section: text(name) });
+  }
+  return exists(`pageTitle.${page}`) ? text(`pageTitle.${page}`) : null;
+}
+
 /**
  * Sets the document's title and description for a page, in the interface language (`pageTitle.<page>` and
  * `pageDescription.<page>` in the page texts, which load right after the first paint and before any other page shows).
  * A text not loaded yet leaves what the document says (index.html's, or a pre-rendered page's): never a key.
+ * `pathname` tells the console's pages apart.
  */
-export function usePageMeta(page: MetaPage) {
+export function usePageMeta(page: MetaPage, pathname = '') {
   const { t, i18n } = useTranslation();
   const text = (key: string) => (i18n.exists(key) ? t(key) : null);
-  const title = text(`pageTitle.${page}`);
+  const title = pageTitleOf(page, pathname, { exists: (key) => i18n.exists(key), text: (key, values) => t(key, values ?? {}) });
   const description = text(`pageDescription.${page}`);
   useEffect(() => {
     if (title) document.title = title;
@@ -34,6 +70,7 @@ export function usePageMeta(page: MetaPage) {
 
 /** The title and description of the route on screen. */
 export function DocumentMeta() {
-  usePageMeta(metaPageOf(useLocation().pathname));
+  const { pathname } = useLocation();
+  usePageMeta(metaPageOf(pathname), pathname);
   return null;
 }

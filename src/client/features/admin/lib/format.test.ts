@@ -10,9 +10,10 @@ describe('money from cents', () => {
     ['en', 0, '$0.00'],
     ['en', 5, '$0.05'],
     ['en', 123456789, '$1,234,567.89'],
-    ['fr', 1063, '10,63 $US'],
-    ['es', 1063, '10,63 US$'],
-  ] as const)('in %s, %d cents read %s', (language, cents, text) => {
+    ['fr', 1063, '$10.63'],
+    ['es', 1063, '$10.63'],
+    ['ar', 1632, '$16.32'],
+  ] as const)('in %s, %d cents read %s, as the shop writes dollars in every language', (language, cents, text) => {
     expect(plain(formatCents(cents, language))).toBe(text);
   });
 
@@ -30,6 +31,10 @@ describe('other values', () => {
   it('a wallet balance is in its own currency, and an unknown code is still readable', () => {
     expect(plain(formatMoney(1520.5, 'USD', 'en'))).toBe('$1,520.50');
     expect(formatMoney(12, 'NOT-A-CODE', 'en')).toBe('12.00 NOT-A-CODE');
+  });
+
+  it('a balance whose currency is written in letters stays one left-to-right run in Arabic', () => {
+    expect(formatMoney(16.32, 'GBP', 'ar')).toBe('\u206616.32\u00a0UK£\u2069');
   });
 
   it('dates are written in the admin’s language', () => {

@@ -1,18 +1,24 @@
 import type { Language } from '@shared/constants';
 import { formatPhoneInternational } from '@shared/phone-format';
-import { intlLocale } from '@/lib/local-format';
+import { intlLocale, moneyText } from '@/lib/local-format';
 
-/** Integer USD cents as money in the admin's language: 1063 is "$10.63" in English, "10,63 $US" in French. */
-export function formatCents(cents: number, language: Language): string {
-  return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency: 'USD' }).format(cents / 100);
+/** US English writes the console's dollars in every language, as the shop writes them: "$16.32", never "16.32 US$". */
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/**
+ * Integer USD cents as money, written the way the shop writes dollars to its customers in every language: 1063 is
+ * "$10.63" (grouped past a thousand, "$1,234.56"); `language` is kept for the callers' sake.
+ */
+export function formatCents(cents: number, _language: Language): string {
+  return USD.format(cents / 100);
 }
 
-/** A wallet balance in its own currency (whole units, not cents). */
+/** A wallet balance in its own currency (whole units, not cents); letters kept in one left-to-right run in Arabic. */
 export function formatMoney(amount: number, currency: string, language: Language): string {
   try {
-    return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency }).format(amount);
+    return moneyText(new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency }).format(amount), language);
   } catch {
-    return `${amount.toFixed(2)} ${currency}`;
+    return moneyText(`${amount.toFixed(2)} ${currency}`, language);
   }
 }
 

@@ -138,7 +138,7 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
           <span dir="ltr">{order.id}</span>
         </DescriptionRow>
       </dl>
-      {order.hasPin && <OrderPin orderId={order.id} />}
+      {order.hasPin && <OrderPin orderId={order.id} headingLevel="h3" />}
       {(order.deliveryReport || order.canReportDelivery) && <DeliveryReportSection userId={userId} order={order} />}
     </>
   );

@@ -48,7 +48,17 @@ function StatusIcon({ view }: { view: ResultView }) {
   );
 }
 
-function ResultDetails({ result, amountPaid, language }: { result: TopupResponse; amountPaid: string | number | undefined; language: Language }) {
+function ResultDetails({
+  result,
+  amountPaid,
+  language,
+  titleLevel,
+}: {
+  result: TopupResponse;
+  amountPaid: string | number | undefined;
+  language: Language;
+  titleLevel: 'h1' | 'h3';
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -89,7 +99,7 @@ function ResultDetails({ result, amountPaid, language }: { result: TopupResponse
           </DescriptionRow>
         )}
       </dl>
-      {result.hasPin && result.orderId && <OrderPin orderId={result.orderId} />}
+      {result.hasPin && result.orderId && <OrderPin orderId={result.orderId} headingLevel={titleLevel === 'h1' ? 'h2' : 'h4'} />}
     </>
   );
 }
@@ -210,7 +220,7 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
       {view === 'failed' ? (
         <FailureDetails outcome={outcome} latest={latest} />
       ) : (
-        latest && <ResultDetails result={latest} amountPaid={amountPaidShown(latest, paid)} language={language} />
+        latest && <ResultDetails result={latest} amountPaid={amountPaidShown(latest, paid)} language={language} titleLevel={titleLevel} />
       )}
       {view === 'failed' ? (
         <Button type="button" size="lg" className="w-full sm:w-auto" onClick={() => navigate(`${ROUTES.home}?reset=true`)}>

@@ -15,7 +15,7 @@ describe('the result screen formats', () => {
     expect(formatDeliveredAmount(14600, 'NGN', 'en').replace(/\s/g, ' ')).toBe('NGN 14,600');
     expect(formatDeliveredAmount(4.9985, 'GBP', 'en')).toBe('£5.00');
     expect(formatDeliveredAmount(14600, 'XYZ1', 'en')).toBe('14600 XYZ1');
-    expect(formatDeliveredAmount(14600, 'NGN', 'ar')).toBe('\u200f14,600\u00a0NGN');
+    expect(formatDeliveredAmount(14600, 'NGN', 'ar')).toBe('\u206614,600\u00a0NGN\u2069');
   });
 
   it('writes dollars from a number or a 2-decimal string', () => {
