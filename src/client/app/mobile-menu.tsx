@@ -10,6 +10,7 @@ import { displayNameOf, useAccount } from '@/lib/account';
 import { cn } from '@/lib/utils';
 import { accountLinks } from './account-links';
 import type { MAIN_LINKS } from './nav-links';
+import { Welcome } from './welcome';
 
 const itemClass = 'flex min-h-11 items-center rounded-lg px-3 text-base font-medium transition-colors hover:bg-muted';
 const navItemClass = ({ isActive }: { isActive: boolean }) => cn(itemClass, isActive && 'bg-accent text-accent-foreground hover:bg-accent');
@@ -86,8 +87,8 @@ export function MobileMenu({
               <div className="flex flex-col gap-1 border-t pt-4">
                 {user ? (
                   <>
-                    <p className="truncate px-3 pb-1 text-sm text-muted-foreground">
-                      {t('account.welcome', { name: displayNameOf(user, t('account.userFallback')) })}
+                    <p className="px-3 pb-1 text-sm text-muted-foreground">
+                      <Welcome name={displayNameOf(user, t('account.userFallback'))} testId="mobile-menu-welcome" />
                     </p>
                     <ul aria-label={t('account.menu')} className="flex flex-col gap-1">
                       {accountLinks(user).map(({ to, labelKey }) => (

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { currentLanguage, directionOf } from '@/i18n';
 import { displayNameOf, type AccountUser } from '@/lib/account';
 import { accountLinks } from './account-links';
+import { Welcome } from './welcome';
 
 /**
  * The highlighted item (keyboard or pointer) is outlined in the focus colour, not marked by a faint background alone;
@@ -28,8 +29,7 @@ export function UserMenu({ user }: { user: AccountUser }) {
       <DropdownMenu.Root dir={directionOf(currentLanguage())} modal={false}>
         <DropdownMenu.Trigger asChild>
           <Button variant="outline" data-testid="user-menu" className="min-w-0 max-w-[11rem] sm:max-w-xs">
-            {/* A long name is cut with an ellipsis instead of pushing the header off a phone's screen. */}
-            <span className="truncate">{t('account.welcome', { name: displayNameOf(user, t('account.userFallback')) })}</span>
+            <Welcome name={displayNameOf(user, t('account.userFallback'))} testId="user-menu-welcome" />
           </Button>
         </DropdownMenu.Trigger>
         {/* In the header's landmark, like its button, rather than loose at the end of the page. */}

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FAILURE_REASON_KEYS, failureReasonKey } from '@shared/api/failure-reasons';
 import { API_MESSAGE_TEXTS_EN } from '@shared/api/message-texts';
 import { SUPPORTED_LANGUAGES } from '@shared/constants';
 import englishPages, { withTexts } from './locales/pages/en';
@@ -77,6 +78,28 @@ describe.each(Object.entries(PARTS))('%s translations', (_part, dir) => {
       expect(placeholders(text), key).toEqual(placeholders(english[key] ?? ''));
       const allowedSame = SAME_IN_EVERY_LANGUAGE.has(key) || SAME_WORD_IN[language as keyof typeof SAME_WORD_IN].has(key);
       if (!allowedSame) expect(text, `${language} ${key} is still English`).not.toBe(english[key]);
+    }
+  });
+});
+
+describe('Failure reasons', () => {
+  const english = flatten(englishPages);
+  /** Every code an order is closed with by our own server; a provider's own refusal keeps the provider's words. */
+  const RECORDED_CODES = [...Object.keys(FAILURE_REASON_KEYS), 'RELEASED_BY_SUPPORT'];
+  /** What the failed result screen writes around the order's ids. */
+  const RESULT_DETAIL_KEYS = ['topup.result.technicalOrder', 'topup.result.technicalTransaction'];
+
+  it.each(RECORDED_CODES)('%s has a message key', (code) => {
+    expect(failureReasonKey(code)).toBeDefined();
+  });
+
+  it.each(SUPPORTED_LANGUAGES.filter((language) => language !== 'en'))('are translated into %s, not left in English', (language) => {
+    const translated = flatten(read(PARTS.pages, language));
+    const keys = [...RECORDED_CODES.map((code) => failureReasonKey(code) ?? code), ...RESULT_DETAIL_KEYS];
+    for (const key of keys) {
+      expect(english[key], `English ${key}`).toBeTruthy();
+      expect(translated[key], `${language} ${key}`).toBeTruthy();
+      expect(translated[key], `${language} ${key} is still English`).not.toBe(english[key]);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { eq, isNull, type SQL } from 'drizzle-orm';
 import { adminActionsFor, type AdminActionName, type AdminOrderAction } from '../../shared/api/admin';
+import { failureOf } from '../../shared/api/failure-reasons';
 import { recordAdminAction, type AdminActor } from '../audit/audit-log';
 import { orderEvents, orders } from '../db/schema';
 import { DomainError } from '../domain-error';
@@ -18,10 +19,7 @@ export interface AdminOrderActionRequest {
 }
 
 /** What the customer reads on an order whose hold a person released. */
-export const RELEASED_BY_SUPPORT = {
-  code: 'RELEASED_BY_SUPPORT',
-  message: 'Our support team cancelled this top-up and released the hold on your card, so nothing was charged.',
-} as const;
+export const RELEASED_BY_SUPPORT = failureOf('RELEASED_BY_SUPPORT');
 
 function orderNotFound(): DomainError {
   return new DomainError('not_found', 'ORDER_NOT_FOUND', { key: 'apiErrors.orderNotFound' });

@@ -18,6 +18,7 @@ export const FAILURE_REASON_KEYS = {
   RECIPIENT_RECENTLY_TOPPED_UP: 'failureReasons.recipientRecentlyToppedUp',
   PHONE_RECENTLY_RECHARGED: 'failureReasons.recipientRecentlyToppedUp',
   DESTINATION_UNAVAILABLE: 'failureReasons.destinationUnavailable',
+  RELEASED_BY_SUPPORT: 'failureReasons.releasedBySupport',
 } as const satisfies Record<string, ApiMessageKey>;
 
 export type FailureCode = keyof typeof FAILURE_REASON_KEYS;

@@ -160,6 +160,7 @@ export const API_MESSAGE_TEXTS_EN = {
   'failureReasons.recipientRecentlyToppedUp':
     'This number was topped up a short while ago, so nothing was charged. Please try again in a few minutes.',
   'failureReasons.destinationUnavailable': 'This destination is not available at the moment, so the top-up was not sent and nothing was charged.',
+  'failureReasons.releasedBySupport': 'Our support team cancelled this top-up and released the hold on your card, so nothing was charged.',
 } as const satisfies Record<ApiMessageKey, string>;
 
 /** The English text of a message, its {{placeholders}} filled from `params`. */

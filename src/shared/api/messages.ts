@@ -161,6 +161,7 @@ export const API_MESSAGE_KEYS = [
   'failureReasons.dailyLimitReached',
   'failureReasons.recipientRecentlyToppedUp',
   'failureReasons.destinationUnavailable',
+  'failureReasons.releasedBySupport',
 ] as const;
 
 export type ApiMessageKey = (typeof API_MESSAGE_KEYS)[number];

@@ -15,12 +15,21 @@ interface DescriptionRowProps {
   children: ReactNode;
 }
 
-/** One label and value of a summary list (<dl>): the label muted at the start, the value at the end. */
+/**
+ * One label and value of a summary list (<dl>): the label muted at the start, the value at the end, or under the label
+ * when both do not fit on one line (a long label on a phone), so neither is squeezed to a letter a line.
+ */
 export function DescriptionRow({ label, testId, strong, dense, ltr, code, children }: DescriptionRowProps) {
   return (
-    <div className={cn('flex items-baseline justify-between gap-4', !dense && 'py-2', strong && 'border-t pt-3 text-base font-bold')}>
-      <dt className={cn('shrink-0', !strong && 'text-muted-foreground')}>{label}</dt>
-      <dd dir={ltr ? 'ltr' : undefined} className={cn('min-w-0 break-words text-end', code && 'break-all font-mono text-xs')} data-testid={testId}>
+    <div
+      className={cn('flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1', !dense && 'py-2', strong && 'border-t pt-3 text-base font-bold')}
+    >
+      <dt className={cn('min-w-0 max-w-full break-words', !strong && 'text-muted-foreground')}>{label}</dt>
+      <dd
+        dir={ltr ? 'ltr' : undefined}
+        className={cn('ms-auto min-w-0 max-w-full break-words text-end', code && 'break-all font-mono text-xs')}
+        data-testid={testId}
+      >
         {children}
       </dd>
     </div>

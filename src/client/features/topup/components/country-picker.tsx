@@ -151,7 +151,8 @@ export function CountryPicker({ entries, status, onRetry, selectedLabel, selecte
                 onClick={() => choose(entry)}
               >
                 <LazyFlag src={entry.flag} root={listElement} />
-                <span className="flex-1 truncate">{entry.label}</span>
+                {/* Wrapped, not cut: a long name reads whole on a phone in every language. */}
+                <span className="min-w-0 flex-1 break-words">{entry.label}</span>
                 {entry.phoneCode && (
                   <span dir="ltr" className="text-muted-foreground">
                     {entry.phoneCode}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TopupResponse } from '@shared/api/orders';
@@ -104,6 +105,12 @@ function ResultDetails({
   );
 }
 
+/** The order and its transaction, in the reader's language: the server's technical line is English. */
+function orderDetail(t: TFunction, result: TopupResponse): string {
+  const order = t('topup.result.technicalOrder', { orderId: result.orderId });
+  return result.transactionId ? `${order}, ${t('topup.result.technicalTransaction', { transactionId: result.transactionId })}` : order;
+}
+
 /** The failed view's particulars (docs/product.md §8): what went wrong, the technical detail and the error code, when known. */
 function FailureDetails({ outcome, latest }: { outcome: TopupOutcome; latest: TopupResponse | null }) {
   const { t } = useTranslation();
@@ -112,7 +119,7 @@ function FailureDetails({ outcome, latest }: { outcome: TopupOutcome; latest: To
     outcome.kind === 'refused'
       ? t(outcome.failure.messageKey)
       : fromResult && ('messageKey' in fromResult ? t(fromResult.messageKey) : fromResult.text);
-  const technical = outcome.kind === 'refused' ? outcome.failure.detail : latest?.technicalDetails;
+  const technical = outcome.kind === 'refused' ? outcome.failure.detail : latest?.technicalDetails && orderDetail(t, latest);
   const errorCode = outcome.kind === 'refused' ? undefined : latest?.errorCode;
   if (!message && !technical && !errorCode) return null;
   return (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminOrderDetail } from '@shared/api/admin';
+import { failureReasonKey } from '@shared/api/failure-reasons';
 import { DescriptionRow } from '@/components/ui/description-row';
 import { formatLocalAmount } from '@/lib/local-format';
 import { customerPath, ordersPathWith } from '../../admin-paths';
@@ -18,6 +19,11 @@ export function OrderFacts({ order }: { order: AdminOrderDetail }) {
   const date = (iso: string | null) => (iso ? formatDateTime(iso, language) : none);
   const text = (value: string | number | null) => (value === null || value === '' ? none : value);
   const cents = (value: number) => formatCents(value, language);
+  // The server records a reason's English beside its code; a code we know reads in the console's language.
+  const failureText = (code: string | null, message: string | null) => {
+    const key = failureReasonKey(code);
+    return key ? t(key) : text(message);
+  };
   const local = (amount: string | null, currency: string | null) =>
     amount === null ? none : formatLocalAmount(Number(amount), currency ?? order.destinationCurrencyCode, language);
 
@@ -122,7 +128,7 @@ export function OrderFacts({ order }: { order: AdminOrderDetail }) {
             {text(order.failureCode)}
           </DescriptionRow>
           <DescriptionRow label={t('admin.order.failureMessage')} testId="order-failure-message">
-            <span dir="auto">{text(order.failureMessage)}</span>
+            <span dir="auto">{failureText(order.failureCode, order.failureMessage)}</span>
           </DescriptionRow>
           <DescriptionRow label={t('admin.order.nextCheck')} testId="order-next-check">
             {date(order.nextCheckAt)}
