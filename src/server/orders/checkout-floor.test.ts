@@ -7,6 +7,7 @@ import { createCheckoutFloor, poolQuery, type FloorQuery } from '../../../bench/
 import { parseFeeConfig, priceTopUp, formatUsd, toCents } from '../../shared/pricing';
 import { orderEvents, orders, receiptOutbox, sandboxPaymentIntents, sandboxTopups, savedRecipients } from '../db/schema';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
+import { saveServiceLimits } from '../testing/orders';
 
 /** The checkout benchmark's floor is a fair one only if it does an order's whole work: these are the product's outcomes. */
 describe.each(TEST_DATABASE_KINDS)('the checkout benchmark’s floor on %s', (kind) => {
@@ -81,6 +82,19 @@ describe.each(TEST_DATABASE_KINDS)('the checkout benchmark’s floor on %s', (ki
     const retried = await app.inject({ method: 'POST', url: '/api/create-payment-intent', headers, payload: checkout });
     expect(retried.statusCode).toBe(409);
     expect(await database.db.select().from(sandboxPaymentIntents)).toHaveLength(1);
+  });
+
+  it('counts checkouts as the product does: the saved limit a minute per customer, the next refused', async () => {
+    await saveServiceLimits(database.db, { checkoutAttemptsPerMinute: 4 });
+    const { app } = createCheckoutFloor(send);
+    const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email: 'limits@example.com' } });
+    const headers = { cookie: String(signUp.headers['set-cookie']).split(';')[0]!, 'x-forwarded-for': '198.18.0.2' };
+    const statuses: number[] = [];
+    for (const ending of ['11', '12', '13', '14', '15']) {
+      const payload = { amount: '5.00', operatorId: 341, countryCode: 'NG', phone: `080312345${ending}`, orderKey: randomUUID() };
+      statuses.push((await app.inject({ method: 'POST', url: '/api/create-payment-intent', headers, payload })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 
   it('answers a top-up call without a session or for another customer’s payment with a refusal, sending nothing', async () => {
