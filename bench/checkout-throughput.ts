@@ -8,11 +8,13 @@
  * servers' CPU time per order and, on PostgreSQL, the database round trips per order (the servers' db_queries_total,
  * read from their /metrics).
  */
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { startBuiltServer, stopBuiltServer, type BuiltServer } from '../scripts/built-server';
@@ -50,8 +52,8 @@ const DAILY_SPEND_LIMIT_USD = '1000000';
  */
 const CHECKOUT_ATTEMPTS_PER_MINUTE = 60;
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/** BENCH_CHECKOUT_RUNS=postgres,two-servers,pglite (all by default) picks the runs, e.g. one at a time while measuring a change. */
-const RUNS = new Set((process.env.BENCH_CHECKOUT_RUNS ?? 'postgres,two-servers,pglite').split(','));
+/** BENCH_CHECKOUT_RUNS=postgres,floor,two-servers,pglite (all by default) picks the runs, e.g. one at a time while measuring a change. */
+const RUNS = new Set((process.env.BENCH_CHECKOUT_RUNS ?? 'postgres,floor,two-servers,pglite').split(','));
 const PASSWORD = 'Checkout-bench-2026';
 const SIGN_UPS_IN_FLIGHT = 8;
 const ERRORS_SHOWN = 3;
@@ -325,6 +327,12 @@ interface Measurement {
   settled: { orders: number; settled: number; receiptsSent: number };
 }
 
+/** The servers' CPU milliseconds per completed order in the measured run, when known. */
+function cpuMsPerOrder({ run, serverCpuS }: Pick<Measurement, 'run' | 'serverCpuS'>): number | undefined {
+  const completed = run.stepMs.order.length;
+  return serverCpuS === undefined || completed === 0 ? undefined : (serverCpuS * 1000) / completed;
+}
+
 function report(title: string, { warmUp, run, serverCpuS, roundTrips, loadAverage, settled }: Measurement) {
   const completed = run.stepMs.order.length;
   const failures = [...warmUp.failures, ...run.failures];
@@ -387,16 +395,22 @@ async function saveRunLimits(open: () => Promise<DatabaseHandle>) {
  * Starts `instances` built servers on the database (one after the other: they migrate and seed it in turn), places
  * the warm-up and measured orders, stops them; then the database is checked.
  */
-async function benchmarkDatabase(title: string, dataDir: string, env: NodeJS.ProcessEnv, openForCheck: () => Promise<DatabaseHandle>, instances = 1) {
+async function benchmarkDatabase(
+  title: string,
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+  openForCheck: () => Promise<DatabaseHandle>,
+  instances = 1,
+  startServer: () => Promise<BuiltServer> = () =>
+    // The benchmark plays a proxy in front of many customers: each signs in from its own X-Forwarded-For address.
+    startBuiltServer(dataDir, { DAILY_SPEND_LIMIT_USD, TRUST_PROXY: '127.0.0.1', METRICS_TOKEN, ...env }),
+): Promise<number | undefined> {
   await saveRunLimits(openForCheck);
   const servers: BuiltServer[] = [];
   let measurement: Omit<Measurement, 'settled'>;
   let http: HttpClient | undefined;
   try {
-    // The benchmark plays a proxy in front of many customers: each signs in from its own X-Forwarded-For address.
-    for (let index = 0; index < instances; index++) {
-      servers.push(await startBuiltServer(dataDir, { DAILY_SPEND_LIMIT_USD, TRUST_PROXY: '127.0.0.1', METRICS_TOKEN, ...env }));
-    }
+    for (let index = 0; index < instances; index++) servers.push(await startServer());
     http = httpClient(servers.map((server) => server.url));
     const origin = servers[0]!.url;
     const users = await signUpUsers(http, origin);
@@ -423,6 +437,25 @@ async function benchmarkDatabase(title: string, dataDir: string, env: NodeJS.Pro
   } finally {
     await database.close();
   }
+  return cpuMsPerOrder(measurement);
+}
+
+/**
+ * The floor (bench/checkout-floor.ts, Fastify and pg alone, the product's statements prepared) in its own process, as
+ * the built server runs: its CPU is read the same way.
+ */
+async function startFloorServer(databaseUrl: string): Promise<BuiltServer> {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'checkout-floor.ts')], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`The floor server stopped (${code})`)));
+    createInterface({ input: child.stdout! }).once('line', resolve);
+  });
+  return { child, url: `http://127.0.0.1:${port}`, reportedStartupMs: performance.now() - startedAt };
 }
 
 /** A fresh database on the local PostgreSQL, or undefined when none answers. */
@@ -459,13 +492,36 @@ export async function runCheckoutThroughputBenchmark(): Promise<void> {
   );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-bench-'));
   try {
+    let productCpuMs: number | undefined;
     const postgres = RUNS.has('postgres') ? await createPostgresDatabase() : undefined;
     if (postgres) {
       try {
         const env = { DATABASE_URL: postgres.url, BETTER_AUTH_SECRET: randomBytes(32).toString('base64url') };
-        await benchmarkDatabase('PostgreSQL', dataDir, env, async () => connectPostgres(postgres.url));
+        productCpuMs = await benchmarkDatabase('PostgreSQL', dataDir, env, async () => connectPostgres(postgres.url));
       } finally {
         await postgres.drop();
+      }
+    }
+    // The same orders on the floor, right after, on the same PostgreSQL (a database of its own, migrated alike).
+    const floor = RUNS.has('floor') ? await createPostgresDatabase() : undefined;
+    if (floor) {
+      try {
+        const floorCpuMs = await benchmarkDatabase(
+          'Floor: Fastify and pg alone, the same requests and statements, prepared, on PostgreSQL',
+          dataDir,
+          {},
+          async () => connectPostgres(floor.url),
+          1,
+          () => startFloorServer(floor.url),
+        );
+        if (productCpuMs !== undefined && floorCpuMs !== undefined) {
+          console.log(
+            `  server CPU per order: the product ${ms(productCpuMs, 1)}, the floor ${ms(floorCpuMs, 1)}: ` +
+              `${(productCpuMs / floorCpuMs).toFixed(2)}× the floor (compare the ratio across days, not the times)`,
+          );
+        }
+      } finally {
+        await floor.drop();
       }
     }
     // A second database for the two servers, so that neither run sees the other's orders.
