@@ -269,7 +269,7 @@ export function createAuth({
     // every other route does (503 with Retry-After when the database cannot be reached) instead of a bare 500.
     onAPIError: { throw: true },
     advanced: {
-      // A session and its user in one query (db/schema.ts has the relations), not two: every signed-in request reads both.
+      // A session and its user in one query (db/schema/accounts.ts has the relations), not two: every signed-in request reads both.
       database: { joins: true },
       cookiePrefix: AUTH_COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: production },

@@ -1,0 +1,84 @@
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/* What the sandbox payment and top-up providers keep: intents, refunds and top-ups. */
+
+/** Payment intents of the sandbox payment provider: the same statuses and amounts Stripe keeps. */
+export const sandboxPaymentIntents = pgTable(
+  'sandbox_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    /** USD cents. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    captureMethod: text('capture_method').notNull(),
+    paymentMethodType: text('payment_method_type'),
+    amountReceived: integer('amount_received').notNull().default(0),
+    receiptEmail: text('receipt_email'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    lastPaymentError: jsonb('last_payment_error').$type<{ type: string; code?: string; decline_code?: string; message: string }>(),
+    cancellationReason: text('cancellation_reason'),
+    /** What has been given back of amountReceived, by refunds that succeeded (or are pending). */
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** Set by the test card whose refunds fail: Stripe's refund failure_reason they fail with. */
+    refundFailureReason: text('refund_failure_reason'),
+    /** Set by the test card whose charges are disputed: the reason of the dispute opened once the payment is captured. */
+    disputeReason: text('dispute_reason'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('sandbox_payment_intents_idempotency_unique').on(table.idempotencyKey)],
+);
+
+/** Refunds of the sandbox payment provider: Stripe's Refund objects, one per idempotency key. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id')
+      .notNull()
+      .references(() => sandboxPaymentIntents.id),
+    /** USD cents. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** Stripe's refund statuses: pending, requires_action, succeeded, failed, canceled. */
+    status: text('status').notNull(),
+    reason: text('reason'),
+    failureReason: text('failure_reason'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sandbox_refunds_idempotency_unique').on(table.idempotencyKey),
+    index('sandbox_refunds_payment_intent_idx').on(table.paymentIntentId),
+  ],
+);
+
+/** Top-ups sent to the sandbox top-up provider, with the outcome its documented test numbers produce. */
+export const sandboxTopups = pgTable(
+  'sandbox_topups',
+  {
+    transactionId: serial('transaction_id').primaryKey(),
+    customIdentifier: text('custom_identifier').notNull(),
+    operatorId: integer('operator_id').notNull(),
+    operatorName: text('operator_name').notNull(),
+    countryIso: text('country_iso').notNull(),
+    recipientPhone: text('recipient_phone').notNull(),
+    status: text('status').notNull(),
+    /** USD. */
+    requestedAmount: numeric('requested_amount', { precision: 20, scale: 2 }).notNull(),
+    deliveredAmount: numeric('delivered_amount', { precision: 20, scale: 4 }).notNull(),
+    deliveredCurrencyCode: text('delivered_currency_code').notNull(),
+    /** A PIN product's top-up: its answer carries a PIN, derived from the transaction. */
+    pin: boolean('pin').notNull().default(false),
+    /** Status reads so far; a PROCESSING test number succeeds after a few. */
+    statusReads: integer('status_reads').notNull().default(0),
+    /** Until then the provider's lookups do not find the top-up (the test number of a late delivery); null: found at once. */
+    unknownUntil: timestamp('unknown_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('sandbox_topups_custom_identifier_unique').on(table.customIdentifier)],
+);
