@@ -1,7 +1,5 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminAuditResponse, AdminOrdersResponse } from '../../../shared/api/admin';
@@ -20,12 +18,6 @@ function csvRecords(body: string): Array<Record<string, string>> {
   const [header, ...rows] = parseCsv(body.slice(1));
   expect(header).toEqual(ORDER_CSV_COLUMNS.map(([name]) => name));
   return rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]!])));
-}
-
-/** V8's collector, to measure the memory still in use rather than garbage not collected yet. */
-function collector(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
 }
 
 describe('the console’s orders CSV export', () => {
@@ -135,10 +127,13 @@ describe('the console’s orders CSV export', () => {
     expect((await admin.browser.get('/api/admin/audit-log?action=orders.export')).json<AdminAuditResponse>().entries).toEqual([]);
   });
 
-  it('streams 50,000 orders in chunks while the memory in use stays flat', { timeout: 120_000 }, async () => {
+  // The memory it holds while streaming is measured where it means something, on all 1,000,000 orders of the
+  // benchmark database (`npm run bench -- --only=admin-export`); orders-csv.test.ts checks the pages are read one at a
+  // time. Here: the file is streamed whole, in chunks, over a real socket.
+  it('streams 6,000 orders (three pages) in chunks, each order once', async () => {
     const admin = await signedInAdmin(testApp);
     const customer = await insertTestUser(testApp.database.db, 'amina@example.com');
-    const ORDERS = 50_000;
+    const ORDERS = 6_000;
     await testApp.database.db.execute(sql`
       insert into orders (user_id, order_key, status, operator_id, operator_name, country_iso, recipient_phone, amount_cents,
         percentage_fee_cents, standard_fee_cents, total_cents, destination_currency_code, payment_provider, payment_intent_id,
@@ -149,16 +144,11 @@ describe('the console’s orders CSV export', () => {
       from generate_series(1, ${ORDERS}) g`);
     const expected = ORDERS - ORDERS / 10;
 
-    const gc = collector();
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = testApp.app.server.address() as AddressInfo;
-    gc();
-    const baseline = process.memoryUsage().heapUsed;
-    let peak = baseline;
     let chunks = 0;
     let bytes = 0;
     let lines = 0;
-    let measuredAt = 0;
     let tail = '';
     const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
       const call = request(
@@ -172,11 +162,6 @@ describe('the console’s orders CSV export', () => {
             const text = tail + chunk;
             lines += text.split('\r\n').length - 1;
             tail = text.slice(text.lastIndexOf('\r\n') + 2);
-            if (bytes - measuredAt > 1_000_000) {
-              measuredAt = bytes;
-              gc();
-              peak = Math.max(peak, process.memoryUsage().heapUsed);
-            }
           });
           response.on('end', () => resolve(response.headers));
           response.on('error', reject);
@@ -192,10 +177,7 @@ describe('the console’s orders CSV export', () => {
     expect(headers['content-length']).toBeUndefined();
     expect(lines).toBe(expected + 1);
     expect(tail).toBe('');
-    expect(chunks).toBeGreaterThan(50);
-    expect(bytes).toBeGreaterThan(12_000_000);
-    // A page of 2,000 orders in use at a time measures about 6 MB here; the whole file held at once, over 25 MB.
-    const growth = peak - baseline;
-    expect(growth, `live heap grew by ${(growth / 1e6).toFixed(1)} MB while ${(bytes / 1e6).toFixed(1)} MB were sent`).toBeLessThan(14_000_000);
+    expect(chunks).toBeGreaterThan(3);
+    expect(bytes).toBeGreaterThan(1_400_000);
   });
 });
