@@ -12,7 +12,15 @@ import { clearPendingAction } from '@/lib/pending-action';
 import { dismissToast, toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { formatDeliveredAmount, formatDollars, formatTransactionDate } from './lib/result-format';
-import { amountPaidShown, failedMoneyKey, failedResultMessage, successLeadKey, type ResultView, type TopupOutcome } from './lib/topup-outcome';
+import {
+  amountLabelKey,
+  amountPaidShown,
+  failedMoneyKey,
+  failedResultMessage,
+  successLeadKey,
+  type ResultView,
+  type TopupOutcome,
+} from './lib/topup-outcome';
 import { useConfetti } from './use-confetti';
 import { useFollowedOrder } from './use-followed-order';
 import { useUiLanguage } from '../use-ui-language';
@@ -75,7 +83,7 @@ function ResultDetails({
           </DescriptionRow>
         )}
         {amountPaid !== undefined && (
-          <DescriptionRow label={t('topup.result.amountPaid')} testId="result-amount-paid">
+          <DescriptionRow label={t(amountLabelKey(result))} testId="result-amount-paid">
             <bdi>{formatDollars(amountPaid)}</bdi>
           </DescriptionRow>
         )}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
 import { englishText } from '@/testing/texts';
 import {
+  amountLabelKey,
   amountPaidShown,
   displayedStatus,
   failedMoneyKey,
@@ -266,6 +267,16 @@ describe('what the successful view says of a top-up delivered after its hold was
     for (const payment of ['captured', 'held'] as const) {
       expect(englishText(successLeadKey(delivered(payment)))).toBe('Your top-up was delivered.');
       expect(amountPaidShown(delivered(payment), '10.63')).toBe('10.63');
+    }
+  });
+});
+
+describe('the amount on the result screen', () => {
+  it('is "Amount paid" only once the server says the payment was captured, a hold before', () => {
+    expect(englishText(amountLabelKey({ payment: 'captured' }))).toBe('Amount paid');
+    expect(englishText(amountLabelKey({ payment: 'refunded' }))).toBe('Amount paid');
+    for (const payment of ['none', 'held'] as const) {
+      expect(englishText(amountLabelKey({ payment }))).toBe('On hold, charged on delivery');
     }
   });
 });

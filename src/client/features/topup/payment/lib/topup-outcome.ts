@@ -126,6 +126,11 @@ export function amountPaidShown<T>(latest: Pick<TopupResponse, 'payment'> | null
   return latest?.payment === 'released' ? undefined : paid;
 }
 
+/** "Amount paid" only once the server's record says the payment was captured; until then the amount is a hold. */
+export function amountLabelKey(latest: Pick<TopupResponse, 'payment'>): 'topup.result.amountPaid' | 'topup.result.amountHeld' {
+  return latest.payment === 'captured' || latest.payment === 'refunded' ? 'topup.result.amountPaid' : 'topup.result.amountHeld';
+}
+
 /** A result for a top-up the server reported as already paid, from what the browser knew when it asked. */
 export interface KnownTopup {
   orderId?: string;
