@@ -119,6 +119,41 @@ describe('checkout', () => {
     await page.context().close();
   });
 
+  it('a refusal for too many attempts counts down to when Confirm works again', async () => {
+    const page = await signedInHome('hurried@example.com');
+    // As the server answers a spent checkout limit (its own count is tested in src/server/security/abuse-limits.test.ts).
+    await page.route('**/api/create-payment-intent', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '3', 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          success: false,
+          code: 'RATE_LIMITED',
+          message: 'Too many payment attempts. Please wait a moment before trying again.',
+          messageKey: 'payment.messages.rate_limit',
+        }),
+      }),
+    );
+    await pickCountry(page, 'Nigeria');
+    await phoneInput(page).fill('08031245611');
+    await nextButton(page).click();
+    await page.getByTestId('amount-card').first().waitFor();
+    await sendNowOnCard(page, '$10.00');
+    const confirm = page.getByTestId('review-confirm');
+    await confirm.click();
+    await expect.poll(() => text(page, 'review-error')).toContain('Too many payment attempts.');
+    expect(await text(page, 'retry-countdown')).toMatch(/^You can try again in 0:0[23]$/);
+    expect(await confirm.isDisabled()).toBe(true);
+    const seen = await recordTexts(page, '[data-testid="retry-countdown"]');
+    await expect.poll(() => text(page, 'retry-countdown')).toBe('You can try again now.');
+    expect(await confirm.isEnabled()).toBe(true);
+    expect(seen).toContain('You can try again in 0:01');
+    await page.unroute('**/api/create-payment-intent');
+    await confirm.click();
+    await page.getByLabel('Card number').waitFor();
+    await page.context().close();
+  });
+
   it('every declining sandbox test card shows its own message, and the payment can still be made', async () => {
     const page = await signedInHome('test-cards@example.com');
     await checkout(page, numberFor(8));

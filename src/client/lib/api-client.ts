@@ -18,6 +18,8 @@ export class ApiRequestError extends Error {
     readonly messageParams?: MessageParams,
     /** Facts beside the message, e.g. an order's current status when an admin's action on it was refused. */
     readonly details?: Record<string, unknown>,
+    /** Seconds until the refused call may be made again (a 429's Retry-After), when the server said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -38,10 +40,12 @@ export interface ApiAnswer {
   ok: boolean;
   statusText: string;
   text: string;
+  /** The answer's Retry-After header (seconds), when it has one. */
+  retryAfter?: string | null;
 }
 
 /** The error for a refused answer, from its status and its body's text (our JSON error shape, or anything else). */
-export function apiErrorFromAnswer({ status, statusText, text }: ApiAnswer): ApiRequestError {
+export function apiErrorFromAnswer({ status, statusText, text, retryAfter }: ApiAnswer): ApiRequestError {
   let body: { message?: unknown; field?: unknown; messageKey?: unknown; code?: unknown; messageParams?: unknown; details?: unknown } | undefined;
   try {
     body = JSON.parse(text);
@@ -58,7 +62,14 @@ export function apiErrorFromAnswer({ status, statusText, text }: ApiAnswer): Api
     typeof body?.code === 'string' ? body.code : undefined,
     paramsOf(body?.messageParams),
     isRecord(body?.details) ? body.details : undefined,
+    retryAfterSecondsOf(retryAfter),
   );
+}
+
+/** Retry-After in whole seconds; only the delay-seconds form, which is the one our server sends. */
+function retryAfterSecondsOf(header: string | null | undefined): number | undefined {
+  if (!header || !/^\d{1,6}$/.test(header.trim())) return undefined;
+  return Number(header.trim());
 }
 
 /** The browser's one way to call the server: cookies included, JSON in and out; answers whatever the status. */
@@ -69,7 +80,13 @@ export async function sendApiRequest(path: string, init: { method?: string; body
     headers: { Accept: 'application/json', ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
-  return { status: response.status, ok: response.ok, statusText: response.statusText, text: await response.text() };
+  return {
+    status: response.status,
+    ok: response.ok,
+    statusText: response.statusText,
+    text: await response.text(),
+    retryAfter: response.headers.get('Retry-After'),
+  };
 }
 
 /** A call whose OK answer is JSON, throwing ApiRequestError for any other answer. */

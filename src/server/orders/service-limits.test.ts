@@ -42,7 +42,7 @@ describe('the limits an instance applies', () => {
     expect(await createServiceLimits(db, { defaults: DEFAULTS }).current()).toEqual({
       dailySpendLimitCents: 20_000,
       recipientCooldownMinutes: 2,
-      checkoutAttemptsPerMinute: 3,
+      checkoutAttemptsPerMinute: 5,
     });
   });
 

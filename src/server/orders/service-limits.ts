@@ -15,7 +15,7 @@ export interface ServiceLimits {
 /** Reloadly refuses a second top-up to one number within 2 minutes (PHONE_RECENTLY_RECHARGED); we refuse before paying. */
 export const DEFAULT_RECIPIENT_COOLDOWN_MINUTES = 2;
 /** Enough for a customer who retries a declined card twice; a card-testing script gets three tries a minute (ADR 012). */
-export const DEFAULT_CHECKOUT_ATTEMPTS_PER_MINUTE = 3;
+export const DEFAULT_CHECKOUT_ATTEMPTS_PER_MINUTE = 5;
 /** How long an instance keeps the limits it read before reading them again: a change reaches every instance within it. */
 export const SERVICE_LIMITS_CACHE_MS = 5_000;
 

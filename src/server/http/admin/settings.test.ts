@@ -28,7 +28,7 @@ const DAILY_LIMIT_USD = '300';
 const NUMBERS = ['08031234561', '08031234562', '08031234563', '08031234564', '08031234565'] as const;
 
 const PRICING_EDIT = { airtimeFeePercent: '4.50', standardFee: '0.50', reason: 'Supplier costs went up' };
-const LIMITS_EDIT = { dailySpendLimit: '150.00', recipientCooldownMinutes: 30, checkoutAttemptsPerMinute: 5, reason: 'Card testing last night' };
+const LIMITS_EDIT = { dailySpendLimit: '150.00', recipientCooldownMinutes: 30, checkoutAttemptsPerMinute: 8, reason: 'Card testing last night' };
 
 describe.each(TEST_DATABASE_KINDS)('the console’s pricing and limits on %s', (kind) => {
   let database: TestDatabase;
@@ -319,9 +319,9 @@ describe.each(TEST_DATABASE_KINDS)('the console’s pricing and limits on %s', (
   });
 
   describe('limits', () => {
-    it('starts from the defaults: DAILY_SPEND_LIMIT_USD, 2 minutes and 3 checkout attempts a minute, at version 0', async () => {
+    it('starts from the defaults: DAILY_SPEND_LIMIT_USD, 2 minutes and 5 checkout attempts a minute, at version 0', async () => {
       const boss = await admin();
-      const defaults = { dailySpendLimit: '300.00', recipientCooldownMinutes: 2, checkoutAttemptsPerMinute: 3 };
+      const defaults = { dailySpendLimit: '300.00', recipientCooldownMinutes: 2, checkoutAttemptsPerMinute: 5 };
       expect(await limits(boss)).toEqual({ success: true, limits: { ...defaults, version: 0, updatedAt: null, updatedByEmail: null }, defaults });
     });
 
@@ -332,7 +332,7 @@ describe.each(TEST_DATABASE_KINDS)('the console’s pricing and limits on %s', (
       const expected = {
         dailySpendLimit: '150.00',
         recipientCooldownMinutes: 30,
-        checkoutAttemptsPerMinute: 5,
+        checkoutAttemptsPerMinute: 8,
         version: 1,
         updatedAt: clock.toISOString(),
         updatedByEmail: 'boss@example.com',
@@ -345,8 +345,8 @@ describe.each(TEST_DATABASE_KINDS)('the console’s pricing and limits on %s', (
         targetType: 'config',
         targetId: 'limits',
         reason: 'Card testing last night',
-        before: { version: 0, dailySpendLimit: '300.00', recipientCooldownMinutes: 2, checkoutAttemptsPerMinute: 3 },
-        after: { version: 1, dailySpendLimit: '150.00', recipientCooldownMinutes: 30, checkoutAttemptsPerMinute: 5 },
+        before: { version: 0, dailySpendLimit: '300.00', recipientCooldownMinutes: 2, checkoutAttemptsPerMinute: 5 },
+        after: { version: 1, dailySpendLimit: '150.00', recipientCooldownMinutes: 30, checkoutAttemptsPerMinute: 8 },
       });
       advance(MINUTE_MS);
       expect((await boss.put('/api/admin/limits', { ...LIMITS_EDIT, version: 1, dailySpendLimit: '175.5' })).json().limits).toMatchObject({
@@ -386,9 +386,9 @@ describe.each(TEST_DATABASE_KINDS)('the console’s pricing and limits on %s', (
       const deputy = await admin('deputy@example.com');
       expect((await boss.put('/api/admin/limits', { version: 0, ...LIMITS_EDIT })).statusCode).toBe(200);
       const stale = await deputy.put('/api/admin/limits', { ...LIMITS_EDIT, version: 0, checkoutAttemptsPerMinute: 60 });
-      expectConflict(stale, { version: 1, checkoutAttemptsPerMinute: 5, updatedByEmail: 'boss@example.com' });
+      expectConflict(stale, { version: 1, checkoutAttemptsPerMinute: 8, updatedByEmail: 'boss@example.com' });
       expectConflict(await deputy.put('/api/admin/limits', { ...LIMITS_EDIT, version: 2 }), { version: 1 });
-      expect(await db().select({ attempts: serviceLimits.checkoutAttemptsPerMinute }).from(serviceLimits)).toEqual([{ attempts: 5 }]);
+      expect(await db().select({ attempts: serviceLimits.checkoutAttemptsPerMinute }).from(serviceLimits)).toEqual([{ attempts: 8 }]);
       expect(await auditRows()).toHaveLength(1);
     });
 

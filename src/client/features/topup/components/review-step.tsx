@@ -10,6 +10,7 @@ import { useFocusOnMount } from '../use-focus-on-mount';
 import { useUiLanguage } from '../use-ui-language';
 import { LazyRecipientSummary } from './lazy-recipient-summary';
 import { DescriptionRow } from '@/components/ui/description-row';
+import { RetryCountdown, retryWaitOf, useSecondsLeft } from '@/components/retry-countdown';
 
 interface ReviewStepProps {
   country: SelectedCountry;
@@ -30,6 +31,9 @@ export function ReviewStep({ country, phone, operator, amount, price, refusal, o
   const language = useUiLanguage();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const pending = t('common.loading');
+  // A refusal for too many attempts says when Confirm works again, and Confirm waits until then.
+  const retryWait = refusal ? retryWaitOf(refusal) : undefined;
+  const waitSeconds = useSecondsLeft(retryWait);
   return (
     <section aria-labelledby="review-step-title" className="flex flex-col gap-5">
       <h3 id="review-step-title" ref={heading} tabIndex={-1} className="font-semibold outline-none">
@@ -52,12 +56,17 @@ export function ReviewStep({ country, phone, operator, amount, price, refusal, o
           {price ? formatUsdCents(price.totalCents) : pending}
         </DescriptionRow>
       </dl>
-      {refusal && <InlineError testId="review-error">{apiErrorText(t, refusal)}</InlineError>}
+      {refusal && (
+        <div className="flex flex-col gap-2">
+          <InlineError testId="review-error">{apiErrorText(t, refusal)}</InlineError>
+          {retryWait && <RetryCountdown seconds={waitSeconds} />}
+        </div>
+      )}
       <div className="grid grid-cols-2 gap-3">
         <Button type="button" variant="outline" size="lg" onClick={onCancel}>
           {t('topup.review.cancel')}
         </Button>
-        <Button type="button" size="lg" disabled={!price} onClick={onConfirm} data-testid="review-confirm">
+        <Button type="button" size="lg" disabled={!price || waitSeconds > 0} onClick={onConfirm} data-testid="review-confirm">
           {t('topup.review.confirm')}
         </Button>
       </div>
