@@ -29,6 +29,7 @@ import { registerOrderRoutes } from './http/orders';
 import { registerRecipientRoutes } from './http/recipients';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
 import { registerTopupRequestRoutes } from './http/topup-requests';
+import { startPaidRequestNotices } from './topup-requests/paid-requests';
 import { registerYourDataRoutes } from './http/your-data';
 import { createFulfilment } from './orders/fulfilment';
 import { handlePaymentEvent } from './orders/payment-events';
@@ -314,6 +315,14 @@ export async function buildApp({
     });
     app.addHook('onClose', async () => {
       await sending?.stop();
+    });
+    // Request links answered by a top-up: their makers are told, with the same background work as receipts.
+    let notices: ReturnType<typeof startPaidRequestNotices> | undefined;
+    app.addHook('onReady', async () => {
+      notices = startPaidRequestNotices({ db: database.db, mailer: outgoingMail, publicUrl: config.publicUrl, now: clock, log: app.log });
+    });
+    app.addHook('onClose', async () => {
+      await notices?.stop();
     });
   }
   await registerFlagRoutes(app, { clientDir: config.clientDir });

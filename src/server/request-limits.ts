@@ -1,4 +1,5 @@
 import type { ApiMessageKey } from '../shared/api/messages';
+import { REQUEST_LINKS_PER_DAY } from '../shared/api/topup-requests';
 import type { AttemptCounts, LimitedKey, Reservation, WindowRule } from './db/attempt-counts';
 import { DomainError } from './domain-error';
 
@@ -25,6 +26,13 @@ export const REQUEST_LIMITS = {
   contactsPerAddress: { name: 'contact:ip', limit: 5, windowMs: 10 * MINUTE_MS, messageKey: 'apiErrors.tooManyContactMessages' },
   /** "Request a top-up" links (ADR 022); the address in its canonical spelling (http/client-address.ts). */
   topupRequestsPerAddress: { name: 'topup-request:ip', limit: 10, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManyTopupRequests' },
+  /** …and per maker, who must be signed in (REQUEST_LINKS_PER_DAY). */
+  topupRequestsPerUser: {
+    name: 'topup-request:user',
+    limit: REQUEST_LINKS_PER_DAY,
+    windowMs: 24 * HOUR_MS,
+    messageKey: 'apiErrors.tooManyTopupRequestsToday',
+  },
   /** Saved recipients a customer adds by hand; each may cost an operator detection. */
   recipientAddsPerUser: { name: 'recipient-add:user', limit: 20, windowMs: 10 * MINUTE_MS, messageKey: 'apiErrors.tooManyRecipientAdds' },
 } as const satisfies Record<string, RequestLimit>;

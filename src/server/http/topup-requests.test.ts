@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CreateTopupRequestResponse, GetTopupRequestResponse } from '../../shared/api/topup-requests';
+import type { CreateTopupRequestResponse, GetTopupRequestResponse, ListTopupRequestsResponse } from '../../shared/api/topup-requests';
 import { buildApp } from '../app';
 import { countries, topupRequests, user } from '../db/schema';
 import { testConfig } from '../testing/app';
 import { accountClient, TEST_ORIGIN } from '../testing/accounts';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
 import { saveServiceLimits } from '../testing/orders';
-import { hashToken } from '../topup-requests/topup-requests';
+import type { Email, Mailer } from '../mail/mailer';
+import { insertOrderRow } from '../testing/order-rows';
+import { insertTestUser } from '../testing/orders';
+import { notifyPaidRequests } from '../topup-requests/paid-requests';
+import { firstNameOf, hashToken } from '../topup-requests/topup-requests';
 
 const PASSWORD = 'Lagos-to-Accra-2026';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,12 +41,33 @@ describe.each(TEST_DATABASE_KINDS)('request-a-top-up links over HTTP on %s', (ki
     await database.close();
   });
 
-  const create = (payload: unknown, forwardedFor = freshAddress()) =>
+  /** A signed-in customer with a confirmed address: the only one who may make links. */
+  async function verifiedMaker(name = 'Amina Bello') {
+    const client = accountClient(app, freshAddress());
+    const email = `${randomUUID()}@example.com`;
+    expect((await client.signUp(email, PASSWORD, { name })).statusCode).toBe(200);
+    await database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    return {
+      client,
+      id: row!.id,
+      email,
+      get cookies() {
+        return client.cookies;
+      },
+    };
+  }
+  let maker: Awaited<ReturnType<typeof verifiedMaker>>;
+  beforeEach(async () => {
+    maker = await verifiedMaker();
+  });
+
+  const create = (payload: unknown, forwardedFor = freshAddress(), by: { cookies: string } | null = maker) =>
     app.inject({
       method: 'POST',
       url: '/api/topup-requests',
       payload: payload as object,
-      headers: { origin: TEST_ORIGIN, 'x-forwarded-for': forwardedFor },
+      headers: { origin: TEST_ORIGIN, 'x-forwarded-for': forwardedFor, ...(by ? { cookie: by.cookies } : {}) },
     });
   const read = (token: string) => app.inject({ method: 'GET', url: `/api/topup-requests/${token}` });
   const storedRows = () => database.db.select().from(topupRequests);
@@ -64,7 +89,7 @@ describe.each(TEST_DATABASE_KINDS)('request-a-top-up links over HTTP on %s', (ki
       nationalNumber: '08031234567',
       suggestedAmountCents: 1000,
       note: 'Mum here, my credit is low',
-      userId: null,
+      userId: maker.id,
     });
     expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(body.token);
@@ -78,7 +103,14 @@ describe.each(TEST_DATABASE_KINDS)('request-a-top-up links over HTTP on %s', (ki
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.json<GetTopupRequestResponse>()).toEqual({
       success: true,
-      request: { countryCode: 'NG', phone: '08031234567', suggestedAmount: '10.00', note, expiresAt: expect.any(String) },
+      request: {
+        countryCode: 'NG',
+        phone: '08031234567',
+        suggestedAmount: '10.00',
+        note,
+        expiresAt: expect.any(String),
+        requesterFirstName: 'Amina',
+      },
     });
   });
 
@@ -87,13 +119,96 @@ describe.each(TEST_DATABASE_KINDS)('request-a-top-up links over HTTP on %s', (ki
     expect((await read(token)).json<GetTopupRequestResponse>().request).toMatchObject({ suggestedAmount: null, note: null });
   });
 
-  it('records the maker when signed in', async () => {
-    const client = accountClient(app, freshAddress());
-    const email = `${randomUUID()}@example.com`;
-    expect((await client.signUp(email, PASSWORD)).statusCode).toBe(200);
-    expect((await client.post('/api/topup-requests', GOOD_REQUEST)).statusCode).toBe(201);
-    const [maker] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-    expect((await storedRows())[0]!.userId).toBe(maker!.id);
+  it('is made only by a signed-in customer whose address is confirmed, and counts nothing for the others', async () => {
+    const visitor = await create(GOOD_REQUEST, freshAddress(), null);
+    expect(visitor.statusCode).toBe(401);
+    const unconfirmed = accountClient(app, freshAddress());
+    expect((await unconfirmed.signUp(`${randomUUID()}@example.com`, PASSWORD)).statusCode).toBe(200);
+    const address = freshAddress();
+    for (let tried = 0; tried < 11; tried++) {
+      const refused = await create(GOOD_REQUEST, address, unconfirmed);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', messageKey: 'apiErrors.confirmAddressForRequests' });
+    }
+    expect(await storedRows()).toEqual([]);
+    expect((await create(GOOD_REQUEST, address)).statusCode).toBe(201);
+  });
+
+  it('shows the first name of the customer who asks, and only that', async () => {
+    const { token } = (await create(GOOD_REQUEST)).json<CreateTopupRequestResponse>();
+    expect((await read(token)).json<GetTopupRequestResponse>().request.requesterFirstName).toBe('Amina');
+    expect([firstNameOf('  Kofi  Mensah '), firstNameOf(''), firstNameOf(null), firstNameOf('ن'.repeat(50))]).toEqual([
+      'Kofi',
+      null,
+      null,
+      'ن'.repeat(40),
+    ]);
+  });
+
+  it('makes at most 10 links a day per customer, from any address', async () => {
+    for (let made = 0; made < 10; made++) expect((await create(GOOD_REQUEST)).statusCode).toBe(201);
+    const refused = await create(GOOD_REQUEST);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', messageKey: 'apiErrors.tooManyTopupRequestsToday' });
+    expect(Number(refused.headers['retry-after'])).toBe(24 * 60 * 60);
+    expect(await storedRows()).toHaveLength(10);
+    // Another customer is not held back.
+    expect((await create(GOOD_REQUEST, freshAddress(), await verifiedMaker())).statusCode).toBe(201);
+  });
+
+  it('lists the maker’s working links, newest first, and revokes one so that it stops working at once', async () => {
+    const { token: older } = (await create(GOOD_REQUEST)).json<CreateTopupRequestResponse>();
+    clock = new Date(clock.getTime() + 1000);
+    const { token: newer } = (await create({ ...GOOD_REQUEST, note: null })).json<CreateTopupRequestResponse>();
+    const someoneElse = await verifiedMaker('Kofi');
+    expect((await create(GOOD_REQUEST, freshAddress(), someoneElse)).statusCode).toBe(201);
+
+    const listed = (await maker.client.get('/api/user/topup-requests')).json<ListTopupRequestsResponse>().requests;
+    expect(listed.map(({ note, paidAt }) => ({ note, paidAt }))).toEqual([
+      { note: null, paidAt: null },
+      { note: GOOD_REQUEST.note, paidAt: null },
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(older);
+    // Another customer's link, a malformed id and an unknown one are the same 404, and revoke nothing.
+    const theirs = (await someoneElse.client.get('/api/user/topup-requests')).json<ListTopupRequestsResponse>().requests[0]!;
+    for (const id of [String(theirs.id), 'abc', '0', '99999', '1e3']) {
+      const refused = await maker.client.delete(`/api/user/topup-requests/${id}`);
+      expect(refused.statusCode, id).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'TOPUP_REQUEST_NOT_FOUND' });
+    }
+    expect(await storedRows()).toHaveLength(3);
+    expect((await maker.client.delete(`/api/user/topup-requests/${listed[0]!.id}`)).statusCode).toBe(204);
+    expect((await read(newer)).statusCode).toBe(404);
+    expect((await read(older)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/user/topup-requests' })).statusCode).toBe(401);
+  });
+
+  it('tells its maker once when someone else tops up the number, not for their own top-up or one made before', async () => {
+    const sent: Email[] = [];
+    const mailer = { kind: 'outbox', send: async (email: Email) => void sent.push(email) } as unknown as Mailer;
+    const deps = { db: database.db, mailer, publicUrl: 'https://globaltopup.example', now: () => clock, log: { error: () => {} } };
+    const sender = await insertTestUser(database.db);
+    await insertOrderRow(database.db, {
+      userId: sender,
+      status: 'completed',
+      recipientPhone: '8031234567',
+      createdAt: new Date(clock.getTime() - 1000),
+    });
+    await create(GOOD_REQUEST);
+    await insertOrderRow(database.db, { userId: maker.id, status: 'completed', recipientPhone: '08031234567', createdAt: clock });
+    await insertOrderRow(database.db, { userId: sender, status: 'canceled', recipientPhone: '08031234567', createdAt: clock });
+    expect(await notifyPaidRequests(deps)).toBe(0);
+    // The same number spelled without its trunk 0, paid by someone else after the link was made.
+    const paid = await insertOrderRow(database.db, { userId: sender, status: 'completed', recipientPhone: '8031234567', createdAt: clock });
+    expect(await notifyPaidRequests(deps)).toBe(1);
+    expect(await notifyPaidRequests(deps)).toBe(0);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: maker.email, subject: 'Your top-up request was answered' });
+    expect(sent[0]!.text).toContain('+234 803 123 4567 was topped up through your request link');
+    expect(sent[0]!.html).toContain('<span dir="ltr">+234 803 123 4567</span>');
+    expect((await storedRows())[0]).toMatchObject({ paidOrderId: paid.id, paidAt: clock });
+    const listed = (await maker.client.get('/api/user/topup-requests')).json<ListTopupRequestsResponse>().requests;
+    expect(listed[0]!.paidAt).toBe(clock.toISOString());
   });
 
   it.each([
@@ -107,6 +222,10 @@ describe.each(TEST_DATABASE_KINDS)('request-a-top-up links over HTTP on %s', (ki
     [{ ...GOOD_REQUEST, note: 'call me\u0007' }, 'note', 'validation.noteCharacters'],
     [{ ...GOOD_REQUEST, note: 'line one\nline two' }, 'note', 'validation.noteCharacters'],
     [{ ...GOOD_REQUEST, note: 'pay \u202Eevil' }, 'note', 'validation.invisibleCharacters'],
+    [{ ...GOOD_REQUEST, note: 'pay me at https://pay.example/x' }, 'note', 'validation.noteNoLinks'],
+    [{ ...GOOD_REQUEST, note: 'see www.example for it' }, 'note', 'validation.noteNoLinks'],
+    [{ ...GOOD_REQUEST, note: 'bit.ly/credit please' }, 'note', 'validation.noteNoLinks'],
+    [{ ...GOOD_REQUEST, note: 'ｐａｙ．ｅｘａｍｐｌｅ' }, 'note', 'validation.noteNoLinks'],
     [{ ...GOOD_REQUEST, suggestedAmount: '10.555' }, 'suggestedAmount', 'validation.suggestedAmountFormat'],
     [{ ...GOOD_REQUEST, suggestedAmount: '0.50' }, 'suggestedAmount', 'apiErrors.suggestedAmountOutOfRange'],
     [{ ...GOOD_REQUEST, suggestedAmount: '200.01' }, 'suggestedAmount', 'apiErrors.suggestedAmountOutOfRange'],
@@ -141,6 +260,7 @@ describe.each(TEST_DATABASE_KINDS)('request-a-top-up links over HTTP on %s', (ki
     expect(response.json().message).toBe('The suggested amount must be from $1.00 to $50.00.');
     // Back to the default limit, read again, so the tests after this one do not meet the $50 kept by this instance.
     await database.reset();
+    maker = await verifiedMaker();
     clock = new Date(clock.getTime() + 10_000);
     expect((await create({ ...GOOD_REQUEST, suggestedAmount: '60' })).statusCode).toBe(201);
   });
@@ -174,23 +294,31 @@ describe.each(TEST_DATABASE_KINDS)('request-a-top-up links over HTTP on %s', (ki
 
   it('makes at most 10 links an hour per client address, however the proxy spells it', async () => {
     const spellings = ['203.0.113.7', '::ffff:203.0.113.7', '203.0.113.07', '::FFFF:CB00:7107', '0:0:0:0:0:ffff:203.0.113.7'];
-    for (let made = 0; made < 10; made++) expect((await create(GOOD_REQUEST, spellings[made % spellings.length])).statusCode).toBe(201);
+    // A family behind one router: two customers, whose own daily allowances are not spent.
+    const makers = [maker, await verifiedMaker('Kofi')];
+    for (let made = 0; made < 10; made++) {
+      expect((await create(GOOD_REQUEST, spellings[made % spellings.length], makers[made % 2])).statusCode).toBe(201);
+    }
     for (const spelling of spellings) {
-      const refused = await create(GOOD_REQUEST, spelling);
+      const refused = await create(GOOD_REQUEST, spelling, makers[1]);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', messageKey: 'apiErrors.tooManyTopupRequests' });
       expect(Number(refused.headers['retry-after'])).toBe(3600);
     }
     expect(await storedRows()).toHaveLength(10);
     // Another client is not held back, and the first one may make links again once its hour is over.
-    expect((await create(GOOD_REQUEST, '203.0.113.8')).statusCode).toBe(201);
+    expect((await create(GOOD_REQUEST, '203.0.113.8', makers[1])).statusCode).toBe(201);
     clock = new Date(clock.getTime() + 60 * 60 * 1000);
-    expect((await create(GOOD_REQUEST, '::ffff:203.0.113.7')).statusCode).toBe(201);
+    expect((await create(GOOD_REQUEST, '::ffff:203.0.113.7', makers[1])).statusCode).toBe(201);
   });
 
   it('counts IPv6 spellings of one address together', async () => {
-    for (let made = 0; made < 10; made++) expect((await create(GOOD_REQUEST, made % 2 ? '2001:DB8:0:0::1' : '2001:db8::1')).statusCode).toBe(201);
-    expect((await create(GOOD_REQUEST, '2001:0db8:0000:0000:0000:0000:0000:0001')).statusCode).toBe(429);
+    const makers = [maker, await verifiedMaker('Kofi')];
+    for (let made = 0; made < 10; made++) {
+      expect((await create(GOOD_REQUEST, made % 2 ? '2001:DB8:0:0::1' : '2001:db8::1', makers[made % 2])).statusCode).toBe(201);
+    }
+    const refused = await create(GOOD_REQUEST, '2001:0db8:0000:0000:0000:0000:0000:0001', makers[0]);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', messageKey: 'apiErrors.tooManyTopupRequests' });
   });
 
   it('does not spend the allowance on refused input', async () => {

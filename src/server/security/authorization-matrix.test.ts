@@ -153,8 +153,12 @@ const MATRIX: Row[] = [
     method: 'POST',
     route: '/api/topup-requests',
     body: () => ({ countryCode: 'NG', phone: SANDBOX_NUMBERS.successful, note: 'For the week' }),
-    expect: 201,
+    // Only a customer whose address is confirmed makes links (the admins' are).
+    expect: { visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 201, admin: 201 },
   },
+  { method: 'GET', route: '/api/user/topup-requests', expect: signedInOnly(200) },
+  // Nobody's link: every signed-in caller gets past the guard to a 404, and nothing is revoked.
+  { method: 'DELETE', route: '/api/user/topup-requests/:id', url: () => '/api/user/topup-requests/999999', expect: signedInOnly(404) },
   { method: 'GET', route: '/api/topup-requests/:token', url: () => '/api/topup-requests/no-such-token-at-all-here', expect: 404 },
   { method: 'POST', route: '/api/create-payment-intent', body: checkoutBody, expect: signedInOnly(200) },
   {

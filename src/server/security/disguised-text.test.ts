@@ -45,7 +45,7 @@ const FREE_TEXT_FIELDS: FreeTextField[] = [
   {
     method: 'POST',
     url: '/api/topup-requests',
-    caller: 'visitor',
+    caller: 'customer',
     field: 'note',
     rule: 'text',
     body: (note) => ({ countryCode: 'NG', phone: '08031234567', suggestedAmount: '10', note }),

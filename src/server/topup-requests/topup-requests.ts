@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import {
   REQUEST_LINK_TTL_MS,
   REQUEST_MIN_AMOUNT_CENTS,
   REQUEST_TOKEN_PATTERN,
   requestLinkPath,
   type CreateTopupRequestResponse,
+  type OwnTopupRequest,
   type TopupRequestView,
 } from '../../shared/api/topup-requests';
 import { validatePhone } from '../../shared/phone-rules';
@@ -13,7 +14,7 @@ import { formatUsd, toCents } from '../../shared/pricing';
 import { refuseUnservedDestination, type DestinationSwitches } from '../catalog/destination-switches';
 import type { AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
-import { topupRequests } from '../db/schema';
+import { topupRequests, user } from '../db/schema';
 import { DomainError } from '../domain-error';
 import type { ServiceLimitsSource } from '../orders/service-limits';
 import { enforceLimits, REQUEST_LIMITS } from '../request-limits';
@@ -59,21 +60,33 @@ async function checkSuggestedAmount(limits: ServiceLimitsSource, amount: string)
   return cents;
 }
 
+/** Who makes a link: a signed-in customer, from the client address in its canonical spelling. */
+export interface RequestMaker {
+  address: string;
+  userId: string;
+  /** Only a customer whose address is confirmed makes links: the maker is then someone we can reach. */
+  emailVerified: boolean;
+}
+
 /**
- * Makes a link for one number, for the maker at `address` (its canonical spelling) and, when signed in, `userId`.
- * Every rule is checked before anything is counted or stored; then the address's hourly allowance is spent, expired
- * links are purged, and the link's hash is stored.
+ * Makes a link for one number, for a signed-in maker with a confirmed address. Every rule is checked before anything
+ * is counted or stored; then the maker's daily and the address's hourly allowances are spent, expired links are
+ * purged, and the link's hash is stored.
  */
 export async function createTopupRequest(
   services: TopupRequestServices,
   input: NewTopupRequest,
-  maker: { address: string; userId: string | null },
+  maker: RequestMaker,
 ): Promise<CreateTopupRequestResponse> {
+  if (!maker.emailVerified) throw new DomainError('forbidden', 'EMAIL_NOT_VERIFIED', { key: 'apiErrors.confirmAddressForRequests' });
   const phone = validatePhone(input.phone, input.countryCode);
   if (!phone.ok) throw new DomainError('invalid', 'INVALID_PHONE_NUMBER', phone.error, { field: 'phone' });
   await refuseUnservedDestination(services.destinations, input.countryCode, undefined, { country: 'countryCode' });
   const suggestedAmountCents = input.suggestedAmount ? await checkSuggestedAmount(services.limits, input.suggestedAmount) : null;
-  await enforceLimits(services.counts, [[REQUEST_LIMITS.topupRequestsPerAddress, maker.address]]);
+  await enforceLimits(services.counts, [
+    [REQUEST_LIMITS.topupRequestsPerUser, maker.userId],
+    [REQUEST_LIMITS.topupRequestsPerAddress, maker.address],
+  ]);
 
   const now = services.now();
   const token = randomBytes(32).toString('base64url');
@@ -95,16 +108,57 @@ export async function createTopupRequest(
 /** What a link asks for; an unknown token and an expired link get the same 404, so neither says more than the other. */
 export async function readTopupRequest(services: Pick<TopupRequestServices, 'db' | 'now'>, token: string): Promise<TopupRequestView> {
   if (!REQUEST_TOKEN_PATTERN.test(token)) throw notFound();
-  const [row] = await services.db
-    .select()
+  const [found] = await services.db
+    .select({ request: topupRequests, makerName: user.name })
     .from(topupRequests)
+    .leftJoin(user, eq(user.id, topupRequests.userId))
     .where(eq(topupRequests.tokenHash, hashToken(token)));
-  if (!row || row.expiresAt.getTime() <= services.now().getTime()) throw notFound();
+  if (!found || found.request.expiresAt.getTime() <= services.now().getTime()) throw notFound();
+  const { request: row, makerName } = found;
   return {
     countryCode: row.countryIso,
     phone: row.nationalNumber,
     suggestedAmount: row.suggestedAmountCents === null ? null : formatUsd(row.suggestedAmountCents),
     note: row.note,
     expiresAt: row.expiresAt.toISOString(),
+    requesterFirstName: firstNameOf(makerName),
   };
+}
+
+/** The first word of an account's name ("Amina Bello" → "Amina"), at most 40 characters; null without a name. */
+export function firstNameOf(name: string | null | undefined): string | null {
+  const first = name?.trim().split(/\s+/u)[0];
+  return first ? [...first].slice(0, 40).join('') : null;
+}
+
+/** The maker's links that still work, newest first. */
+export async function listOwnTopupRequests(services: Pick<TopupRequestServices, 'db' | 'now'>, userId: string): Promise<OwnTopupRequest[]> {
+  const rows = await services.db
+    .select()
+    .from(topupRequests)
+    .where(and(eq(topupRequests.userId, userId), gt(topupRequests.expiresAt, services.now())))
+    .orderBy(desc(topupRequests.createdAt), desc(topupRequests.id))
+    .limit(100);
+  return rows.map((row) => ({
+    id: row.id,
+    countryCode: row.countryIso,
+    phone: row.nationalNumber,
+    suggestedAmount: row.suggestedAmountCents === null ? null : formatUsd(row.suggestedAmountCents),
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  }));
+}
+
+/** Revokes one of the maker's links: it stops working at once. Another customer's link, or none, is a 404. */
+export async function revokeTopupRequest(services: Pick<TopupRequestServices, 'db'>, userId: string, idText: string): Promise<void> {
+  // An id is the list's positive integer; anything else names no link of theirs either.
+  if (!/^[1-9]\d{0,8}$/.test(idText)) throw notFound();
+  const id = Number(idText);
+  const deleted = await services.db
+    .delete(topupRequests)
+    .where(and(eq(topupRequests.id, id), eq(topupRequests.userId, userId)))
+    .returning({ id: topupRequests.id });
+  if (deleted.length === 0) throw notFound();
 }

@@ -99,8 +99,11 @@ export const API_MESSAGE_TEXTS_EN = {
   'validation.suggestedAmountFormat': 'Enter an amount in dollars, e.g. 12.50.',
   'validation.noteTooLong': 'Your note can be at most {{max}} characters.',
   'validation.noteCharacters': 'Your note contains a character that cannot be sent. Please remove it.',
+  'validation.noteNoLinks': 'Your note cannot contain a web address. Please remove it.',
   'apiErrors.suggestedAmountOutOfRange': 'The suggested amount must be from {{min}} to {{max}}.',
   'apiErrors.topupRequestNotFound': 'This top-up request link is not valid or has expired. Request links work for 30 days.',
+  'apiErrors.tooManyTopupRequestsToday': "You have made today's 10 request links. Please try again tomorrow.",
+  'apiErrors.confirmAddressForRequests': 'Confirm your e-mail address to make request links: open the link we e-mailed you.',
   'apiErrors.tooManyTopupRequests': 'Too many request links were made from your network. Please wait an hour and try again.',
   // Saved recipients (server/recipients).
   'apiErrors.recipientNotFound': 'This recipient was not found. It may have been deleted.',

@@ -21,6 +21,17 @@ export const REQUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The length of a note as its reader counts it: an emoji or an Arabic letter is one character. */
 export const noteLength = (note: string) => [...note].length;
 
+/**
+ * A web address in a note: a scheme, "www.", or a host name ending in a top-level domain of letters ("pay-me.example",
+ * "bit.ly/x"). A note is text from a stranger shown on our page, and a link in it would lend our name to wherever it
+ * goes; "1.5", "e.g." and "Mom." are not addresses.
+ */
+const WEB_ADDRESS = /(?:[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?:[/:?#]|\b))/iu;
+export const hasWebAddress = (note: string) => WEB_ADDRESS.test(note.normalize('NFKC'));
+
+/** The links a signed-in customer may make in a day (docs/api.md). */
+export const REQUEST_LINKS_PER_DAY = 10;
+
 /** POST /api/topup-requests — a link for one's own number. */
 export const createTopupRequestBodySchema = z.object({
   countryCode: z
@@ -42,6 +53,7 @@ export const createTopupRequestBodySchema = z.object({
     .refine((note) => noteLength(note) <= REQUEST_NOTE_MAX_LENGTH, { message: 'validation.noteTooLong', params: { max: REQUEST_NOTE_MAX_LENGTH } })
     .refine(isSafeName, 'validation.noteCharacters')
     .superRefine(undisguised('text'))
+    .refine((note) => !hasWebAddress(note), 'validation.noteNoLinks')
     .nullish(),
 });
 export type CreateTopupRequestBody = z.input<typeof createTopupRequestBodySchema>;
@@ -65,6 +77,8 @@ export interface TopupRequestView {
   /** Plain text: shown as text, never as HTML. */
   note: string | null;
   expiresAt: string;
+  /** The first name of the customer who asks, as their account gives it; null when it has none. */
+  requesterFirstName: string | null;
 }
 
 export interface GetTopupRequestResponse {
@@ -73,3 +87,21 @@ export interface GetTopupRequestResponse {
 }
 
 export const requestLinkPath = (token: string) => `${REQUEST_LINK_PREFIX}${token}`;
+
+/** One of the signed-in customer's own links, as GET /api/user/topup-requests lists them (never the token: it is not kept). */
+export interface OwnTopupRequest {
+  id: number;
+  countryCode: string;
+  phone: string;
+  suggestedAmount: string | null;
+  note: string | null;
+  createdAt: string;
+  expiresAt: string;
+  /** When a top-up of the number by someone else answered it, or null. */
+  paidAt: string | null;
+}
+
+export interface ListTopupRequestsResponse {
+  success: true;
+  requests: OwnTopupRequest[];
+}

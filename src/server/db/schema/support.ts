@@ -179,8 +179,19 @@ export const topupRequests = pgTable(
     userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How its maker names it in their list and revokes it (never in the link, which is the token). */
+    id: serial('id').notNull().unique(),
+    /** The completed top-up of this number, by someone else, that answered the request (ADR 022). */
+    paidOrderId: uuid('paid_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When its maker was e-mailed that it was paid. */
+    paidNotifiedAt: timestamp('paid_notified_at', { withTimezone: true }),
   },
-  (table) => [index('topup_requests_user_idx').on(table.userId), index('topup_requests_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('topup_requests_user_idx').on(table.userId),
+    index('topup_requests_expires_idx').on(table.expiresAt),
+    index('topup_requests_number_idx').on(table.countryIso, table.nationalNumber),
+  ],
 );
 
 /**
