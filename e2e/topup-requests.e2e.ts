@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { CreateTopupRequestResponse } from '../src/shared/api/topup-requests';
+import { createAccount } from './account-helpers';
 import { axeViolations } from './axe';
-import { openPage, useServerAndBrowser } from './fixtures';
-import { NUMBERS, nextButton, phoneInput, pickCountry } from './top-up-helpers';
+import { openPage, useServerAndBrowser, type VisitOptions } from './fixtures';
+import { NUMBERS, nextButton, phoneInput, pickCountry, placeOrder } from './top-up-helpers';
 
 /** "Request a top-up" links (ADR 022): made on /request, opened at /r/<token> in another browser. */
 const app = useServerAndBrowser();
@@ -17,6 +18,20 @@ async function makeLink(page: Page, origin: string, body: object): Promise<Creat
   return response.json();
 }
 
+let makers = 0;
+const makerEmails = new WeakMap<Page, string>();
+
+/** A signed-in customer with a confirmed address on `path`: only they make links (ADR 058). */
+async function makerOn(path: string, options: VisitOptions = {}, name = 'Kofi Mensah'): Promise<Page> {
+  const page = await openPage(app.browser, app.server.url, options);
+  const email = `maker${++makers}-${Date.now()}@example.com`;
+  await createAccount(page, email);
+  await app.server.runSql(`update "user" set email_verified = true, name = '${name}' where email = '${email}'`);
+  await page.goto(`${app.server.url}${path}`);
+  makerEmails.set(page, email);
+  return page;
+}
+
 /** The amounts the sandbox's MTN sells, so the suggested one is one the sender can be offered. */
 async function mtnAmounts(page: Page, origin: string): Promise<number[]> {
   const response = await page.request.get(`${origin}/api/reloadly/operator-detect/${NUMBERS.NG.phone}/NG`);
@@ -25,10 +40,7 @@ async function mtnAmounts(page: Page, origin: string): Promise<number[]> {
 
 describe('request-a-top-up links', () => {
   it('a link made on /request opens in another browser with the number filled, the note shown and the amount chosen', async () => {
-    const maker = await openPage(app.browser, `${app.server.url}/request`, {
-      permissions: ['clipboard-read', 'clipboard-write'],
-      bypassCSP: true,
-    });
+    const maker = await makerOn('/request', { permissions: ['clipboard-read', 'clipboard-write'], bypassCSP: true }, 'Amina Bello');
     await maker.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.server.url });
     expect(await maker.getByRole('heading', { level: 1 }).textContent()).toBe('Request a top-up');
     expect(await axeViolations(maker)).toEqual([]);
@@ -58,6 +70,8 @@ describe('request-a-top-up links', () => {
     const sender = await openPage(app.browser, link, { bypassCSP: true });
     const banner = sender.getByTestId('request-banner');
     await banner.waitFor();
+    // The maker's first name, isolated so that it cannot reorder the sentence around it.
+    expect(await sender.getByTestId('request-banner-title').textContent()).toBe('\u2068Amina\u2069 asks you for a top-up');
     expect(await sender.getByTestId('request-note').innerText()).toContain('Running low, thank you!');
     // The number is written as typed until the countries arrive, then with its calling code.
     await expect.poll(() => sender.getByTestId('request-number').textContent()).toBe(NUMBERS.NG.international);
@@ -74,7 +88,7 @@ describe('request-a-top-up links', () => {
   });
 
   it('shares the link through the system share sheet where the browser has one', async () => {
-    const maker = await openPage(app.browser, `${app.server.url}/request`);
+    const maker = await makerOn('/request');
     await maker.context().addInitScript(() => {
       Object.defineProperty(navigator, 'share', {
         value: async (data: ShareData) => {
@@ -96,8 +110,40 @@ describe('request-a-top-up links', () => {
     });
   });
 
+  it('its maker is e-mailed once someone else tops the number up, sees it answered in the profile, and revokes it', async () => {
+    const maker = await makerOn('/');
+    const phone = '08031246101';
+    const { path: linkPath } = await makeLink(maker, app.server.url, { countryCode: 'NG', phone, note: 'For data' });
+    // A web address is refused in a note, in the customer's words.
+    const refused = await maker.request.post(`${app.server.url}/api/topup-requests`, {
+      data: { countryCode: 'NG', phone, note: 'pay at bit.ly/x' },
+      headers: { origin: app.server.url },
+    });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).message).toBe('Your note cannot contain a web address. Please remove it.');
+
+    const payer = await openPage(app.browser, app.server.url);
+    await createAccount(payer, `payer-${Date.now()}@example.com`);
+    expect((await placeOrder(payer, phone)).result.status).toBe('SUCCESSFUL');
+    const mail = async () => {
+      const answer = await maker.request.get(`${app.server.url}/api/dev/outbox?to=${encodeURIComponent(makerEmails.get(maker)!)}`);
+      return answer.ok() ? ((await answer.json()) as { message: { subject: string; text: string } }).message : null;
+    };
+    await expect.poll(async () => (await mail())?.subject).toBe('Your top-up request was answered');
+    expect((await mail())!.text).toContain('+234 803 124 6101 was topped up through your request link');
+
+    await maker.goto(`${app.server.url}/profile`);
+    const link = maker.getByTestId('request-link');
+    await expect.poll(() => link.getByTestId('request-link-status').textContent()).toMatch(/^Answered on .+: the airtime arrived$/);
+    await link.getByRole('button', { name: 'Revoke the link for +234 803 124 6101' }).click();
+    await link.getByRole('button', { name: 'Revoke link' }).click();
+    await maker.getByTestId('request-links-empty').waitFor();
+    const sender = await openPage(app.browser, `${app.server.url}${linkPath}`);
+    await sender.getByTestId('request-unavailable').waitFor();
+  });
+
   it('shows a note with markup as the text it is, and runs nothing in it', async () => {
-    const maker = await openPage(app.browser, app.server.url);
+    const maker = await makerOn('/');
     const { path: linkPath } = await makeLink(maker, app.server.url, { countryCode: 'NG', phone: NUMBERS.NG.phone, note: MARKUP_NOTE });
     // The page's CSP would stop an inline handler anyway: without it, this proves the note is never markup.
     const sender = await openPage(app.browser, `${app.server.url}${linkPath}`, { bypassCSP: true });
@@ -115,7 +161,7 @@ describe('request-a-top-up links', () => {
   });
 
   it.each(['en', 'ar'] as const)('the request page and a request link have no axe violations in %s, light and dark', async (language) => {
-    const maker = await openPage(app.browser, app.server.url);
+    const maker = await makerOn('/');
     const { path: linkPath } = await makeLink(maker, app.server.url, {
       countryCode: 'IN',
       phone: NUMBERS.IN.phone,
@@ -123,7 +169,7 @@ describe('request-a-top-up links', () => {
       note: 'شكرًا — thanks',
     });
     for (const theme of ['light', 'dark']) {
-      const form = await openPage(app.browser, `${app.server.url}/request`, { storage: { language, theme }, bypassCSP: true });
+      const form = await makerOn('/request', { storage: { language, theme }, bypassCSP: true });
       await form.getByRole('combobox').first().waitFor();
       expect(await form.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
       expect(await axeViolations(form)).toEqual([]);
@@ -150,7 +196,7 @@ describe('request-a-top-up links', () => {
   });
 
   it('a link whose request is lost on the way says so, not that the link is bad, and opens once tried again', async () => {
-    const maker = await openPage(app.browser, app.server.url);
+    const maker = await makerOn('/');
     const { path: linkPath } = await makeLink(maker, app.server.url, { countryCode: 'NG', phone: NUMBERS.NG.phone, note: 'Thanks' });
     const sender = await openPage(app.browser, `${app.server.url}/about`);
     let dropped = 0;
@@ -174,7 +220,7 @@ describe('request-a-top-up links', () => {
 
 describe('an expired request link', () => {
   it('says the link has expired and offers an ordinary top-up', async () => {
-    const maker = await openPage(app.browser, app.server.url);
+    const maker = await makerOn('/');
     const { path: linkPath } = await makeLink(maker, app.server.url, { countryCode: 'NG', phone: NUMBERS.NG.phone, note: 'old request' });
     await maker.context().close();
     // 30 days later, as far as the link is concerned.

@@ -31,7 +31,7 @@ const PaymentCompletePage = lazyPage(() => import('@/features/topup/payment/paym
 const ProfilePage = lazyPage(() => import('./signed-in-pages').then((m) => m.ProfilePage));
 const OrderReceiptPage = lazyPage(() => import('./signed-in-pages').then((m) => m.OrderReceiptPage));
 const AdminPage = lazyPage(() => import('./signed-in-pages').then((m) => m.AdminPage));
-const RequestPage = lazyPage(() => import('@/features/topup/request/request-page').then((m) => m.RequestPage));
+const RequestPage = lazyPage(() => import('./signed-in-pages').then((m) => m.RequestTopUpPage));
 const AccountDeletedPage = lazyPage(() => import('@/features/profile/account-deleted-page').then((m) => m.AccountDeletedPage));
 const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage));
 

@@ -8,6 +8,7 @@ import { RequireUser } from './guards';
  */
 const Profile = lazy(() => import('@/features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const Receipt = lazy(() => import('@/features/profile/receipt/receipt-page').then((m) => ({ default: m.ReceiptPage })));
+const Request = lazy(() => import('@/features/topup/request/request-page').then((m) => ({ default: m.RequestPage })));
 const Admin = lazy(() => import('@/features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
 
 export function ProfilePage() {
@@ -30,6 +31,15 @@ export function AdminPage() {
   return (
     <RequireUser admin>
       <Admin />
+    </RequireUser>
+  );
+}
+
+/** Request links are made only by signed-in customers with a confirmed address (ADR 022). */
+export function RequestTopUpPage() {
+  return (
+    <RequireUser>
+      <Request />
     </RequireUser>
   );
 }

@@ -5,6 +5,7 @@ import { formatPhoneInternational } from '../../shared/phone-format';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw-rows';
 import { emailLanguage } from '../mail/account-emails';
+import { onReceiptQueued } from '../orders/follow-ups';
 import type { Email, Mailer } from '../mail/mailer';
 
 /**
@@ -124,23 +125,40 @@ export async function notifyPaidRequests(deps: PaidRequestDeps): Promise<number>
   return sent;
 }
 
-/** Polls for answered links in the background; runs never overlap. */
+/**
+ * Looks for answered links in the background: whenever a move on this database queues a receipt (an order completing
+ * is one), and every 30 s for what other instances completed; runs never overlap, and one asked for during a run
+ * follows it.
+ */
 export function startPaidRequestNotices(deps: PaidRequestDeps, pollMs = PAID_REQUESTS_POLL_MS) {
   let stopped = false;
-  let running = false;
-  let current: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    if (stopped || running) return;
-    running = true;
+  let current: Promise<void> | null = null;
+  let askedAgain = false;
+  const kick = () => {
+    if (stopped) return;
+    if (current) {
+      askedAgain = true;
+      return;
+    }
     current = notifyPaidRequests(deps)
+      .then(() => undefined)
       .catch((error: unknown) => deps.log.error({ err: error }, 'request-link notices failed'))
-      .finally(() => (running = false));
-  }, pollMs);
+      .finally(() => {
+        current = null;
+        if (askedAgain) {
+          askedAgain = false;
+          kick();
+        }
+      });
+  };
+  const timer = setInterval(kick, pollMs);
   timer.unref();
+  const unsubscribe = onReceiptQueued(deps.db, kick);
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      unsubscribe();
       await current;
     },
   };

@@ -90,8 +90,11 @@ function RequestBanner({ request }: { request: TopupRequestView }) {
       <div className="flex items-start gap-3">
         <MessageCircleHeart className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
         <div className="flex min-w-0 flex-col gap-2">
-          <h3 id="request-banner-title" className="font-semibold">
-            {t('request.bannerTitle')}
+          <h3 id="request-banner-title" className="font-semibold" data-testid="request-banner-title">
+            {/* The name is the customer's own text: isolated, so it cannot reorder the sentence around it. */}
+            {request.requesterFirstName
+              ? t('request.bannerTitleNamed', { name: `\u2068${request.requesterFirstName}\u2069` })
+              : t('request.bannerTitle')}
           </h3>
           <p className="flex flex-wrap items-center gap-x-2 text-sm">
             {recipient && <Flag src={recipient.country.flag} className="h-3.5 w-5" />}
