@@ -49,6 +49,19 @@ export const orders = pgTable(
     providerDiscountCurrencyCode: text('provider_discount_currency_code'),
     walletBalanceAfter: numeric('wallet_balance_after', { precision: 20, scale: 4 }),
     walletCurrencyCode: text('wallet_currency_code'),
+    /**
+     * What the order cost us (docs/decisions/050-cost-and-margin-on-every-order.md): the top-up provider's debit of
+     * our wallet, in the wallet's currency, and the USD per wallet unit it was converted at (1 for a USD wallet: the
+     * rate our USD amount was sent at otherwise), giving providerCostCents; the payment processor's fee, known at
+     * capture; a dispute's amount and fee, recorded once when the charge is disputed. Null: not (yet) known.
+     */
+    walletDebit: numeric('wallet_debit', { precision: 20, scale: 4 }),
+    walletUsdRate: numeric('wallet_usd_rate', { precision: 24, scale: 12 }),
+    providerCostCents: integer('provider_cost_cents'),
+    processorFeeCents: integer('processor_fee_cents'),
+    disputedCents: integer('disputed_cents'),
+    disputeFeeCents: integer('dispute_fee_cents'),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
     /** A PIN product's PIN (code, serial, instructions), encrypted with the server's secret (AES-256-GCM). */
     pinDetailEncrypted: text('pin_detail_encrypted'),
     /**
