@@ -32,6 +32,7 @@ describe('providerCostOf', () => {
     });
     expect(providerCostOf(1000, result)).toEqual({
       walletDebit: '9.5600',
+      walletDebitExpected: '9.5600',
       walletUsdRate: '1.000000000000',
       providerCostCents: 956,
       disagrees: false,

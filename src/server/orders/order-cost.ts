@@ -1,7 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
-import { orders } from '../db/schema';
 import type { TopupResult } from '../topups/provider';
+import { CAPTURED_STATUSES } from './daily-figures';
 
 /*
  * What an order cost us and what it left (docs/decisions/050-cost-and-margin-on-every-order.md). Integer USD cents.
@@ -10,11 +9,13 @@ import type { TopupResult } from '../topups/provider';
  */
 
 /** The card was charged: captured, whether or not the money was given back since. */
-export const CHARGED_STATUSES: readonly OrderStatus[] = ['completed', 'refunding', 'refund_failed', 'refunded'];
+export const CHARGED_STATUSES: readonly OrderStatus[] = CAPTURED_STATUSES;
 
 /** A top-up's cost, as recorded on its order: the wallet's debit in its currency, the rate to USD, the USD cents. */
 export interface ProviderCost {
   walletDebit: string;
+  /** The requested amount less the discount, when the answer tells both: what the debit should be. */
+  walletDebitExpected: string | null;
   walletUsdRate: string;
   providerCostCents: number;
 }
@@ -43,6 +44,7 @@ export function providerCostOf(amountCents: number, result: TopupResult): (Provi
   }
   return {
     walletDebit: debit.toFixed(4),
+    walletDebitExpected: byDiscount === null ? null : byDiscount.toFixed(4),
     walletUsdRate: usdRate.toFixed(12),
     providerCostCents: Math.round(debit * usdRate * 100),
     disagrees: byBalance !== null && byDiscount !== null && Math.abs(byBalance - byDiscount) > SAME_DEBIT,
@@ -70,20 +72,3 @@ export const processorFeesOf = (order: OrderMoney) => (order.processorFeeCents ?
 export function marginCentsOf(order: OrderMoney): number {
   return capturedCentsOf(order) - refundedCentsOf(order) - (order.disputedCents ?? 0) - (order.providerCostCents ?? 0) - processorFeesOf(order);
 }
-
-const statusList = (statuses: readonly OrderStatus[]) =>
-  sql.join(
-    statuses.map((status) => sql`${status}`),
-    sql`, `,
-  );
-
-/** The same figures over the orders table, for SQL that adds them up (the settlement, the CSV). */
-export const ORDER_MONEY_SQL: Record<'captured' | 'refunded' | 'disputed' | 'providerCost' | 'processorFees' | 'margin', SQL> = (() => {
-  const captured = sql`(case when ${orders.status} in (${statusList(CHARGED_STATUSES)}) then ${orders.totalCents} else 0 end)`;
-  const refunded = sql`(case when ${orders.status} = 'refunded' then ${orders.totalCents} else 0 end)`;
-  const disputed = sql`coalesce(${orders.disputedCents}, 0)`;
-  const providerCost = sql`coalesce(${orders.providerCostCents}, 0)`;
-  const processorFees = sql`(coalesce(${orders.processorFeeCents}, 0) + coalesce(${orders.disputeFeeCents}, 0))`;
-  const margin = sql`(${captured} - ${refunded} - ${disputed} - ${providerCost} - ${processorFees})`;
-  return { captured, refunded, disputed, providerCost, processorFees, margin };
-})();
