@@ -6,6 +6,7 @@ import { isServerBuilt } from '../scripts/built-server';
 import { runAdminExportBenchmark } from './admin-export';
 import { runAdminOrdersBenchmark } from './admin-orders';
 import { runAdminOverviewBenchmark } from './admin-overview';
+import { runAdminSettlementBenchmark } from './admin-settlement';
 import { runCheckoutThroughputBenchmark } from './checkout-throughput';
 import { runCountriesThroughputBenchmark } from './countries-throughput';
 import { runLighthouseBenchmark } from './lighthouse';
@@ -58,6 +59,13 @@ const benchmarks: Benchmark[] = [
     name: 'admin-overview',
     title: 'Operations console: the overview of today, 7 and 30 days on 1,000,000 orders (PostgreSQL, server-side time)',
     run: runAdminOverviewBenchmark,
+    builtServer: false,
+  },
+  {
+    name: 'admin-settlement',
+    title:
+      'Operations console: the settlement of 30 days with its per-country and per-operator tables on 1,000,000 orders (PostgreSQL, server-side time)',
+    run: runAdminSettlementBenchmark,
     builtServer: false,
   },
   {

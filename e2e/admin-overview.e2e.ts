@@ -122,4 +122,24 @@ describe('the console’s overview', () => {
       await page.context().close();
     }
   });
+
+  it.each([
+    ['en', 'light'],
+    ['ar', 'dark'],
+  ])('the settlement page in %s (%s theme) shows the orders’ money and corridor, with no axe violations', async (language, theme) => {
+    const page = await openPage(app.browser, app.server.url, { storage: { language, theme }, bypassCSP: true });
+    await signInWithCode(page, ADMIN, totpUri);
+    await saveSettings(page, { language, theme });
+    try {
+      await page.goto(`${app.server.url}/admin/settlement`);
+      await page.getByTestId('settlement-totals').waitFor();
+      expect(await page.getByTestId('settlement-totals').textContent()).toContain(delivered.intent.totalAmount);
+      expect(await page.getByTestId('settlement-corridors').textContent()).toContain('MTN');
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await saveSettings(page, { language: 'en', theme: 'light' });
+      await page.context().close();
+    }
+  });
 });

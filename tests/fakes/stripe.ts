@@ -299,8 +299,9 @@ export class FakeStripe {
       return reply(kept.status, kept.payload, { 'Idempotent-Replayed': 'true' });
     }
 
-    const answer: Answer =
+    const routed: Answer =
       fault?.kind === 'error' ? { status: fault.status, payload: { error: fault.error }, keep: true } : this.route(method, path, body);
+    const answer = asksForChargeFee(request.url ?? '', body) ? withChargeFee(routed) : routed;
     if (answer.keep && idempotencyKey && method === 'POST') {
       this.keptResults.set(idempotencyKey, { method, path, body: JSON.stringify(body), status: answer.status, payload: answer.payload });
     }
@@ -535,6 +536,37 @@ export function signWebhook(event: object, secret: string = FAKE_STRIPE_WEBHOOK_
 
 function dollars(cents: number): string {
   return (cents / 100).toFixed(2);
+}
+
+const CHARGE_FEE = 'latest_charge.balance_transaction';
+
+/** Whether the request expands the intent's charge and its balance transaction (in the query of a GET, the body of a POST). */
+function asksForChargeFee(url: string, body: Record<string, unknown>): boolean {
+  const query = parseForm(new URL(url, 'http://stripe.test').search.slice(1));
+  return [query.expand, body.expand].some((expand) => Array.isArray(expand) && expand.includes(CHARGE_FEE));
+}
+
+/**
+ * An intent's answer with its charge expanded, as Stripe expands it: the charge's balance transaction, once the charge is
+ * captured, carries Stripe's US card fee (2.9 % + 30¢); before that it has none.
+ */
+function withChargeFee(answer: Answer): Answer {
+  const intent = answer.payload as Partial<FakePaymentIntent> | null;
+  if (answer.status !== 200 || intent?.object !== 'payment_intent' || !intent.latest_charge) return answer;
+  const captured = intent.status === 'succeeded' ? intent.amount_received! : 0;
+  const fee = Math.round(captured * 0.029) + 30;
+  const balanceTransaction = captured
+    ? {
+        id: `txn_${intent.latest_charge.slice(3)}`,
+        object: 'balance_transaction',
+        amount: captured,
+        fee,
+        net: captured - fee,
+        currency: intent.currency,
+      }
+    : null;
+  const charge = { id: intent.latest_charge, object: 'charge', payment_intent: intent.id, balance_transaction: balanceTransaction };
+  return { ...answer, payload: { ...intent, latest_charge: charge } };
 }
 
 function succeeded(intent: FakePaymentIntent): Answer {

@@ -17,7 +17,18 @@ export function metaPageOf(pathname: string): MetaPage {
 }
 
 /** The console's sections, as its menu names them (`admin.nav.<section>`). */
-const CONSOLE_SECTIONS = ['overview', 'orders', 'attention', 'customers', 'catalogue', 'messages', 'audit', 'pricing', 'limits'] as const;
+const CONSOLE_SECTIONS = [
+  'overview',
+  'orders',
+  'attention',
+  'settlement',
+  'customers',
+  'catalogue',
+  'messages',
+  'audit',
+  'pricing',
+  'limits',
+] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 
 /**

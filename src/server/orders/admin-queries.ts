@@ -16,6 +16,7 @@ import type { Database } from '../db/client';
 import { countries, orderEvents, orders, user } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { adminDeliveryReport } from './delivery-reports';
+import { capturedCentsOf, marginCentsOf, refundedCentsOf } from './order-cost';
 import { attentionReasonSql, attentionSinceSql, countAttention, needsAttention } from './attention';
 import { UUID } from '../db/ids';
 import {
@@ -208,6 +209,10 @@ const exportColumns = {
   refundId: orders.refundId,
   failureCode: orders.failureCode,
   finishedAt: orders.finishedAt,
+  providerCostCents: orders.providerCostCents,
+  processorFeeCents: orders.processorFeeCents,
+  disputedCents: orders.disputedCents,
+  disputeFeeCents: orders.disputeFeeCents,
 };
 
 /** One order as the CSV export writes it. */
@@ -226,6 +231,11 @@ export interface AdminOrderExportRow extends AdminOrderRow {
   refundId: string | null;
   failureCode: string | null;
   finishedAt: string | null;
+  /** Cost and margin (ADR 050): null while not known. */
+  providerCostCents: number | null;
+  processorFeeCents: number | null;
+  disputedCents: number | null;
+  disputeFeeCents: number | null;
 }
 
 type ExportRowValues = Awaited<Awaited<ReturnType<typeof adminOrdersPageQuery<typeof exportColumns>>>['query']>[number];
@@ -265,6 +275,10 @@ function toAdminOrderExportRow(row: ExportRowValues): AdminOrderExportRow {
     refundId: row.refundId,
     failureCode: row.failureCode,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    providerCostCents: row.providerCostCents,
+    processorFeeCents: row.processorFeeCents,
+    disputedCents: row.disputedCents,
+    disputeFeeCents: row.disputeFeeCents,
   };
 }
 
@@ -352,6 +366,18 @@ export async function adminOrderDetail(db: Database, orderId: string, now: Date)
       refundedAt: iso(order.refundedAt),
       actions: adminActionsFor(status),
       deliveryReport,
+      money: {
+        capturedCents: capturedCentsOf(order),
+        providerCostCents: order.providerCostCents,
+        walletDebit: order.walletDebit,
+        walletCurrencyCode: order.walletCurrencyCode ?? (order.walletDebit === null ? null : 'USD'),
+        walletUsdRate: order.walletUsdRate,
+        processorFeeCents: order.processorFeeCents,
+        disputeFeeCents: order.disputeFeeCents,
+        refundedCents: refundedCentsOf(order),
+        disputedCents: order.disputedCents ?? 0,
+        marginCents: marginCentsOf(order),
+      },
     },
     events: eventRows.map(({ event, actorEmail }) => ({
       id: event.id,

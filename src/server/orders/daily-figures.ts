@@ -2,7 +2,17 @@ import { eq, inArray, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw-rows';
-import { dailyDeliveryTimes, dailyFiguresChecks, dailyFiguresDays, dailyOperatorFigures, dailyStatusFigures, orders } from '../db/schema';
+import {
+  dailyDeliveryTimes,
+  dailyFiguresChecks,
+  dailyFiguresDays,
+  dailyOperatorFigures,
+  dailySettlementFigures,
+  dailyStatusFigures,
+  dailyWalletFigures,
+  orders,
+  walletDifferences,
+} from '../db/schema';
 import { PAID_STATUSES } from './state-machine';
 
 /**
@@ -26,7 +36,14 @@ export const FEE_EARNING_STATUSES: readonly OrderStatus[] = PAID_STATUSES;
  */
 export const MOVES_MARGIN_MS = 5 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The check row every look locks, so that looks are taken in turn whatever their window; it also keeps the 30 days' last look. */
 const CHECK_ROW = 1;
+/**
+ * How many days of figures are kept: the longest window looked at (the settlement's, SETTLEMENT_WINDOW_DAYS). Each
+ * window keeps its own last look (its check row is its length in days, the overview's 30 sharing CHECK_ROW's).
+ */
+export const KEPT_DAYS = 731;
+const DAILY_TABLES = [dailyStatusFigures, dailyOperatorFigures, dailyDeliveryTimes, dailySettlementFigures, dailyWalletFigures];
 
 /** The UTC day of an instant, YYYY-MM-DD. */
 export const utcDay = (time: Date) => time.toISOString().slice(0, 10);
@@ -58,14 +75,54 @@ const dateArray = (days: string[]) =>
  */
 async function addUp(db: Database, days: string[], now: Date): Promise<void> {
   if (days.length === 0) return;
-  for (const table of [dailyStatusFigures, dailyOperatorFigures, dailyDeliveryTimes]) await db.delete(table).where(inArray(table.day, days));
+  for (const table of DAILY_TABLES) await db.delete(table).where(inArray(table.day, days));
   const took = sql`greatest(delivered_at - authorised_at, interval '0')`;
+  const charged = statusIn(sql`status`, CAPTURED_STATUSES);
   await db.execute(sql`
     with day_orders as materialized (
-      select d.day, o.status, o.total_cents, o.percentage_fee_cents + o.standard_fee_cents as fee_cents, o.claimed_at,
-             o.operator_id, o.country_iso, o.operator_name, o.authorised_at, o.delivered_at
+      select d.day, o.id, o.status, o.total_cents, o.percentage_fee_cents + o.standard_fee_cents as fee_cents, o.claimed_at,
+             o.operator_id, o.country_iso, o.operator_name, o.authorised_at, o.delivered_at,
+             o.provider_cost_cents, o.processor_fee_cents, o.dispute_fee_cents, o.disputed_cents, o.disputed_at,
+             o.wallet_balance_after, o.wallet_debit, coalesce(o.wallet_currency_code, 'USD') as wallet_currency,
+             coalesce(o.wallet_usd_rate, 1) as wallet_usd_rate
       from unnest(${dateArray(days)}) as d(day)
       join ${orders} o on o.created_at >= d.day::timestamp at time zone 'UTC' and o.created_at < (d.day + 1)::timestamp at time zone 'UTC'
+    ),
+    day_money as (
+      select day, country_iso, operator_id, operator_name, status, fee_cents, disputed_at,
+             case when ${charged} then total_cents else 0 end as captured,
+             case when status = 'refunded' then total_cents else 0 end as refunded,
+             coalesce(disputed_cents, 0) as disputed,
+             coalesce(processor_fee_cents, 0) + coalesce(dispute_fee_cents, 0) as processor_fees,
+             coalesce(provider_cost_cents, 0) as provider_cost
+      from day_orders where ${charged} or coalesce(provider_cost_cents, 0) <> 0 or disputed_at is not null
+    ),
+    by_settlement as (
+      insert into ${dailySettlementFigures} (day, country_iso, operator_id, operator_name, orders_completed, orders_refunded,
+        orders_disputed, captured_cents, refunded_cents, disputed_cents, processor_fee_cents, provider_cost_cents,
+        fees_charged_cents, margin_cents)
+      select day, country_iso, operator_id, max(operator_name), count(*) filter (where captured > 0),
+             count(*) filter (where status = 'refunded'), count(disputed_at), sum(captured), sum(refunded), sum(disputed),
+             sum(processor_fees), sum(provider_cost), sum(case when ${statusIn(sql`status`, FEE_EARNING_STATUSES)} then fee_cents else 0 end),
+             sum(captured - refunded - disputed - provider_cost - processor_fees)
+      from day_money group by day, country_iso, operator_id
+    ),
+    wallet_debits as (
+      select day, delivered_at, id, wallet_currency, wallet_usd_rate,
+             wallet_balance_after::numeric as after, wallet_debit::numeric as debit
+      from day_orders where wallet_balance_after is not null and wallet_debit > 0
+    ),
+    by_wallet as (
+      insert into ${dailyWalletFigures} (day, currency_code, start_balance, end_balance, debits, difference_cents)
+      select day, currency, start_balance, end_balance, debits, round((start_balance - end_balance - debits) * rate * 100)
+      from (
+        select day, max(wallet_currency) as currency,
+               (array_agg(after + debit order by delivered_at, id))[1] as start_balance,
+               (array_agg(after order by delivered_at desc, id desc))[1] as end_balance,
+               sum(debit) as debits,
+               (array_agg(wallet_usd_rate order by delivered_at desc, id desc))[1] as rate
+        from wallet_debits group by day
+      ) as wallet_days
     ),
     by_status as (
       insert into ${dailyStatusFigures} (day, status, orders, total_cents, fee_cents, deliveries_sent)
@@ -104,12 +161,20 @@ async function daysMovedSince(db: Database, days: string[], since: Date): Promis
  * check row, so that a look never records as checked what another has not yet added up. A clock that went back further
  * than the margin (the last look was later than now) adds every day up again. Days before `days` are dropped.
  */
-export async function refreshDailyFigures(db: Database, days: string[], now: Date): Promise<void> {
+export async function refreshDailyFigures(db: Database, days: string[], now: Date): Promise<WalletDifferenceRaised[]> {
   const today = days.at(-1)!;
   const closed = days.slice(0, -1);
-  await db.transaction(async (tx) => {
+  // The overview's 30 days keep their last look in CHECK_ROW, as before; another window in the row of its length.
+  const windowRow = days.length === 30 ? CHECK_ROW : days.length;
+  return db.transaction(async (tx) => {
     await tx.insert(dailyFiguresChecks).values({ id: CHECK_ROW, checkedAt: now }).onConflictDoNothing();
-    const [check] = await tx.select().from(dailyFiguresChecks).where(eq(dailyFiguresChecks.id, CHECK_ROW)).for('update');
+    await tx.select().from(dailyFiguresChecks).where(eq(dailyFiguresChecks.id, CHECK_ROW)).for('update');
+    // A window's first look finds every day moved (the days another window added up may be stale for it).
+    await tx
+      .insert(dailyFiguresChecks)
+      .values({ id: windowRow, checkedAt: new Date(0) })
+      .onConflictDoNothing();
+    const [check] = await tx.select().from(dailyFiguresChecks).where(eq(dailyFiguresChecks.id, windowRow));
     const lastLook = check!.checkedAt;
     const known = new Set(
       (await tx.select({ day: dailyFiguresDays.day }).from(dailyFiguresDays).where(inArray(dailyFiguresDays.day, closed))).map((row) => row.day),
@@ -123,9 +188,54 @@ export async function refreshDailyFigures(db: Database, days: string[], now: Dat
       stale = closed.filter((day) => !known.has(day) || moved.has(day));
     }
     await addUp(tx, [...stale, today], now);
-    for (const table of [dailyStatusFigures, dailyOperatorFigures, dailyDeliveryTimes, dailyFiguresDays]) {
-      await tx.delete(table).where(lt(table.day, days[0]!));
-    }
-    await tx.update(dailyFiguresChecks).set({ checkedAt: now }).where(eq(dailyFiguresChecks.id, CHECK_ROW));
+    const raised = await raiseWalletDifferences(tx, [...stale, today], now);
+    const oldest = utcDay(new Date(dayStart(today).getTime() - (KEPT_DAYS - 1) * DAY_MS));
+    for (const table of [...DAILY_TABLES, dailyFiguresDays]) await tx.delete(table).where(lt(table.day, oldest));
+    await tx.update(dailyFiguresChecks).set({ checkedAt: now }).where(eq(dailyFiguresChecks.id, windowRow));
+    return raised;
   });
+}
+
+/** A wallet difference seen for the first time (walletDifferences). */
+export interface WalletDifferenceRaised {
+  orderId: string;
+  kind: 'unexplained' | 'order_debit';
+  amountCents: number;
+}
+
+/** Two wallet figures closer than this (half a cent of the wallet's currency) are the same. */
+const SAME_AMOUNT = 0.005;
+
+/**
+ * Records the wallet differences the top-ups of `days` show, each once (its key), and answers those seen for the first
+ * time. Between debits the wallet only goes down, so the order of its reports is the order of their balances (highest
+ * first), whatever our clocks say: each balance should be the one before less the order's debit (`unexplained`
+ * otherwise, the amount the wallet lost beyond it). An order whose debit is not its requested amount less its discount
+ * is an `order_debit` difference. A top-up of the wallet between two orders shows as a difference too, for a person.
+ */
+async function raiseWalletDifferences(db: Database, days: string[], now: Date): Promise<WalletDifferenceRaised[]> {
+  return rowsOf<WalletDifferenceRaised>(
+    db,
+    sql`
+    with debits as (
+      select d.day, o.id, o.wallet_debit::numeric as debit, o.wallet_debit_expected::numeric as expected,
+             o.wallet_balance_after::numeric as after, coalesce(o.wallet_usd_rate, 1) as rate,
+             lag(o.id) over chain as previous_id, lag(o.wallet_balance_after::numeric) over chain as previous_after
+      from unnest(${dateArray(days)}) as d(day)
+      join ${orders} o on o.created_at >= d.day::timestamp at time zone 'UTC' and o.created_at < (d.day + 1)::timestamp at time zone 'UTC'
+      where o.wallet_balance_after is not null and o.wallet_debit > 0
+      window chain as (partition by d.day, o.wallet_currency_code order by o.wallet_balance_after::numeric desc, o.id)
+    ),
+    found as (
+      select id, 'unexplained' as kind, previous_id, day, previous_after - debit - after as amount, rate from debits
+      where previous_id is not null and abs(previous_after - debit - after) > ${SAME_AMOUNT}
+      union all
+      select id, 'order_debit', null, day, debit - expected, rate from debits
+      where expected is not null and abs(debit - expected) > ${SAME_AMOUNT}
+    )
+    insert into ${walletDifferences} (order_id, kind, previous_order_id, day, amount, amount_cents, raised_at)
+    select id, kind, previous_id, day, amount, round(amount * rate * 100), ${now.toISOString()}::timestamptz from found
+    on conflict do nothing
+    returning order_id as "orderId", kind, amount_cents::int as "amountCents"`,
+  );
 }

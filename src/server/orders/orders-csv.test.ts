@@ -60,6 +60,12 @@ describe('a CSV cell', () => {
     expect(csvCell('a=b+c-d@e')).toBe('a=b+c-d@e');
   });
 
+  it('leaves a negative amount a number: nothing but digits follows its sign', () => {
+    expect(csvCell('-12.18')).toBe('-12.18');
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell('-12.18+1')).toBe("'-12.18+1");
+  });
+
   it('reads back as the text it was, defused, for any text', () => {
     const defused = (text: string) => (/^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? `'${text}` : text);
     fc.assert(
@@ -177,6 +183,8 @@ describe.each(TEST_DATABASE_KINDS)('the export’s pages on %s', (kind) => {
       deliveredCurrencyCode: 'NGN',
       topupTransactionId: '987654',
       operatorTransactionId: 'op-42',
+      providerCostCents: 1150,
+      processorFeeCents: 68,
       createdAt: new Date('2026-11-24T10:00:00.000Z'),
       updatedAt: new Date('2026-11-24T10:00:20.000Z'),
       finishedAt: new Date('2026-11-24T10:00:20.000Z'),
@@ -215,7 +223,28 @@ describe.each(TEST_DATABASE_KINDS)('the export’s pages on %s', (kind) => {
         operator_transaction_id: 'op-42',
         refund_id: '',
         failure_code: '',
+        provider_cost: '11.50',
+        processor_fees: '0.68',
+        refunded: '0.00',
+        disputed: '0.00',
+        margin: '0.86',
       },
     ]);
+  });
+
+  it('write a loss as a number a spreadsheet adds up, and an unknown cost as empty', async () => {
+    await database.reset();
+    const customer = await insertTestUser(db);
+    await insertOrderRow(db, { userId: customer, status: 'refunded', totalCents: 1304, providerCostCents: 1150, processorFeeCents: 68 });
+    await insertOrderRow(db, { userId: customer, status: 'canceled', totalCents: 1304, createdAt: new Date('2026-11-24T09:00:00.000Z') });
+    const pieces = [];
+    for await (const piece of ordersCsv(adminOrderExportPages(db, {}, NOW, 10))) pieces.push(piece);
+    const [header, ...rows] = parseCsv(pieces.join('').replace(/^\uFEFF/, ''));
+    const column = (name: string) => rows.map((row) => row[header!.indexOf(name)]);
+    expect(column('status')).toEqual(['refunded', 'canceled']);
+    expect(column('margin')).toEqual(['-12.18', '0.00']);
+    expect(column('refunded')).toEqual(['13.04', '0.00']);
+    expect(column('provider_cost')).toEqual(['11.50', '']);
+    expect(column('processor_fees')).toEqual(['0.68', '']);
   });
 });

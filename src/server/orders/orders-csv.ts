@@ -1,5 +1,6 @@
 import { recordAdminAction, type AdminActor } from '../audit/audit-log';
 import type { Database } from '../db/client';
+import { marginCentsOf, processorFeesOf, refundedCentsOf } from './order-cost';
 import { adminOrderExportPages, type AdminOrderExportRow, type AdminOrdersExportFilters } from './admin-queries';
 
 /**
@@ -29,10 +30,13 @@ export function centsToDecimal(cents: number): string {
  */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
+/** A negative amount ("-12.18"): a number, which no spreadsheet reads as a formula, so it is left as it is. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+
 /** One cell: defused if it would start a formula, then quoted when it holds a comma, a quote or a line break. */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
-  const text = FORMULA_START.test(String(value)) ? `'${value}` : String(value);
+  const text = FORMULA_START.test(String(value)) && !NEGATIVE_NUMBER.test(String(value)) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -69,7 +73,15 @@ export const ORDER_CSV_COLUMNS: ReadonlyArray<readonly [string, (row: AdminOrder
   ['operator_transaction_id', (row) => row.operatorTransactionId],
   ['refund_id', (row) => row.refundId],
   ['failure_code', (row) => row.failureCode],
+  // Cost and margin (ADR 050): empty while not known; the margin counts an unknown cost or fee as 0.
+  ['provider_cost', (row) => optionalCents(row.providerCostCents)],
+  ['processor_fees', (row) => (row.processorFeeCents === null && row.disputeFeeCents === null ? null : centsToDecimal(processorFeesOf(row)))],
+  ['refunded', (row) => centsToDecimal(refundedCentsOf(row))],
+  ['disputed', (row) => centsToDecimal(row.disputedCents ?? 0)],
+  ['margin', (row) => centsToDecimal(marginCentsOf(row))],
 ];
+
+const optionalCents = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
 
 export const orderCsvHeader = () => csvLine(ORDER_CSV_COLUMNS.map(([name]) => name));
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ORDER_STATUSES } from '../../shared/api/orders';
 import { orders } from '../db/schema';
 import type { PaymentEvent, PaymentEventKind } from '../payments/provider';
@@ -10,6 +10,22 @@ import { flagForAttention } from './state-machine';
 const ADVANCING_EVENTS: ReadonlySet<PaymentEventKind> = new Set(['authorised', 'captured', 'released', 'failed']);
 
 export const DISPUTE_ATTENTION = 'The customer disputed the charge with their bank; answer the dispute with the delivery record.';
+
+/**
+ * The money a dispute takes, recorded once however often its event comes: the charge's amount not already refunded,
+ * and the processor's dispute fee (docs/decisions/050-cost-and-margin-on-every-order.md).
+ */
+async function recordDispute(services: OrderServices, orderId: string): Promise<void> {
+  await services.db
+    .update(orders)
+    .set({
+      disputedAt: services.now(),
+      disputedCents: sql`case when ${orders.status} = 'refunded' then 0 else ${orders.totalCents} end`,
+      disputeFeeCents: services.payments.disputeFeeCents,
+      updatedAt: services.now(),
+    })
+    .where(and(eq(orders.id, orderId), isNull(orders.disputedAt)));
+}
 
 /** The payment an event is about: named by the event, or found through its charge (a dispute may name only that). */
 async function paymentOf(services: OrderServices, event: PaymentEvent): Promise<string | null> {
@@ -36,6 +52,7 @@ export async function handlePaymentEvent(services: OrderServices, fulfilment: Fu
   }
   if (event.kind === 'disputed') {
     services.log.error({ ...logged, orderId: order.id }, 'a customer disputed a charge');
+    await recordDispute(services, order.id);
     // Whatever the status by then: a dispute right after the capture must not be lost to the order's move to completed.
     await flagForAttention(services.db, {
       orderId: order.id,

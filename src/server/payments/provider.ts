@@ -37,6 +37,8 @@ export interface Payment {
   lastPaymentError: PaymentErrorDetail | null;
   /** Why a released payment was released (abandoned, duplicate, expired…). */
   releaseReason: string | null;
+  /** What the processor took of the captured amount (Stripe: the fee of the charge's balance transaction); null when not told. */
+  processorFeeCents: number | null;
 }
 
 export interface CreatePaymentRequest {
@@ -103,6 +105,8 @@ export interface PaymentProvider {
   readonly testMode: boolean;
   /** The request header a webhook's signature comes in (lowercase). */
   readonly webhookSignatureHeader: string;
+  /** What the processor charges for a disputed charge (Stripe's US price, $15), in cents. */
+  readonly disputeFeeCents: number;
   /** A payment awaiting the payer's authorisation: always captured by hand (manual capture), by card or Cash App. */
   createPayment(request: CreatePaymentRequest): Promise<Payment>;
   getPayment(id: string): Promise<Payment>;

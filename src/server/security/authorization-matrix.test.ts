@@ -272,6 +272,7 @@ const MATRIX: Row[] = [
     expect: adminOnly(409),
   },
   { method: 'GET', route: '/api/admin/orders/export.csv', url: () => '/api/admin/orders/export.csv?status=completed', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/settlement', url: () => '/api/admin/settlement?from=2026-11-01&to=2026-11-28', expect: adminOnly(200) },
   // The contact messages: the inbox, its count, and a message no one sent (the admin gets past the guard to a 404).
   { method: 'GET', route: '/api/admin/messages', url: () => '/api/admin/messages?filter=unread', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/messages/count', expect: adminOnly(200) },

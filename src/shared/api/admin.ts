@@ -185,6 +185,27 @@ export interface AdminOrderDetail extends AdminOrderRow {
   actions: AdminOrderAction[];
   /** The order's latest "It didn't arrive" report, open or resolved; null when the customer never made one. */
   deliveryReport: AdminDeliveryReport | null;
+  /** What the order cost us and what it left (ADR 050); the console only, never a customer. */
+  money: AdminOrderMoney;
+}
+
+/**
+ * An order's cost and margin, in USD cents: the top-up provider's debit of our wallet (and that debit in the wallet's
+ * own currency with the rate it was converted at), the processor's fees (the charge's and a dispute's), what was given
+ * back, and the margin: what the customer paid − the provider's cost − the processor's fees − refunds and disputes.
+ * A cost or fee not known (yet) is null and counts as 0 in the margin.
+ */
+export interface AdminOrderMoney {
+  capturedCents: number;
+  providerCostCents: number | null;
+  walletDebit: string | null;
+  walletCurrencyCode: string | null;
+  walletUsdRate: string | null;
+  processorFeeCents: number | null;
+  disputeFeeCents: number | null;
+  refundedCents: number;
+  disputedCents: number;
+  marginCents: number;
 }
 
 /** A customer's "It didn't arrive" report as the console shows it (shared/api/delivery-reports.ts). */

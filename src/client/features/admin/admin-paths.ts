@@ -11,6 +11,7 @@ export const ADMIN_PATHS = {
   pricing: `${ROUTES.admin}/pricing`,
   limits: `${ROUTES.admin}/limits`,
   messages: `${ROUTES.admin}/messages`,
+  settlement: `${ROUTES.admin}/settlement`,
 } as const;
 
 export const orderPath = (orderId: string) => `${ADMIN_PATHS.orders}/${encodeURIComponent(orderId)}`;

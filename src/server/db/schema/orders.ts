@@ -49,6 +49,21 @@ export const orders = pgTable(
     providerDiscountCurrencyCode: text('provider_discount_currency_code'),
     walletBalanceAfter: numeric('wallet_balance_after', { precision: 20, scale: 4 }),
     walletCurrencyCode: text('wallet_currency_code'),
+    /**
+     * What the order cost us (docs/decisions/050-cost-and-margin-on-every-order.md): the top-up provider's debit of
+     * our wallet, in the wallet's currency, and the USD per wallet unit it was converted at (1 for a USD wallet: the
+     * rate our USD amount was sent at otherwise), giving providerCostCents; the payment processor's fee, known at
+     * capture; a dispute's amount and fee, recorded once when the charge is disputed. Null: not (yet) known.
+     */
+    walletDebit: numeric('wallet_debit', { precision: 20, scale: 4 }),
+    /** What the debit should have been by the answer's requested amount less its discount; null when it does not say. */
+    walletDebitExpected: numeric('wallet_debit_expected', { precision: 20, scale: 4 }),
+    walletUsdRate: numeric('wallet_usd_rate', { precision: 24, scale: 12 }),
+    providerCostCents: integer('provider_cost_cents'),
+    processorFeeCents: integer('processor_fee_cents'),
+    disputedCents: integer('disputed_cents'),
+    disputeFeeCents: integer('dispute_fee_cents'),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
     /** A PIN product's PIN (code, serial, instructions), encrypted with the server's secret (AES-256-GCM). */
     pinDetailEncrypted: text('pin_detail_encrypted'),
     /**
@@ -178,4 +193,63 @@ export const dailyDeliveryTimes = pgTable(
     totalMs: bigint('total_ms', { mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.day, table.seconds] })],
+);
+
+/**
+ * A day's money by destination (docs/decisions/051-the-daily-settlement-and-the-wallet-reconciliation.md), added up
+ * with the other daily figures: the orders charged, refunded and disputed, and their money in USD cents.
+ */
+export const dailySettlementFigures = pgTable(
+  'daily_settlement_figures',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    countryIso: text('country_iso').notNull(),
+    operatorId: integer('operator_id').notNull(),
+    operatorName: text('operator_name').notNull(),
+    ordersCompleted: integer('orders_completed').notNull(),
+    ordersRefunded: integer('orders_refunded').notNull(),
+    ordersDisputed: integer('orders_disputed').notNull(),
+    capturedCents: bigint('captured_cents', { mode: 'number' }).notNull(),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+    disputedCents: bigint('disputed_cents', { mode: 'number' }).notNull(),
+    processorFeeCents: bigint('processor_fee_cents', { mode: 'number' }).notNull(),
+    providerCostCents: bigint('provider_cost_cents', { mode: 'number' }).notNull(),
+    feesChargedCents: bigint('fees_charged_cents', { mode: 'number' }).notNull(),
+    marginCents: bigint('margin_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.operatorId, table.countryIso] })],
+);
+
+/** A day's top-up wallet as its top-ups reported it: the balance before the first and after the last, and our debits. */
+export const dailyWalletFigures = pgTable('daily_wallet_figures', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  currencyCode: text('currency_code').notNull(),
+  startBalance: numeric('start_balance', { precision: 20, scale: 4 }).notNull(),
+  endBalance: numeric('end_balance', { precision: 20, scale: 4 }).notNull(),
+  debits: numeric('debits', { precision: 20, scale: 4 }).notNull(),
+  /** (start − end) − our debits, in USD cents at the day's last rate: what moved the wallet that no order of ours explains. */
+  differenceCents: bigint('difference_cents', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Every difference the wallet's reports show, kept once (the key): a debit no order of ours explains, found between an
+ * order's balance and the one before it (`unexplained`), or an order whose debit is not its requested amount less its
+ * discount (`order_debit`). `raisedAt` is when it was first seen; it is raised then, once.
+ */
+export const walletDifferences = pgTable(
+  'wallet_differences',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'unexplained' | 'order_debit'>().notNull(),
+    /** For `unexplained`: the order whose balance came before (the debit happened between the two). */
+    previousOrderId: uuid('previous_order_id'),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** In the wallet's currency: positive when the wallet lost more than our orders explain. */
+    amount: numeric('amount', { precision: 20, scale: 4 }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.kind] }), index('wallet_differences_day_idx').on(table.day)],
 );

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /* What the sandbox payment and top-up providers keep: intents, refunds and top-ups. */
 
@@ -74,6 +75,10 @@ export const sandboxTopups = pgTable(
     deliveredCurrencyCode: text('delivered_currency_code').notNull(),
     /** A PIN product's top-up: its answer carries a PIN, derived from the transaction. */
     pin: boolean('pin').notNull().default(false),
+    /** What the sandbox kept back (the operator's commission) and its wallet before and after the debit, in USD. */
+    discount: numeric('discount', { precision: 20, scale: 2 }),
+    walletBalanceBefore: numeric('wallet_balance_before', { precision: 20, scale: 2 }),
+    walletBalanceAfter: numeric('wallet_balance_after', { precision: 20, scale: 2 }),
     /** Status reads so far; a PROCESSING test number succeeds after a few. */
     statusReads: integer('status_reads').notNull().default(0),
     /** Until then the provider's lookups do not find the top-up (the test number of a late delivery); null: found at once. */
@@ -81,4 +86,18 @@ export const sandboxTopups = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('sandbox_topups_custom_identifier_unique').on(table.customIdentifier)],
+);
+
+/**
+ * The sandbox top-up provider's wallet, one row, in USD: each top-up it makes is debited from it (the amount less the
+ * operator's commission), as Reloadly debits ours. Created with SANDBOX_WALLET_START_USD on first use.
+ */
+export const sandboxWallet = pgTable(
+  'sandbox_wallet',
+  {
+    id: smallint('id').primaryKey().default(1),
+    balance: numeric('balance', { precision: 20, scale: 2 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('sandbox_wallet_one_row', sql`${table.id} = 1`)],
 );

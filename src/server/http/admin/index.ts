@@ -15,6 +15,7 @@ import { registerOrderActionRoutes } from './order-actions';
 import { registerAdminOrderReadRoutes } from './orders';
 import { registerAdminSettingsRoutes, type AdminSettingsRouteDeps } from './settings';
 import { registerAdminOrdersExportRoute } from './orders-export';
+import { registerAdminSettlementRoute } from './settlement';
 
 interface AdminRouteDeps extends AdminCustomerRouteDeps, Pick<AdminSettingsRouteDeps, 'changes'> {
   db: Database;
@@ -49,6 +50,7 @@ export async function registerAdminRoutes(
       registerAdminOrderReadRoutes(admin, { db, now });
       registerAdminCatalogueRoutes(admin, { db, catalogue, now });
       registerAdminOrdersExportRoute(admin, { db, now });
+      registerAdminSettlementRoute(admin, { db, now });
       registerAdminMessageRoutes(admin, { db, now });
 
       admin.get('/users', async () => {

@@ -1,6 +1,7 @@
 import { failureOf } from '../../../shared/api/failure-reasons';
 import { TopupProviderError, type TopupResult } from '../../topups/provider';
 import { announceReceiptQueued, queueDeliveredNotChargedReceipt } from '../follow-ups';
+import { providerCostOf } from '../order-cost';
 import { flagForAttention, type EventSource, type Order, type OrderPatch, type OrderStatus } from '../state-machine';
 import { closeUncharged, destinationServed, load, move, needsPerson, orReload, reschedule, type FulfilmentContext } from './context';
 import {
@@ -168,7 +169,26 @@ function transactionFacts(ctx: FulfilmentContext, order: Order, result: TopupRes
     walletBalanceAfter: known(result.balance?.newBalance ?? null),
     walletCurrencyCode: known(result.balance?.currencyCode ?? null),
     pinDetailEncrypted: known(result.pin, (pin) => ctx.services.pinVault.seal(pin)),
+    ...costFacts(ctx, order, result),
   };
+}
+
+/**
+ * What the top-up cost (order-cost.ts): the wallet's debit of a top-up that went out; nothing for one that failed or
+ * was refunded to the wallet. An answer that tells neither keeps what an earlier one said.
+ */
+function costFacts(ctx: FulfilmentContext, order: Order, result: TopupResult): OrderPatch {
+  if (result.status === 'FAILED' || result.status === 'REFUNDED') return { walletDebit: '0', providerCostCents: 0 };
+  const cost = providerCostOf(order.amountCents, result);
+  if (!cost) return {};
+  const { disagrees, ...recorded } = cost;
+  if (disagrees) {
+    ctx.services.log.warn(
+      { orderId: order.id, walletDebit: recorded.walletDebit, requestedAmount: result.requestedAmount, discount: result.discount },
+      "the wallet's debit differs from the requested amount less the discount; the debit is kept",
+    );
+  }
+  return recorded;
 }
 
 /** Logs the provider's wallet after a top-up, with a warning under the configured low balance. */

@@ -39,15 +39,15 @@ export async function release(ctx: FulfilmentContext, order: Order, source: Even
 }
 
 /**
- * Captures the order's hold: null once it is captured (by this call, or before it: a capture retried after a crash
- * is answered as already made), else the provider's refusal.
+ * Captures the order's hold: `captured` once it is captured (by this call, or before it: a capture retried after a
+ * crash is answered as already made), with the processor's fee when the provider tells it, else the provider's refusal.
  */
-async function captureHold(ctx: FulfilmentContext, order: Order): Promise<unknown> {
+async function captureHold(ctx: FulfilmentContext, order: Order): Promise<{ captured: OrderPatch } | { refusal: unknown }> {
   try {
-    await ctx.payments.capturePayment(order.paymentId!, { idempotencyKey: `capture-${order.id}-${order.checkAttempts}` });
-    return null;
+    const payment = await ctx.payments.capturePayment(order.paymentId!, { idempotencyKey: `capture-${order.id}-${order.checkAttempts}` });
+    return { captured: payment.processorFeeCents === null ? {} : { processorFeeCents: payment.processorFeeCents } };
   } catch (error) {
-    return error instanceof PaymentProviderError && error.paymentStatus === 'captured' ? null : error;
+    return error instanceof PaymentProviderError && error.paymentStatus === 'captured' ? { captured: {} } : { refusal: error };
   }
 }
 
@@ -62,9 +62,9 @@ function afterRefusedCapture(ctx: FulfilmentContext, order: Order, source: Event
  * lapsed before capture (the payment is released) cannot be captured any more: a person settles it.
  */
 export async function capture(ctx: FulfilmentContext, order: Order, source: EventSource): Promise<Order> {
-  const refusal = await captureHold(ctx, order);
-  if (refusal) return afterRefusedCapture(ctx, order, source, refusal);
-  const patch = { finishedAt: ctx.services.now(), nextCheckAt: null };
+  const held = await captureHold(ctx, order);
+  if ('refusal' in held) return afterRefusedCapture(ctx, order, source, held.refusal);
+  const patch = { ...held.captured, finishedAt: ctx.services.now(), nextCheckAt: null };
   const completed = await move(ctx, order, 'completed', ['delivered', 'capture_failed'], source, patch);
   return orReload(ctx, completed, order.id);
 }
@@ -87,14 +87,15 @@ export async function captureDelivery(
 ): Promise<Order> {
   const { now } = ctx.services;
   const from: OrderStatus[] = ['delivering', 'delivery_pending'];
-  const refusal = await captureHold(ctx, order);
-  if (refusal) {
+  const held = await captureHold(ctx, order);
+  if ('refusal' in held) {
     const patch = { ...delivered, nextCheckAt: later(now(), CHECK_DELAYS_MS.afterStep) };
     const recorded = await move(ctx, order, 'delivered', from, source, patch, detail);
     if (!recorded) return load(ctx, order.id);
-    return afterRefusedCapture(ctx, recorded, source, refusal);
+    return afterRefusedCapture(ctx, recorded, source, held.refusal);
   }
-  const completed = await move(ctx, order, 'completed', from, source, { ...delivered, finishedAt: now(), nextCheckAt: null }, undefined, undefined, {
+  const patch = { ...delivered, ...held.captured, finishedAt: now(), nextCheckAt: null };
+  const completed = await move(ctx, order, 'completed', from, source, patch, undefined, undefined, {
     status: 'delivered',
     detail,
   });

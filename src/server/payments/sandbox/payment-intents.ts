@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
 import { type Payment, PaymentProviderError } from '../provider';
+import { cardProcessingFeeCents } from './fees';
 import { paymentStatusOf, type PaymentIntentStatus } from '../stripe/vocabulary';
 
 export type SandboxPaymentIntentRow = typeof sandboxPaymentIntents.$inferSelect;
@@ -28,6 +29,8 @@ export function toPayment(row: SandboxPaymentIntentRow): Payment {
     metadata: row.metadata,
     lastPaymentError: row.lastPaymentError ?? null,
     releaseReason: row.cancellationReason,
+    // Stripe's US card price on what was captured (docs/decisions/050-cost-and-margin-on-every-order.md).
+    processorFeeCents: row.status === 'succeeded' && row.amountReceived > 0 ? cardProcessingFeeCents(row.amountReceived) : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { SANDBOX_DISPUTE_FEE_CENTS } from './fees';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { perDatabase, type Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
@@ -138,6 +139,7 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
     testMode: true,
     // Signed as Stripe signs its events (webhook-signature.ts).
     webhookSignatureHeader: 'stripe-signature',
+    disputeFeeCents: SANDBOX_DISPUTE_FEE_CENTS,
 
     /** A sandbox payment's charge is named after its intent: ch_sandbox_X belongs to pi_sandbox_X. */
     async paymentIdOfCharge(chargeId: string): Promise<string | null> {

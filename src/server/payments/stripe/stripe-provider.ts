@@ -44,6 +44,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     publishableKey: options.publishableKey,
     testMode: options.publishableKey.startsWith('pk_test_'),
     webhookSignatureHeader: 'stripe-signature',
+    // Stripe's published US dispute fee; the dispute's own balance transactions are not read (ADR 050).
+    disputeFeeCents: 1500,
 
     createPayment(request) {
       return callStripe(() =>
@@ -62,11 +64,11 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     },
 
     getPayment(id) {
-      return callStripe(() => stripe.paymentIntents.retrieve(id));
+      return callStripe(() => stripe.paymentIntents.retrieve(id, { expand: [CHARGE_FEE] }));
     },
 
     capturePayment(id, { idempotencyKey }) {
-      return callStripe(() => stripe.paymentIntents.capture(id, {}, { idempotencyKey }));
+      return callStripe(() => stripe.paymentIntents.capture(id, { expand: [CHARGE_FEE] }, { idempotencyKey }));
     },
 
     releasePayment(id, { idempotencyKey, reason }) {
@@ -127,6 +129,17 @@ async function callStripe(request: () => Promise<Stripe.PaymentIntent>): Promise
   return toPayment(intent);
 }
 
+/** The intent's charge with its balance transaction, which carries the processor's fee, asked for with every read. */
+const CHARGE_FEE = 'latest_charge.balance_transaction';
+
+/** The fee of the intent's charge, when the charge and its balance transaction came expanded (the capture asks for them). */
+function feeOf(intent: Stripe.PaymentIntent): number | null {
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === 'string') return null;
+  const transaction = charge.balance_transaction;
+  return transaction && typeof transaction !== 'string' ? transaction.fee : null;
+}
+
 function toPayment(intent: Stripe.PaymentIntent): Payment {
   const error = intent.last_payment_error;
   return {
@@ -147,6 +160,7 @@ function toPayment(intent: Stripe.PaymentIntent): Payment {
         }
       : null,
     releaseReason: intent.cancellation_reason,
+    processorFeeCents: feeOf(intent),
   };
 }
 

@@ -85,11 +85,13 @@ describe.each(TEST_DATABASE_KINDS)('sandbox top-up provider on %s', (kind) => {
         transactionDate: clock.toISOString().slice(0, 19).replace('T', ' '),
         customIdentifier: request.customIdentifier,
         recipientPhone: '2348031234567',
-        discount: null,
-        discountCurrencyCode: null,
-        balance: null,
+        // The operator's commission, kept back from the sandbox wallet, which pays the rest.
+        discount: Math.round(usd * Number(mtn.commissionPercent)) / 100,
+        discountCurrencyCode: 'USD',
+        balance: { oldBalance: expect.any(Number), newBalance: expect.any(Number), currencyCode: 'USD' },
         pin: null,
       });
+      expect(result.balance!.oldBalance! - result.balance!.newBalance).toBeCloseTo(usd - result.discount!, 6);
       expect(await provider.topupStatus(result.transactionId!)).toEqual(result);
       expect(await provider.findTopupByCustomIdentifier(request.customIdentifier)).toEqual(result);
     });

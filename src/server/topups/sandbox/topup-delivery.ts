@@ -8,6 +8,7 @@ import { countries, operators, orders, sandboxTopups } from '../../db/schema';
 import { lapseSandboxAuthorisations } from '../../payments/sandbox/payment-intents';
 import { type PinDetail, type TopupDelivery, TopupProviderError, type TopupRequest, type TopupResult, type TopupStatus } from '../provider';
 import { nationalSignificantNumber } from './operator-directory';
+import { debitSandboxWallet } from './wallet';
 
 /** What the sandbox does with a top-up, chosen by the recipient number (docs/sandbox-topups.md). */
 export type SandboxDeliveryOutcome = TopupStatus | 'INVALID_RECIPIENT_PHONE' | 'ANSWER_LOST' | 'HOLD_LAPSES' | 'LOST_TRACK';
@@ -194,7 +195,7 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
       if (row!.transaction_id === null) {
         throw new TopupProviderError('Custom identifier already used', { code: 'CUSTOM_IDENTIFIER_ALREADY_USED', status: 400, retryable: false });
       }
-      const stored = rowOf(sandboxTopups, row!);
+      const stored = await payFromWallet(db, rowOf(sandboxTopups, row!), found.operator);
       if (outcome === 'HOLD_LAPSES') {
         // Delivered so late that the card's hold has lapsed meanwhile, as Stripe lets it lapse after 7 days.
         const payment = db.select({ id: orders.paymentId }).from(orders).where(eq(orders.customIdentifier, request.customIdentifier));
@@ -222,6 +223,32 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
       return readTopup(eq(sandboxTopups.customIdentifier, customIdentifier));
     },
   };
+}
+
+/**
+ * Debits the sandbox wallet for a top-up that went out (SUCCESSFUL or PROCESSING; a FAILED one costs nothing and a
+ * REFUNDED one is given back), less the operator's commission, and records both on the top-up. A wallet that cannot
+ * pay refuses the top-up as Reloadly does, and the top-up is not kept.
+ */
+async function payFromWallet(db: Database, topup: TopupRow, operator: OperatorRow): Promise<TopupRow> {
+  if (topup.status !== 'SUCCESSFUL' && topup.status !== 'PROCESSING') return topup;
+  const amountCents = Math.round(Number(topup.requestedAmount) * 100);
+  const discountCents = Math.round((amountCents * Number(operator.commissionPercent ?? 0)) / 100);
+  const debit = await debitSandboxWallet(db, (amountCents - discountCents) / 100);
+  if (!debit) {
+    await db.delete(sandboxTopups).where(eq(sandboxTopups.transactionId, topup.transactionId));
+    throw new TopupProviderError('Insufficient balance', { code: 'INSUFFICIENT_BALANCE', status: 400, retryable: false });
+  }
+  const [paid] = await db
+    .update(sandboxTopups)
+    .set({
+      discount: (discountCents / 100).toFixed(2),
+      walletBalanceBefore: debit.oldBalance.toFixed(2),
+      walletBalanceAfter: debit.newBalance.toFixed(2),
+    })
+    .where(eq(sandboxTopups.transactionId, topup.transactionId))
+    .returning();
+  return paid!;
 }
 
 function acceptsAmount(operator: OperatorRow, amountCents: number): boolean {
@@ -268,9 +295,12 @@ function toTopupResult(row: TopupRow): TopupResult {
     transactionDate: row.createdAt.toISOString().slice(0, 19).replace('T', ' '),
     customIdentifier: row.customIdentifier,
     recipientPhone: row.recipientPhone,
-    discount: null,
-    discountCurrencyCode: null,
-    balance: null,
+    discount: row.discount === null ? null : Number(row.discount),
+    discountCurrencyCode: row.discount === null ? null : 'USD',
+    balance:
+      row.walletBalanceAfter === null
+        ? null
+        : { oldBalance: Number(row.walletBalanceBefore), newBalance: Number(row.walletBalanceAfter), currencyCode: 'USD' },
     pin: row.pin && row.status === 'SUCCESSFUL' ? sandboxPin(row) : null,
   };
 }

@@ -9,6 +9,7 @@ describe('the console’s navigation', () => {
       'admin.nav.overview',
       'admin.nav.orders',
       'admin.nav.attention',
+      'admin.nav.settlement',
       'admin.nav.customers',
       'admin.nav.messages',
       'admin.nav.catalogue',

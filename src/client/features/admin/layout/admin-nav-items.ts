@@ -1,4 +1,4 @@
-import { ClipboardList, Gauge, Globe, Inbox, LayoutDashboard, ScrollText, Tags, TriangleAlert, Users, type LucideIcon } from 'lucide-react';
+import { ClipboardList, Gauge, Globe, Inbox, LayoutDashboard, ScrollText, Tags, TriangleAlert, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { ADMIN_PATHS } from '../admin-paths';
 
 export interface AdminNavItem {
@@ -18,6 +18,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: ADMIN_PATHS.overview, labelKey: 'admin.nav.overview', icon: LayoutDashboard, end: true },
   { to: ADMIN_PATHS.orders, labelKey: 'admin.nav.orders', icon: ClipboardList },
   { to: ADMIN_PATHS.attention, labelKey: 'admin.nav.attention', icon: TriangleAlert, showsAttentionCount: true },
+  { to: ADMIN_PATHS.settlement, labelKey: 'admin.nav.settlement', icon: Wallet },
   { to: ADMIN_PATHS.customers, labelKey: 'admin.nav.customers', icon: Users },
   { to: ADMIN_PATHS.messages, labelKey: 'admin.nav.messages', icon: Inbox, showsUnreadMessages: true },
   { to: ADMIN_PATHS.catalogue, labelKey: 'admin.nav.catalogue', icon: Globe },

@@ -7,6 +7,7 @@ import { ADMIN_PATHS } from '../admin-paths';
 import { orderQueryOptions, runOrderAction } from '../api/orders';
 import { ActionPanel, type ActionLook } from '../components/action-panel';
 import { AttentionFacts, OrderFacts } from '../components/order/order-facts';
+import { OrderMoney } from '../components/order/order-money';
 import { Timeline } from '../components/order/timeline';
 import { DeliveryReportPanel } from '../components/delivery-report-panel';
 import { AdminPageFrame } from '../components/admin-page-frame';
@@ -80,6 +81,7 @@ export function OrderPage() {
             <DeliveryReportPanel key={data.order.deliveryReport?.id} order={data.order} />
             <OrderActions order={data.order} />
             <OrderFacts order={data.order} />
+            <OrderMoney money={data.order.money} />
             <Timeline events={data.events} />
           </>
         )}
