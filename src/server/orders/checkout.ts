@@ -60,6 +60,7 @@ export async function startCheckout(
     orderKey: body.orderKey,
     now: now(),
     limits: await services.limits.current(),
+    corridor: { countryIso: body.countryCode, provider: services.destinations.provider, operatorId: operator.operatorId },
   };
   const facts = await readCheckoutFacts(db, check, requestLimits?.statement);
   if (!facts.existingOrderId) await requestLimits?.enforce(facts.counted);
