@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Catalog, buildCatalog } from './build-catalog';
 import { FIXED_AMOUNT_LADDER_CENTS, MIN_FIXED_AMOUNTS, RANGE_SUGGESTED_CENTS } from './denominations';
 import { USD_FX_RATES } from './fx-snapshot';
+import { SANDBOX_COMMISSION_MAX_PERCENT, SANDBOX_COMMISSION_MIN_PERCENT } from './operator-commission';
 
 describe('buildCatalog', () => {
   let catalog: Catalog;
@@ -15,6 +16,18 @@ describe('buildCatalog', () => {
   it('serves more than 150 countries with at least 500 operators', () => {
     expect(catalog.countries.filter((country) => country.enabled).length).toBeGreaterThan(150);
     expect(catalog.operators.length).toBeGreaterThanOrEqual(500);
+  });
+
+  it("gives every operator a commission spread like Reloadly's, from 2 % to 13 %", () => {
+    const percents = catalog.operators.map((operator) => Number(operator.commissionPercent));
+    for (const percent of percents) {
+      expect(percent).toBeGreaterThanOrEqual(SANDBOX_COMMISSION_MIN_PERCENT);
+      expect(percent).toBeLessThanOrEqual(SANDBOX_COMMISSION_MAX_PERCENT);
+      expect(Number.isInteger(percent * 4)).toBe(true);
+    }
+    expect(Math.min(...percents)).toBeLessThan(4);
+    expect(Math.max(...percents)).toBeGreaterThan(11);
+    expect(new Set(percents).size).toBeGreaterThan(30);
   });
 
   it('gives the same catalog on every build', () => {

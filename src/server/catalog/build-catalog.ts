@@ -7,6 +7,7 @@ import type { DenominationType } from '../../shared/api/catalog';
 import { readCarrierPrefixes } from './carrier-data';
 import { denominationsFor } from './denominations';
 import { USD_FX_RATES } from './fx-snapshot';
+import { sandboxCommissionPercent } from './operator-commission';
 
 // Loaded through require because Node needs an import attribute for JSON, which the server bundle does not keep.
 isoCountries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
@@ -33,6 +34,8 @@ export interface CatalogOperator {
   data?: boolean;
   pin?: boolean;
   amountDescriptions?: Record<string, string>;
+  /** The sandbox's commission on this operator, in percent, as the numeric column stores it (operator-commission.ts). */
+  commissionPercent: string;
 }
 
 export interface CatalogPrefix {
@@ -127,6 +130,7 @@ export function buildCatalog(): Catalog {
         ...denominationsFor(country.isoName, name),
         destinationCurrencyCode: country.currencyCode,
         fxRate: String(fxRate),
+        commissionPercent: sandboxCommissionPercent(country.isoName, name).toFixed(2),
       });
     }
   }
@@ -140,7 +144,10 @@ export function buildCatalog(): Catalog {
  * whose amounts buy described plans, and a PIN product in the United Kingdom. Each is detected for its own number
  * range, longer than any carrier prefix of its country so that it wins the longest-prefix match.
  */
-export const SPECIAL_PRODUCTS: readonly (Omit<CatalogOperator, 'destinationCurrencyCode' | 'fxRate'> & { prefix: string; fxRate?: string })[] = [
+export const SPECIAL_PRODUCTS: readonly (Omit<CatalogOperator, 'destinationCurrencyCode' | 'fxRate' | 'commissionPercent'> & {
+  prefix: string;
+  fxRate?: string;
+})[] = [
   {
     countryIso: 'HT',
     name: 'Digicel Haiti Data Bundles',
@@ -182,7 +189,12 @@ export function specialProducts(countries: Pick<CatalogCountry, 'isoName' | 'cur
     const country = countries.find((candidate) => candidate.isoName === product.countryIso);
     const rate = fxRate ?? (country ? USD_FX_RATES[country.currencyCode] : undefined);
     if (!country?.enabled || rate === undefined) continue;
-    operators.push({ ...product, destinationCurrencyCode: country.currencyCode, fxRate: String(rate) });
+    operators.push({
+      ...product,
+      destinationCurrencyCode: country.currencyCode,
+      fxRate: String(rate),
+      commissionPercent: sandboxCommissionPercent(product.countryIso, product.name).toFixed(2),
+    });
     prefixes.push({ countryIso: product.countryIso, prefix, operatorName: product.name });
   }
   return { operators, prefixes };

@@ -1,7 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { countries, operatorPrefixes, operators } from '../db/schema';
 import { buildCatalog, SPECIAL_PRODUCTS, specialProducts } from './build-catalog';
+import { sandboxCommissionPercent } from './operator-commission';
 
 /** Rows per INSERT: few statements keep PGlite fast, and 1000 rows stay far below PostgreSQL's parameter limit. */
 const INSERT_CHUNK_SIZE = 1000;
@@ -15,6 +16,24 @@ const CATALOG_SEED_LOCK_ID = 727_002;
 export async function seedCatalog(db: Database): Promise<void> {
   if (!(await hasCountries(db))) await seedCountriesAndOperators(db);
   await seedSpecialProducts(db);
+  await fillMissingCommissions(db);
+}
+
+/** Gives the operators of a catalogue seeded before commissions were kept the sandbox's commission. */
+async function fillMissingCommissions(db: Database): Promise<void> {
+  const missing = await db
+    .select({ id: operators.id, countryIso: operators.countryIso, name: operators.name })
+    .from(operators)
+    .where(isNull(operators.commissionPercent));
+  for (const rows of chunks(missing)) {
+    const values = sql.join(
+      rows.map((row) => sql`(${row.id}::integer, ${sandboxCommissionPercent(row.countryIso, row.name).toFixed(2)}::numeric)`),
+      sql`, `,
+    );
+    await db.execute(sql`update ${operators} set commission_percent = filled.percent
+      from (values ${values}) as filled(id, percent)
+      where ${operators.id} = filled.id and ${operators.commissionPercent} is null`);
+  }
 }
 
 async function seedCountriesAndOperators(db: Database): Promise<void> {

@@ -115,6 +115,13 @@ describe.each(TEST_DATABASE_KINDS)('catalog API on %s', (kind) => {
       for (const amount of data.suggestedAmounts) expect(data.suggestedAmountsMap[String(amount)]).toBeGreaterThan(0);
     });
 
+    it("never tells the customer the operator's commission", async () => {
+      const response = await detect('08031234567', 'NG');
+      expect(response.statusCode).toBe(200);
+      expect(response.json<{ data: Record<string, unknown> }>().data).not.toHaveProperty('commissionPercent');
+      expect(response.body).not.toMatch(/commission/i);
+    });
+
     it('accepts a lowercase country code', async () => {
       expect((await detect('8031234567', 'ng')).statusCode).toBe(200);
     });

@@ -7,7 +7,7 @@ import { readCorridorPriceConfig } from '../catalog/fee-rules';
 import { PRICE_CONFIG_DEFAULTS, readPriceConfig } from '../catalog/price-config';
 import type { AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
-import { TopupProviderError, type OperatorDirectory } from '../topups/provider';
+import { customerOperatorInfo, TopupProviderError, type OperatorDirectory } from '../topups/provider';
 import { DomainError } from '../domain-error';
 import { parseWith, passedOnRefusal } from './errors';
 import { enforceLimits, REQUEST_LIMITS } from '../request-limits';
@@ -70,7 +70,7 @@ export function registerCatalogRoutes(
     // Each detection of a valid number may be a call to the top-up provider (with Reloadly, metered upstream usage).
     await enforceLimits(deps.counts, [[REQUEST_LIMITS.detectionsPerAddress, request.ip]]);
     try {
-      const data = await deps.operators.detectOperator(check.digits, countryIsoCode);
+      const data = customerOperatorInfo(await deps.operators.detectOperator(check.digits, countryIsoCode));
       return { success: true, data } satisfies OperatorDetectResponse;
     } catch (error) {
       throw providerRefusal(error);

@@ -79,11 +79,26 @@ export function bareTopupResult(status: ReportedTopupStatus): TopupResult {
   };
 }
 
+/**
+ * An operator as the provider lists it, with what only the server may know: the commission the provider keeps back
+ * from our wallet on its top-ups. Customers get `customerOperatorInfo` of it, never this.
+ */
+export interface ProviderOperator extends OperatorInfo {
+  /** Percent of the amount (Reloadly's `commission`; the sandbox's documented one); null when the provider gives none. */
+  commissionPercent: number | null;
+}
+
+/** The operator as customers may see it: everything but the server's own figures. */
+export function customerOperatorInfo(operator: ProviderOperator): OperatorInfo {
+  const { commissionPercent: _commission, ...info } = operator;
+  return info;
+}
+
 /** Which operators serve a country and which one serves a number. */
 export interface OperatorDirectory {
   /** The operator serving `phone` (national or international digits) in the country `countryIso` (ISO 3166 alpha-2). */
-  detectOperator(phone: string, countryIso: string): Promise<OperatorInfo>;
-  operatorsByCountry(countryIso: string): Promise<OperatorInfo[]>;
+  detectOperator(phone: string, countryIso: string): Promise<ProviderOperator>;
+  operatorsByCountry(countryIso: string): Promise<ProviderOperator[]>;
 }
 
 /** Sending top-ups and learning their outcome. */

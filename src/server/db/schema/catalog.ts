@@ -148,6 +148,12 @@ export const operators = pgTable(
     pin: boolean('pin').notNull().default(false),
     /** What each amount buys, keyed by the USD amount with two decimals ("5.00"). */
     amountDescriptions: jsonb('amount_descriptions').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * What the provider keeps back from our wallet on each top-up, in percent of the amount (Reloadly's `commission`;
+     * the sandbox's documented one, docs/sandbox-topups.md). Null until the catalogue's seed fills it. Never shown to
+     * customers.
+     */
+    commissionPercent: numeric('commission_percent', { precision: 5, scale: 2 }),
   },
   (table) => [uniqueIndex('operators_country_name_unique').on(table.countryIso, table.name)],
 );

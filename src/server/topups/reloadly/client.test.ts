@@ -17,10 +17,10 @@ import {
   UNDETECTABLE_PHONE,
 } from '../../../../tests/fakes/reloadly';
 import { rejectionOf } from '../../testing/rejections';
-import { bareTopupResult, TopupProviderError, type OperatorInfo, type TopupResult } from '../provider';
+import { bareTopupResult, TopupProviderError, type ProviderOperator, type TopupResult } from '../provider';
 import { createReloadlyProvider, type ReloadlyOptions } from './client';
 
-const RANGE_OPERATOR_INFO: OperatorInfo = {
+const RANGE_OPERATOR_INFO: ProviderOperator = {
   operatorId: 88,
   name: 'Movistar Colombia',
   denominationType: 'RANGE',
@@ -39,6 +39,8 @@ const RANGE_OPERATOR_INFO: OperatorInfo = {
   destinationCurrencyCode: 'COP',
   country: { name: 'Colombia', isoName: 'CO' },
   logoUrl: 'https://s3.amazonaws.com/rld-operator/3f4a8bcd3268-size-1.png',
+  // Reloadly's `commission`, kept for the server's cost and margin figures.
+  commissionPercent: 4.42,
 };
 
 const TOPUP_RESULT: TopupResult = {
@@ -255,7 +257,8 @@ describe('detectOperator', () => {
       destinationCurrencyCode: 'NGN',
       country: { name: 'Nigeria', isoName: 'NG' },
       logoUrl: 'https://s3.amazonaws.com/rld-operator/mtn-size-1.png',
-    } satisfies OperatorInfo);
+      commissionPercent: 9.5,
+    } satisfies ProviderOperator);
   });
 
   it('accepts numeric strings, operatorId without id and missing lists', async () => {
@@ -278,7 +281,8 @@ describe('detectOperator', () => {
       destinationCurrencyCode: 'NGN',
       country: { name: 'Nigeria', isoName: 'NG' },
       logoUrl: null,
-    } satisfies OperatorInfo);
+      commissionPercent: 6.25,
+    } satisfies ProviderOperator);
   });
 
   it('keeps the message of an error envelope whose errorCode is null', async () => {

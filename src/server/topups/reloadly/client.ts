@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { TopupProviderError, type OperatorInfo, type TopupProvider, type TopupRequest, type TopupResult } from '../provider';
+import { TopupProviderError, type ProviderOperator, type TopupProvider, type TopupRequest, type TopupResult } from '../provider';
 import {
   errorBodySchema,
   isReloadlyEnvelope,
@@ -127,7 +127,7 @@ export function createReloadlyProvider(options: ReloadlyOptions): TopupProvider 
   }
 
   return {
-    detectOperator(phone: string, countryIso: string): Promise<OperatorInfo> {
+    detectOperator(phone: string, countryIso: string): Promise<ProviderOperator> {
       return callApi(
         'GET',
         `/operators/auto-detect/phone/${encodeURIComponent(phone)}/countries/${encodeURIComponent(countryIso.toUpperCase())}` +
@@ -136,7 +136,7 @@ export function createReloadlyProvider(options: ReloadlyOptions): TopupProvider 
       );
     },
 
-    operatorsByCountry(countryIso: string): Promise<OperatorInfo[]> {
+    operatorsByCountry(countryIso: string): Promise<ProviderOperator[]> {
       return callApi(
         'GET',
         `/operators/countries/${encodeURIComponent(countryIso.toUpperCase())}?suggestedAmounts=true&suggestedAmountsMap=true`,

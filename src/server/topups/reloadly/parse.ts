@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bareTopupResult, type OperatorInfo, type PinDetail, type ReportedTopupStatus, type TopupResult, type WalletBalance } from '../provider';
+import { bareTopupResult, type ProviderOperator, type PinDetail, type ReportedTopupStatus, type TopupResult, type WalletBalance } from '../provider';
 
 // Reloadly is not consistent: amounts and ids arrive as numbers or numeric strings, lists may be missing.
 
@@ -80,9 +80,10 @@ export const operatorSchema = z
     fx: z.object({ rate: optionalNumber }).nullish(),
     country: z.object({ isoName: z.string(), name: z.string() }),
     logoUrls: z.array(z.string()).nullish(),
+    commission: optionalNumber,
   })
   .refine((operator) => (operator.operatorId ?? operator.id) != null, 'operator has neither id nor operatorId')
-  .transform((operator): OperatorInfo => ({
+  .transform((operator): ProviderOperator => ({
     operatorId: (operator.operatorId ?? operator.id)!,
     name: operator.name,
     denominationType: operator.denominationType,
@@ -101,6 +102,7 @@ export const operatorSchema = z
     destinationCurrencyCode: operator.destinationCurrencyCode,
     country: { name: operator.country.name, isoName: operator.country.isoName },
     logoUrl: operator.logoUrls?.[0] ?? null,
+    commissionPercent: operator.commission,
   }));
 
 export const operatorListSchema = z.array(operatorSchema);

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { type CountryCode, Metadata, parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { OperatorInfo } from '../../../shared/api/catalog';
 import { toOperatorInfo } from './operator-info';
 import type { Database } from '../../db/client';
 import { countries, operatorPrefixes, operators } from '../../db/schema';
-import { type OperatorDirectory, TopupProviderError } from '../provider';
+import { type OperatorDirectory, type ProviderOperator, TopupProviderError } from '../provider';
 
 type CountryRow = typeof countries.$inferSelect;
 
@@ -12,8 +11,8 @@ type CountryRow = typeof countries.$inferSelect;
 interface CountryOperators {
   country: CountryRow;
   /** Ordered by name. */
-  operators: OperatorInfo[];
-  operatorsByPrefix: Map<string, OperatorInfo>;
+  operators: ProviderOperator[];
+  operatorsByPrefix: Map<string, ProviderOperator>;
   longestPrefix: number;
 }
 
@@ -78,8 +77,8 @@ async function loadCountryOperators(db: Database, iso: string): Promise<CountryO
     throw new TopupProviderError('This country is not served.', { code: 'COUNTRY_NOT_SUPPORTED', status: 400, retryable: false });
   }
 
-  const byId = new Map<number, OperatorInfo>();
-  const operatorsByPrefix = new Map<string, OperatorInfo>();
+  const byId = new Map<number, ProviderOperator>();
+  const operatorsByPrefix = new Map<string, ProviderOperator>();
   let longestPrefix = 0;
   for (const { operator, prefix } of rows) {
     let info = byId.get(operator.id);

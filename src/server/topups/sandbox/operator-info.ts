@@ -1,5 +1,5 @@
-import type { OperatorInfo } from '../../../shared/api/catalog';
 import type { operators } from '../../db/schema';
+import type { ProviderOperator } from '../provider';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
@@ -12,7 +12,7 @@ export function localAmountFor(usdCents: number, fxRate: number): number {
 }
 
 /** An operator as the API shows it (docs/product.md §3 Operator info), amounts in USD and in the destination currency. */
-export function toOperatorInfo(operator: OperatorRow, country: { name: string; isoName: string }): OperatorInfo {
+export function toOperatorInfo(operator: OperatorRow, country: { name: string; isoName: string }): ProviderOperator {
   const fxRate = Number(operator.fxRate);
   const suggestedAmounts = operator.amountsCents.map((cents) => cents / 100);
   // Bundles and data plans deliver a plan, so, as with Reloadly's, they have no local amounts to show.
@@ -40,5 +40,6 @@ export function toOperatorInfo(operator: OperatorRow, country: { name: string; i
     destinationCurrencyCode: operator.destinationCurrencyCode,
     country: { name: country.name, isoName: country.isoName },
     logoUrl: null,
+    commissionPercent: operator.commissionPercent === null ? null : Number(operator.commissionPercent),
   };
 }

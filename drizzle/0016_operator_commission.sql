@@ -1,0 +1,1 @@
+ALTER TABLE "operators" ADD COLUMN "commission_percent" numeric(5, 2);
