@@ -10,7 +10,7 @@ import { commissionOf, pricedAmountsOf } from '../catalog/operator-costs';
 import type { Database } from '../db/client';
 import { countries, feeRuleChanges, feeRules } from '../db/schema';
 import { DomainError } from '../domain-error';
-import { TopupProviderError, type OperatorInfo } from '../topups/provider';
+import { TopupProviderError, type ProviderOperator } from '../topups/provider';
 import { settingsConflict } from './settings-conflict';
 
 type RuleRow = typeof feeRules.$inferSelect;
@@ -45,7 +45,7 @@ const unknownOperator = () =>
   new DomainError('invalid', 'FEE_RULE_OPERATOR_UNKNOWN', { key: 'apiErrors.catalogueOperatorNotFound' }, { field: 'operatorId' });
 
 /** The provider's operators of a known country; a country the catalogue does not hold is a 400 naming the field. */
-async function operatorsOf(db: Database, catalogue: Catalogue, countryIso: string): Promise<OperatorInfo[]> {
+async function operatorsOf(db: Database, catalogue: Catalogue, countryIso: string): Promise<ProviderOperator[]> {
   const [country] = await db.select({ iso: countries.isoName }).from(countries).where(eq(countries.isoName, countryIso));
   if (!country) throw unknownCountry();
   try {
@@ -70,7 +70,7 @@ export async function feeRuleOperators(db: Database, catalogue: Catalogue, count
  * Refuses (400, naming the percentage fee, with the figures) fees under which one of `operators` would sell one of
  * its amounts below cost: price − card fee < what the provider's wallet pays at the operator's commission.
  */
-function refuseSaleAtLoss(operators: OperatorInfo[], fees: FeeConfig): void {
+function refuseSaleAtLoss(operators: ProviderOperator[], fees: FeeConfig): void {
   for (const operator of operators) {
     const loss = firstLoss(pricedAmountsOf(operator), fees, commissionOf(operator));
     if (!loss) continue;
@@ -165,7 +165,7 @@ async function changeRules(
 
 interface RuleScope {
   countryIso: string;
-  operator: Pick<OperatorInfo, 'operatorId' | 'name'> | null;
+  operator: Pick<ProviderOperator, 'operatorId' | 'name'> | null;
 }
 
 const ruleWhere = (catalogue: Catalogue, scope: RuleScope) =>
@@ -182,7 +182,7 @@ async function scopeOf(
   catalogue: Catalogue,
   countryIso: string,
   operatorId: number | null,
-): Promise<{ scope: RuleScope; operators: OperatorInfo[] }> {
+): Promise<{ scope: RuleScope; operators: ProviderOperator[] }> {
   const operators = await operatorsOf(db, catalogue, countryIso);
   if (operatorId === null) return { scope: { countryIso, operator: null }, operators };
   const operator = operators.find((candidate) => candidate.operatorId === operatorId);
@@ -191,7 +191,7 @@ async function scopeOf(
 }
 
 /** The operators a country's rule prices: those of its operators that have no rule of their own. */
-async function pricedByCountryRule(db: Database, catalogue: Catalogue, operators: OperatorInfo[], countryIso: string) {
+async function pricedByCountryRule(db: Database, catalogue: Catalogue, operators: ProviderOperator[], countryIso: string) {
   const own = await db
     .select({ operatorId: feeRules.operatorId })
     .from(feeRules)
