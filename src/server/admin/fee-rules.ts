@@ -210,7 +210,11 @@ export async function setFeeRule(db: Database, catalogue: Catalogue, change: Rul
   return changeRules(db, catalogue, { ...change, scope }, async (tx) => {
     const [before] = await tx.select().from(feeRules).where(ruleWhere(catalogue, scope)).for('update');
     const values = { airtimeFee, standardFee, updatedAt: change.now, updatedById: change.actor.id, updatedByEmail: change.actor.email };
-    if (before) await tx.update(feeRules).set({ ...values, operatorName: scope.operator?.name ?? null }).where(eq(feeRules.id, before.id));
+    if (before)
+      await tx
+        .update(feeRules)
+        .set({ ...values, operatorName: scope.operator?.name ?? null })
+        .where(eq(feeRules.id, before.id));
     else
       await tx.insert(feeRules).values({
         ...values,

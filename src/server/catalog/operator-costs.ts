@@ -13,7 +13,9 @@ export const commissionOf = (operator: Pick<ProviderOperator, 'commissionPercent
  * operator's bounds (the margin is a straight line in the amount, so its ends are its lowest), or its suggested
  * amounts when it has no upper bound.
  */
-export function pricedAmountsOf(operator: Pick<ProviderOperator, 'denominationType' | 'fixedAmounts' | 'minAmount' | 'maxAmount' | 'suggestedAmounts'>): number[] {
+export function pricedAmountsOf(
+  operator: Pick<ProviderOperator, 'denominationType' | 'fixedAmounts' | 'minAmount' | 'maxAmount' | 'suggestedAmounts'>,
+): number[] {
   if (operator.denominationType === 'FIXED') return operator.fixedAmounts.map(toCents);
   const bounds = [operator.minAmount, operator.maxAmount].filter((amount): amount is number => amount !== null);
   const amounts = operator.maxAmount === null ? [...bounds, ...operator.suggestedAmounts] : bounds;

@@ -257,7 +257,12 @@ const MATRIX: Row[] = [
   // The fee rules per corridor: a save on a version that does not exist gets past the guard to a 409, a removal of a
   // rule that does not exist to a 404; neither changes anything.
   { method: 'GET', route: '/api/admin/pricing/rules', expect: adminOnly(200) },
-  { method: 'GET', route: '/api/admin/pricing/rules/operators', url: () => '/api/admin/pricing/rules/operators?countryCode=NG', expect: adminOnly(200) },
+  {
+    method: 'GET',
+    route: '/api/admin/pricing/rules/operators',
+    url: () => '/api/admin/pricing/rules/operators?countryCode=NG',
+    expect: adminOnly(200),
+  },
   {
     method: 'PUT',
     route: '/api/admin/pricing/rules',

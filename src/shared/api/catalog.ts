@@ -65,7 +65,11 @@ export const priceConfigQuerySchema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'validation.countryCode')
     .transform((code) => code.toUpperCase())
     .optional(),
-  operatorId: z.coerce.number('operatorId must be a whole number').int('operatorId must be a whole number').positive('operatorId must be a whole number').optional(),
+  operatorId: z.coerce
+    .number('operatorId must be a whole number')
+    .int('operatorId must be a whole number')
+    .positive('operatorId must be a whole number')
+    .optional(),
 });
 
 /** GET /api/price-config/defaults */
