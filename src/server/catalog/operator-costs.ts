@@ -9,15 +9,16 @@ import type { ProviderOperator } from '../topups/provider';
 export const commissionOf = (operator: Pick<ProviderOperator, 'commissionPercent'>): number => commissionHundredths(operator.commissionPercent) ?? 0;
 
 /**
- * The amounts (USD cents) a fee is checked against for an operator: every amount a FIXED operator sells, or a RANGE
- * operator's bounds (the margin is a straight line in the amount, so its ends are its lowest), or its suggested
- * amounts when it has no upper bound.
+ * The amounts (USD cents) a fee is checked against and previewed with for an operator: every amount a FIXED operator
+ * sells; a RANGE operator's bounds (the margin is a straight line in the amount, so its ends are its lowest) and the
+ * amounts it suggests within them.
  */
 export function pricedAmountsOf(
   operator: Pick<ProviderOperator, 'denominationType' | 'fixedAmounts' | 'minAmount' | 'maxAmount' | 'suggestedAmounts'>,
 ): number[] {
   if (operator.denominationType === 'FIXED') return operator.fixedAmounts.map(toCents);
-  const bounds = [operator.minAmount, operator.maxAmount].filter((amount): amount is number => amount !== null);
-  const amounts = operator.maxAmount === null ? [...bounds, ...operator.suggestedAmounts] : bounds;
-  return [...new Set(amounts.map(toCents))].sort((a, b) => a - b);
+  const min = operator.minAmount ?? 0;
+  const max = operator.maxAmount ?? Number.POSITIVE_INFINITY;
+  const amounts = [operator.minAmount, operator.maxAmount, ...operator.suggestedAmounts.filter((amount) => amount >= min && amount <= max)];
+  return [...new Set(amounts.filter((amount): amount is number => amount !== null && amount > 0).map(toCents))].sort((a, b) => a - b);
 }

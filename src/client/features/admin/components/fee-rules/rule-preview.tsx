@@ -7,8 +7,13 @@ import { formatCents } from '../../lib/format';
 import { useLanguage } from '../../lib/use-language';
 import { ScrollTable, Td, Th, Tr } from '../table';
 
-/** At most this many amounts an operator in the preview: its lowest ones, where the fixed fee weighs most. */
-const AMOUNTS_SHOWN = 4;
+/** One operator's preview shows its lowest amounts; a whole country's shows each operator's ends, where the margin is lowest. */
+const AMOUNTS_OF_ONE_OPERATOR = 4;
+
+function shownAmounts(amountsCents: readonly number[], operators: number): readonly number[] {
+  if (operators === 1) return amountsCents.slice(0, AMOUNTS_OF_ONE_OPERATOR);
+  return amountsCents.length <= 2 ? amountsCents : [amountsCents[0]!, amountsCents[amountsCents.length - 1]!];
+}
 
 interface RulePreviewProps {
   operators: readonly FeeRuleOperator[];
@@ -26,7 +31,9 @@ export function RulePreview({ operators, currentFees, next }: RulePreviewProps) 
   const { t } = useTranslation();
   const language = useLanguage();
   const money = (cents: number) => <span dir="ltr">{formatCents(cents, language)}</span>;
-  const rows = operators.flatMap((operator) => operator.amountsCents.slice(0, AMOUNTS_SHOWN).map((amountCents) => ({ operator, amountCents })));
+  const rows = operators.flatMap((operator) =>
+    shownAmounts(operator.amountsCents, operators.length).map((amountCents) => ({ operator, amountCents })),
+  );
   return (
     <div className="flex flex-col gap-2">
       <h3 className="text-sm font-semibold">{t('admin.corridors.preview')}</h3>
