@@ -4,7 +4,7 @@ import { signedInPage } from './account-helpers';
 import { signedInAdmin } from './admin-helpers';
 import { axeViolations } from './axe';
 import { openPage, useServerAndBrowser } from './fixtures';
-import { enterRecipient, sendNowOnCard, text } from './top-up-helpers';
+import { enterRecipient, reviewPriced, sendNowOnCard, text } from './top-up-helpers';
 
 const ADMIN = 'pricing-ops@example.com';
 const app = useServerAndBrowser({ ADMIN_EMAILS: ADMIN });
@@ -119,6 +119,39 @@ describe('pricing', () => {
   });
 });
 
+describe('fee rules per corridor', () => {
+  it('an admin prices one operator with its own rule, previewing the margin, and the customer’s custom amount and review show its price', async () => {
+    await openConsolePage(admin, '/admin/pricing');
+    const ruleField = (name: string) => admin.getByTestId('fee-rule-editor').getByTestId(`setting-${name}`);
+    await admin.getByTestId('fee-rule-country').fill('in');
+    await admin.getByRole('button', { name: 'Show its operators' }).click();
+    await admin.getByTestId('fee-rule-operator').selectOption({ label: 'Idea' });
+    await ruleField('airtimeFeePercent').fill('8.50');
+    await ruleField('standardFee').fill('1.00');
+    // $10.00 at 8.5 % + $1.00 is $11.85; the margin column prices it at Idea's commission less the card fee.
+    const row = admin.getByTestId('fee-rule-preview-row').filter({ hasText: '$10.00' }).first();
+    await expect.poll(() => row.getByTestId('fee-rule-preview-new').textContent()).toBe('$11.85');
+    expect(await row.getByTestId('fee-rule-preview-margin').textContent()).toMatch(/^\$\d+\.\d\d$/);
+    await ruleField('reason').fill('Idea costs us more');
+    await admin.getByTestId('fee-rule-edit-save').click();
+    expect(await admin.getByTestId('settings-saved').textContent()).toBe('Fee rule saved (version 1).');
+    const rule = admin.getByTestId('fee-rule-row');
+    await expect.poll(() => rule.count()).toBe(1);
+    expect(await rule.textContent()).toContain('8.50 %');
+
+    const customer = await openPage(app.browser, app.server.url);
+    await signedInPage(customer, app.server.url, 'ravi@example.com');
+    await enterRecipient(customer, 'IN');
+    await customer.getByLabel('Or enter an amount (USD)').fill('10');
+    await expect.poll(() => text(customer, 'custom-total')).toContain('$11.85');
+    await customer.locator('form:has(#custom-amount)').getByRole('button', { name: 'Send Now' }).click();
+    await reviewPriced(customer);
+    expect(await text(customer, 'review-total')).toBe('$11.85');
+    expect(await text(customer, 'review-service-fee')).toBe('$1.85');
+    await customer.context().close();
+  });
+});
+
 describe('limits', () => {
   it('starts from the defaults and saves new limits', async () => {
     await openConsolePage(admin, '/admin/limits');
@@ -157,6 +190,12 @@ describe('accessibility', () => {
           language === 'ar' ? 'rtl' : 'ltr',
         ]);
         expect(await admin.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+        if (path === '/admin/pricing') {
+          // With the fee rule editor open on a country's operators and its margin preview drawn.
+          await admin.getByTestId('fee-rule-country').fill('NG');
+          await admin.getByTestId('fee-rule-country').press('Enter');
+          await admin.getByTestId('fee-rule-preview').waitFor();
+        }
         found[path] = await axeViolations(admin);
       }
       expect(found).toEqual({ '/admin/pricing': [], '/admin/limits': [] });

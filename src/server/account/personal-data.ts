@@ -10,6 +10,8 @@ import {
   orderEvents,
   orders,
   priceConfigChanges,
+  feeRuleChanges,
+  feeRules,
   receiptOutbox,
   sandboxPaymentIntents,
   sandboxTopups,
@@ -376,6 +378,17 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     // A former admin's changes of the fees keep their id and lose their address (the history is append-only otherwise).
     erase: async (tx, subject) =>
       void (await tx.update(priceConfigChanges).set({ actorEmail: subject.placeholderEmail }).where(eq(priceConfigChanges.actorId, subject.userId))),
+  },
+  {
+    table: 'fee_rule_changes',
+    // Like the fees' history: a former admin's changes of the fee rules keep their id and lose their address.
+    erase: async (tx, subject) =>
+      void (await tx.update(feeRuleChanges).set({ actorEmail: subject.placeholderEmail }).where(eq(feeRuleChanges.actorId, subject.userId))),
+  },
+  {
+    table: 'fee_rules',
+    erase: async (tx, subject) =>
+      void (await tx.update(feeRules).set({ updatedByEmail: subject.placeholderEmail }).where(eq(feeRules.updatedById, subject.userId))),
   },
   {
     table: 'service_limits',

@@ -13,6 +13,7 @@ import { projectRoot } from '../paths';
 const APPEND_ONLY = [
   ['adminAuditLog', 'admin_audit_log'],
   ['priceConfigChanges', 'price_config_changes'],
+  ['feeRuleChanges', 'fee_rule_changes'],
 ] as const;
 
 /** Changes to a table through Drizzle (`db.update(adminAuditLog)`, `tx.delete(schema.adminAuditLog)`) or in SQL. */
@@ -60,6 +61,7 @@ describe('the admin audit log and the history of the fees', () => {
   it('is read and appended to, which the check lets through', () => {
     expect(changesIn(readFileSync(path.join(projectRoot, 'src/server/audit/audit-log.ts'), 'utf8'))).toEqual([]);
     expect(changesIn(readFileSync(path.join(projectRoot, 'src/server/admin/pricing-settings.ts'), 'utf8'))).toEqual([]);
+    expect(changesIn(readFileSync(path.join(projectRoot, 'src/server/admin/fee-rules.ts'), 'utf8'))).toEqual([]);
     expect(changesIn('await db.insert(adminAuditLog).values(row); await db.select().from(adminAuditLog);')).toEqual([]);
     expect(changesIn('insert into admin_audit_log (actor_id) values ($1)')).toEqual([]);
   });
@@ -74,6 +76,7 @@ describe('the admin audit log and the history of the fees', () => {
     'drop table if exists admin_audit_log',
     'await tx.update(priceConfigChanges).set({ reason: "" })',
     'sql`delete from price_config_changes where version = 1`',
+    'await tx.delete(feeRuleChanges).where(eq(feeRuleChanges.version, 1))',
   ])('would catch %s', (code) => {
     expect(changesIn(code)).not.toEqual([]);
   });

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { operatorDetectParamsSchema, type OperatorDetectResponse } from '../../shared/api/catalog';
+import type { TopupProviderName } from '../../shared/api/admin-catalogue';
+import { operatorDetectParamsSchema, priceConfigQuerySchema, type OperatorDetectResponse } from '../../shared/api/catalog';
 import { validatePhone } from '../../shared/phone-rules';
 import type { CountryListCache } from '../catalog/list-countries';
+import { readCorridorPriceConfig } from '../catalog/fee-rules';
 import { PRICE_CONFIG_DEFAULTS, readPriceConfig } from '../catalog/price-config';
 import type { AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
@@ -29,7 +31,14 @@ const COUNTRY_LIST_MAX_AGE_S = 5;
  */
 export function registerCatalogRoutes(
   app: FastifyInstance,
-  deps: { db: Database; operators: OperatorDirectory; counts: AttemptCounts; countryList: CountryListCache },
+  deps: {
+    db: Database;
+    operators: OperatorDirectory;
+    counts: AttemptCounts;
+    countryList: CountryListCache;
+    /** Whose operator ids the fee rules of operators are. */
+    provider: TopupProviderName;
+  },
 ) {
   const { countryList } = deps;
 
@@ -44,9 +53,12 @@ export function registerCatalogRoutes(
     return reply.send(body.json);
   });
 
-  app.get('/api/price-config', async (_request, reply) => {
+  // With an operator: the fees its most specific fee rule sets (docs/decisions/053-fee-rules-per-corridor.md).
+  app.get('/api/price-config', async (request, reply) => {
+    const corridor = parseWith(priceConfigQuerySchema, request.query);
     reply.header('Cache-Control', 'no-cache');
-    return readPriceConfig(deps.db);
+    if (!corridor.countryCode || !corridor.operatorId) return readPriceConfig(deps.db);
+    return readCorridorPriceConfig(deps.db, { countryIso: corridor.countryCode, provider: deps.provider, operatorId: corridor.operatorId });
   });
 
   app.get('/api/price-config/defaults', async () => PRICE_CONFIG_DEFAULTS);

@@ -6,14 +6,16 @@ import type { CreatePaymentIntentResponse, createPaymentIntentBodySchema } from 
 import type { KeyedMessage } from '../../shared/api/messages';
 import { localAmountOf, planDescriptionOf } from '../../shared/operator-amounts';
 import { validatePhone } from '../../shared/phone-rules';
-import { formatUsd, priceTopUp, toCents, type TopUpPrice } from '../../shared/pricing';
+import { marginOf } from '../../shared/corridor-margin';
+import { formatUsd, priceTopUp, toCents, type FeeConfig, type TopUpPrice } from '../../shared/pricing';
+import { commissionOf } from '../catalog/operator-costs';
 import { accountBlockedError, refuseBlockedCheckout } from '../auth/blocked-accounts';
 import { refuseUnservedDestination } from '../catalog/destination-switches';
 import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { PaymentProviderError, type CreatePaymentRequest, type Payment } from '../payments/provider';
 import type { LimitsToEnforce } from '../request-limits';
-import { TopupProviderError } from '../topups/provider';
+import { TopupProviderError, type ProviderOperator } from '../topups/provider';
 import { readCheckoutFacts, refuseOverLimits } from './limits';
 import type { OrderServices } from './services';
 import { insertOrder, type Order } from './state-machine';
@@ -60,10 +62,12 @@ export async function startCheckout(
     orderKey: body.orderKey,
     now: now(),
     limits: await services.limits.current(),
+    corridor: { countryIso: body.countryCode, provider: services.destinations.provider, operatorId: operator.operatorId },
   };
   const facts = await readCheckoutFacts(db, check, requestLimits?.statement);
   if (!facts.existingOrderId) await requestLimits?.enforce(facts.counted);
   const price = priceTopUp(amountCents, facts.fees);
+  refuseSaleAtLoss(operator, amountCents, facts.fees);
   checkBrowserPrice(body, price);
 
   // A retried click: its order was checked against the limits when it was made.
@@ -140,8 +144,8 @@ async function checkRequest(services: OrderServices, { userId, blockedAt, body }
   return { phoneCheck, operator, amountCents };
 }
 
-async function findOperator(services: OrderServices, countryCode: string, operatorId: number): Promise<OperatorInfo> {
-  let operators: OperatorInfo[];
+async function findOperator(services: OrderServices, countryCode: string, operatorId: number): Promise<ProviderOperator> {
+  let operators: ProviderOperator[];
   try {
     operators = await services.operators.operatorsByCountry(countryCode);
   } catch (error) {
@@ -186,6 +190,16 @@ export function checkAmountForOperator(operator: OperatorInfo, amountCents: numb
         : { key: 'apiErrors.amountOutOfRange', params: { operator: operator.name, min: `$${formatUsd(min)}`, max: `$${formatUsd(max)}` } };
     throw new DomainError('invalid', 'INVALID_AMOUNT', message, { field: 'amount' });
   }
+}
+
+/**
+ * Never sells at a loss (docs/decisions/053-fee-rules-per-corridor.md): a top-up whose price, less the card fee, would
+ * not cover what the provider's wallet pays for it at the operator's commission is refused before anything is created.
+ */
+function refuseSaleAtLoss(operator: ProviderOperator, amountCents: number, fees: FeeConfig): void {
+  const margin = marginOf(amountCents, fees, commissionOf(operator));
+  if (margin.marginCents >= 0) return;
+  throw new DomainError('invalid', 'OPERATOR_BELOW_COST', { key: 'apiErrors.operatorBelowCost' }, { field: 'amount' });
 }
 
 function checkBrowserPrice(body: CheckoutRequest['body'], price: TopUpPrice): void {

@@ -1,5 +1,6 @@
 import { and, eq, gt, max, ne, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { formatUsd, type FeeConfig } from '../../shared/pricing';
+import { ruleFeeColumns, type Corridor } from '../catalog/fee-rules';
 import { feeConfigOf, storedFeeColumns } from '../catalog/price-config';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw-rows';
@@ -115,6 +116,8 @@ export interface CheckoutFacts {
 interface CheckoutFactsRow {
   airtime_fee: string | null;
   standard_fee: string | null;
+  rule_airtime_fee: string | null;
+  rule_standard_fee: string | null;
   existing: string | null;
   latest: Date | string | null;
   spent: string | number;
@@ -129,7 +132,7 @@ interface CheckoutFactsRow {
  */
 export async function readCheckoutFacts(
   db: Database,
-  check: Omit<LimitCheck, 'totalCents'>,
+  check: Omit<LimitCheck, 'totalCents'> & { corridor: Corridor },
   counting?: (unless: SQL) => SQLWrapper,
 ): Promise<CheckoutFacts> {
   /** Orders matching `conditions` that took or hold money and were created in the last `windowMs`. */
@@ -154,15 +157,21 @@ export async function readCheckoutFacts(
     .from(orders)
     .where(spendingWithin(DAY_MS, eq(orders.userId, check.userId), ne(orders.orderKey, check.orderKey)));
   const counted = counting ? sql`(select coalesce(array_agg(key), '{}') from counted)` : sql`'{}'::text[]`;
+  const rule = ruleFeeColumns(check.corridor);
   // A select without FROM: always one row.
   const [row] = (await rowsOf<CheckoutFactsRow>(
     db,
     sql`${counting ? sql`with counted as (${counting(sql`exists (${existing})`).getSQL()}) ` : sql``}select ${storedFeeColumns.airtimeFee} as airtime_fee,
-               ${storedFeeColumns.standardFee} as standard_fee, (${existing}) as existing, (${latestTopup}) as latest,
+               ${storedFeeColumns.standardFee} as standard_fee, ${rule.airtimeFee} as rule_airtime_fee,
+               ${rule.standardFee} as rule_standard_fee, (${existing}) as existing, (${latestTopup}) as latest,
                (${spentToday}) as spent, ${counted} as counted`,
   )) as [CheckoutFactsRow];
   return {
-    fees: feeConfigOf({ airtimeFee: row.airtime_fee, standardFee: row.standard_fee }),
+    // The most specific fee rule of the corridor (both of its columns are set together), else the global fee.
+    fees:
+      row.rule_airtime_fee !== null && row.rule_standard_fee !== null
+        ? feeConfigOf({ airtimeFee: row.rule_airtime_fee, standardFee: row.rule_standard_fee })
+        : feeConfigOf({ airtimeFee: row.airtime_fee, standardFee: row.standard_fee }),
     existingOrderId: row.existing,
     latestTopupAt: row.latest === null ? null : new Date(row.latest),
     spentCents: Number(row.spent),

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OVERVIEW_TOP_COUNT, OVERVIEW_WINDOW_DAYS, OVERVIEW_WINDOWS } from '../../shared/api/admin-overview';
 import type { Database } from '../db/client';
@@ -133,6 +134,97 @@ describe.each(TEST_DATABASE_KINDS)('the console’s overview on %s', (kind) => {
         { countryIso: 'IN', operatorId: 200, operatorName: 'Airtel India', orders: 1, cents: 2000 },
       ],
     });
+  });
+
+  it('never reads a 95th percentile below the times it stands for, nor below their average when it is not in truth', async () => {
+    const base = { userId: customer, countryIso: 'NG', operatorId: 341, operatorName: 'MTN Nigeria', amountCents: 1000, percentageFeeCents: 30 };
+    const start = midnight().getTime() + HOUR;
+    // Every delivery took 1.4 s: kept to the nearest second, the percentile read 1 s under an average of 1.4 s.
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 50, max: 120_000 }), { minLength: 1, maxLength: 12 }), async (tookMs) => {
+        await db.delete(orders);
+        await db.delete(dailyFiguresDays);
+        await insertAll(
+          tookMs.map((took, index) => {
+            const paidAt = new Date(start + index * MINUTE);
+            return {
+              ...base,
+              status: 'completed' as const,
+              standardFeeCents: 33,
+              totalCents: 1063,
+              createdAt: paidAt,
+              authorisedAt: paidAt,
+              claimedAt: paidAt,
+              deliveredAt: new Date(paidAt.getTime() + took),
+            };
+          }),
+        );
+        const { deliveryTime } = (await adminOverview(db, NOW)).windows.today;
+        const exact = await figuresFromOrders(db, midnight(), midnight(-1));
+        const trueP95 = exact.deliveryTime.p95Seconds!;
+        expect(deliveryTime.p95Seconds!).toBeGreaterThanOrEqual(trueP95 - 1e-9);
+        expect(deliveryTime.p95Seconds!).toBeLessThanOrEqual(trueP95 + 0.1 + 1e-9);
+        if (trueP95 >= exact.deliveryTime.averageSeconds!) expect(deliveryTime.p95Seconds!).toBeGreaterThanOrEqual(deliveryTime.averageSeconds!);
+      }),
+      { numRuns: 12, examples: [[[1400, 1400, 1400]], [[1400]], [[900, 1100, 1400]]] },
+    );
+  });
+
+  it('gives each operator’s success rate and 95th percentile over the last hour and day, as SQL over the orders gives them', async () => {
+    const mtn = { userId: customer, countryIso: 'NG', operatorId: 341, operatorName: 'MTN Nigeria', amountCents: 1000, percentageFeeCents: 30 };
+    const airtel = { ...mtn, countryIso: 'IN', operatorId: 200, operatorName: 'Airtel India' };
+    const sent = (ago: number, tookSeconds: number | null) => {
+      const paidAt = new Date(NOW.getTime() - ago);
+      return {
+        standardFeeCents: 33,
+        totalCents: 1063,
+        createdAt: paidAt,
+        authorisedAt: paidAt,
+        claimedAt: paidAt,
+        deliveredAt: tookSeconds === null ? null : new Date(paidAt.getTime() + tookSeconds * SECOND),
+      };
+    };
+    await insertAll([
+      { ...mtn, status: 'completed', ...sent(10 * MINUTE, 3) },
+      { ...mtn, status: 'completed', ...sent(20 * MINUTE, 5.5) },
+      { ...mtn, status: 'delivery_failed', ...sent(30 * MINUTE, null) },
+      { ...mtn, status: 'completed', ...sent(5 * HOUR, 40) },
+      { ...mtn, status: 'canceled', ...sent(6 * HOUR, null) },
+      // Not sent (no claim), and older than a day: neither counts.
+      { ...mtn, status: 'canceled', standardFeeCents: 33, totalCents: 1063, createdAt: new Date(NOW.getTime() - HOUR), authorisedAt: NOW },
+      { ...mtn, status: 'completed', ...sent(25 * HOUR, 2) },
+      { ...airtel, status: 'completed', ...sent(2 * HOUR, 8) },
+    ]);
+    const { operatorHealth } = await adminOverview(db, NOW);
+    const p95 = async (operatorId: number, sinceMs: number) =>
+      Number(
+        (
+          await rows(
+            db,
+            sql`select percentile_cont(0.95) within group (order by extract(epoch from delivered_at - authorised_at))::float8 as p
+              from orders where operator_id = ${operatorId} and delivered_at is not null
+                and created_at >= ${new Date(NOW.getTime() - sinceMs).toISOString()}::timestamptz`,
+          )
+        )[0]!.p,
+      );
+    expect(operatorHealth).toEqual([
+      {
+        countryIso: 'NG',
+        operatorId: 341,
+        operatorName: 'MTN Nigeria',
+        lastHour: { delivered: 2, failed: 1, successRate: 2 / 3, p95Seconds: await p95(341, HOUR) },
+        lastDay: { delivered: 3, failed: 2, successRate: 3 / 5, p95Seconds: await p95(341, DAY) },
+      },
+      {
+        countryIso: 'IN',
+        operatorId: 200,
+        operatorName: 'Airtel India',
+        lastHour: { delivered: 0, failed: 0, successRate: null, p95Seconds: null },
+        lastDay: { delivered: 1, failed: 0, successRate: 1, p95Seconds: 8 },
+      },
+    ]);
+    // 3 and 5.5 s: the percentile lies 0.95 of the way from 3 to 5.5.
+    expect(operatorHealth[0]!.lastHour.p95Seconds).toBeCloseTo(5.375, 3);
   });
 
   it('starts today at midnight UTC and the 7 and 30 days at midnight 6 and 29 days before, to the microsecond', async () => {

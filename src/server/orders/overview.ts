@@ -14,6 +14,7 @@ import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { dailyDeliveryTimes, dailyOperatorFigures, dailyStatusFigures, orders } from '../db/schema';
 import { countAttention } from './attention';
+import { readOperatorHealth } from './operator-health';
 import {
   CAPTURED_STATUSES,
   DELIVERED_STATUSES,
@@ -190,7 +191,7 @@ const seconds = (value: number | string | null | undefined) =>
 export async function adminOverview(db: Database, now: Date): Promise<Omit<AdminOverviewResponse, 'success'>> {
   const days = daysEndingOn(now, OVERVIEW_DAYS);
   await refreshDailyFigures(db, days, now);
-  const [totals, refunds, times, countries, operators, dayRows, attentionCount] = await Promise.all([
+  const [totals, refunds, times, countries, operators, dayRows, attentionCount, operatorHealth] = await Promise.all([
     readWindowTotals(db, days),
     readRefunds(db, days),
     readDeliveryTimes(db, days),
@@ -198,6 +199,7 @@ export async function adminOverview(db: Database, now: Date): Promise<Omit<Admin
     readTopDestinations(db, days, 'operator'),
     readDays(db, days),
     countAttention(db, now),
+    readOperatorHealth(db, now),
   ]);
   const windows = Object.fromEntries(
     OVERVIEW_WINDOWS.map((name): [OverviewWindow, OverviewFigures] => {
@@ -243,5 +245,6 @@ export async function adminOverview(db: Database, now: Date): Promise<Omit<Admin
       capturedCents: count(row.captured_cents),
       feesCents: count(row.fees_cents),
     })),
+    operatorHealth,
   };
 }

@@ -258,6 +258,27 @@ const MATRIX: Row[] = [
     body: () => ({ version: 999, airtimeFeePercent: '3.00', standardFee: '0.33', reason: 'Checking the matrix' }),
     expect: adminOnly(409),
   },
+  // The fee rules per corridor: a save on a version that does not exist gets past the guard to a 409, a removal of a
+  // rule that does not exist to a 404; neither changes anything.
+  { method: 'GET', route: '/api/admin/pricing/rules', expect: adminOnly(200) },
+  {
+    method: 'GET',
+    route: '/api/admin/pricing/rules/operators',
+    url: () => '/api/admin/pricing/rules/operators?countryCode=NG',
+    expect: adminOnly(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/pricing/rules',
+    body: () => ({ version: 999, countryCode: 'NG', airtimeFeePercent: '5.00', standardFee: '0.50', reason: 'Checking the matrix' }),
+    expect: adminOnly(409),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/pricing/rules',
+    body: () => ({ version: 999, countryCode: 'NG', reason: 'Checking the matrix' }),
+    expect: adminOnly(404),
+  },
   { method: 'GET', route: '/api/admin/limits', expect: adminOnly(200) },
   {
     method: 'PUT',

@@ -40,7 +40,7 @@ export function accountClient(app: FastifyInstance | (() => FastifyInstance), ip
     post: (url: string, payload?: unknown) => call('POST', url, payload ?? {}),
     patch: (url: string, payload?: unknown) => call('PATCH', url, payload ?? {}),
     put: (url: string, payload?: unknown) => call('PUT', url, payload ?? {}),
-    delete: (url: string) => call('DELETE', url),
+    delete: (url: string, payload?: unknown) => call('DELETE', url, payload),
     signUp: (email: string, password: string, extra: Record<string, unknown> = {}) =>
       call('POST', '/api/auth/sign-up/email', { email, password, ...extra }),
     signIn: (email: string, password: string) => call('POST', '/api/auth/sign-in/email', { email, password }),

@@ -74,4 +74,27 @@ export interface AdminOverviewResponse {
   windows: Record<OverviewWindow, OverviewFigures>;
   /** The 30 days of the last30Days window, oldest first, each present even without orders. */
   days: OverviewDay[];
+  /** The operators that had a top-up sent in the last 24 hours, the least successful first (OPERATOR_HEALTH_COUNT). */
+  operatorHealth: OperatorHealth[];
+}
+
+/** How many operators the health table lists: those with the lowest success rate over the last day first. */
+export const OPERATOR_HEALTH_COUNT = 20;
+
+/** One operator's deliveries in a recent window (orders created in it whose top-up was sent). */
+export interface OperatorHealthWindow {
+  delivered: number;
+  failed: number;
+  /** delivered ÷ (delivered + failed); null with none. */
+  successRate: number | null;
+  /** The 95th percentile of the time from payment to delivery of the delivered ones, to the millisecond; null with none. */
+  p95Seconds: number | null;
+}
+
+export interface OperatorHealth {
+  countryIso: string;
+  operatorId: number;
+  operatorName: string;
+  lastHour: OperatorHealthWindow;
+  lastDay: OperatorHealthWindow;
 }

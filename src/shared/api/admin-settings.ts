@@ -64,7 +64,7 @@ export function readSetting(value: unknown, rule: SettingRule): number | null {
 }
 
 /** A setting's field in a request: the value as `readSetting` reads it, or the rule's message with its range. */
-function settingField(rule: SettingRule) {
+export function settingField(rule: SettingRule) {
   // A new object each time: zod takes its message over into the one it is given.
   const refusal = () => ({ message: rule.messageKey, params: rangeParams(rule) });
   return z
@@ -88,8 +88,8 @@ export const percentHundredthsOf = (fraction: number) => Math.round(fraction * 1
 /** A percentage in hundredths (325) as the price config's fraction (0.0325), exactly: at most 4 decimals. */
 export const fractionOf = (percentHundredths: number) => percentHundredths / 10_000;
 
-const versionSchema = z.number('version must be a whole number').int('version must be a whole number').min(0, 'version must be 0 or more');
-const reasonSchema = z
+export const versionSchema = z.number('version must be a whole number').int('version must be a whole number').min(0, 'version must be 0 or more');
+export const reasonSchema = z
   .string('reason is required')
   .trim()
   .min(1, 'reason is required')

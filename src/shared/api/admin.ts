@@ -438,6 +438,8 @@ export const ADMIN_ACTIONS = [
   'operator.enable',
   'operator.disable',
   'pricing.update',
+  'pricing.rule_set',
+  'pricing.rule_remove',
   'limits.update',
   'message.handle',
   'message.reopen',

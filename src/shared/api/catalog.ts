@@ -55,6 +55,23 @@ export interface PriceConfigResponse {
   standard_fee: number | string;
 }
 
+/**
+ * GET /api/price-config's query: with both, the fees of that operator's checkout (its fee rule, its country's, else the
+ * global fee); without, the global fee.
+ */
+export const priceConfigQuerySchema = z.object({
+  countryCode: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'validation.countryCode')
+    .transform((code) => code.toUpperCase())
+    .optional(),
+  operatorId: z.coerce
+    .number('operatorId must be a whole number')
+    .int('operatorId must be a whole number')
+    .positive('operatorId must be a whole number')
+    .optional(),
+});
+
 /** GET /api/price-config/defaults */
 export interface PriceConfigDefaultsResponse {
   DEFAULT_AIRTIME_FEE: number;

@@ -148,6 +148,10 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.checkoutAttemptsInvalid': 'Checkout attempts per minute must be a whole number from {{min}} to {{max}}.',
   'apiErrors.settingsChanged':
     'Someone else saved these settings while you were editing them. The values in force now are shown: check them and save again.',
+  'apiErrors.feeRuleBelowCost':
+    'These fees would sell {{operator}} at a loss: a top-up of {{amount}} would cost the customer {{price}}, while the operator costs us {{cost}} and the card fee is {{cardFee}} ({{loss}} lost). Raise the fees.',
+  'apiErrors.feeRuleNotFound': 'There is no fee rule for this country or operator.',
+  'apiErrors.operatorBelowCost': 'This operator cannot be topped up with this amount at the moment. Please choose another amount or try again later.',
   'apiErrors.messageNotFound': 'No contact message has this id.',
   'apiErrors.messageAlreadyHandled': 'This message has already been marked handled.',
   'apiErrors.messageNotHandled': 'This message is not marked handled.',

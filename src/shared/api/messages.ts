@@ -129,6 +129,10 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.recipientCooldownInvalid',
   'apiErrors.checkoutAttemptsInvalid',
   'apiErrors.settingsChanged',
+  // Fee rules per corridor (server/admin/fee-rules.ts) and the checkout's refusal to sell at a loss.
+  'apiErrors.feeRuleBelowCost',
+  'apiErrors.feeRuleNotFound',
+  'apiErrors.operatorBelowCost',
   // The operations console: contact messages (server/admin/contact-messages.ts).
   'apiErrors.messageNotFound',
   'apiErrors.messageAlreadyHandled',

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { priceTopUp } from '@shared/pricing';
 import { useAccount } from '@/lib/account';
 import { apiErrorText } from '@/lib/api-error-text';
 import { QueryProvider } from '@/lib/query-provider';
@@ -53,15 +52,12 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
   const flow = useTopUpFlow();
   const { state } = flow;
   const detection = useDetectOperator();
-  const { feeConfig, isLoading: feesLoading } = useFeeConfig({ enabled: state.step !== 'recipient' });
+  const { priceOf } = useFeeConfig({ enabled: state.step !== 'recipient', operator: state.operator ?? null });
   useResetFromUrl(flow.reset);
   const restoring = useRestore(flow, { ignoreSaved: prefill !== undefined });
   usePrefill(prefill, flow.restoreRecipient);
 
-  const price = useMemo(
-    () => (state.amount && !feesLoading ? priceTopUp(state.amount.usdCents, feeConfig) : null),
-    [state.amount, feeConfig, feesLoading],
-  );
+  const price = useMemo(() => (state.amount ? priceOf(state.amount.usdCents) : null), [state.amount, priceOf]);
 
   const { mutate: detectOperator, reset: resetDetection } = detection;
   const { operatorDetected } = flow;

@@ -12,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -37,6 +38,50 @@ export const priceConfigChanges = pgTable('price_config_changes', {
   actorEmail: text('actor_email').notNull(),
   reason: text('reason').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Fee rules per corridor (ADR 053): a country's rule, or an operator's (keyed by the top-up provider and its operator id,
+ * as the operator switches are), overrides the global fee in price_config; checkout applies the most specific one.
+ * `operator_id` is null for a country's rule; one rule per country and per operator.
+ */
+export const feeRules = pgTable(
+  'fee_rules',
+  {
+    id: serial('id').primaryKey(),
+    countryIso: text('country_iso').notNull(),
+    provider: text('provider').$type<'sandbox' | 'reloadly'>(),
+    operatorId: integer('operator_id'),
+    /** The name the provider gave the operator when the rule was saved, for the console and the audit log. */
+    operatorName: text('operator_name'),
+    airtimeFee: numeric('airtime_fee', { precision: 10, scale: 4 }).notNull(),
+    standardFee: numeric('standard_fee', { precision: 10, scale: 4 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedById: text('updated_by_id').notNull(),
+    updatedByEmail: text('updated_by_email').notNull(),
+  },
+  (table) => [
+    unique('fee_rules_scope_unique').on(table.countryIso, table.provider, table.operatorId).nullsNotDistinct(),
+    check('fee_rules_operator_has_provider', sql`(${table.provider} is null) = (${table.operatorId} is null)`),
+  ],
+);
+
+/**
+ * Every change of the fee rules, append-only: version N is the Nth save or removal of a rule (the fees are null for a
+ * removal), who made it and why. The primary key refuses a second change on the same version.
+ */
+export const feeRuleChanges = pgTable('fee_rule_changes', {
+  version: integer('version').primaryKey(),
+  countryIso: text('country_iso').notNull(),
+  provider: text('provider').$type<'sandbox' | 'reloadly'>(),
+  operatorId: integer('operator_id'),
+  operatorName: text('operator_name'),
+  airtimeFee: numeric('airtime_fee', { precision: 10, scale: 4 }),
+  standardFee: numeric('standard_fee', { precision: 10, scale: 4 }),
+  actorId: text('actor_id').notNull(),
+  actorEmail: text('actor_email').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
 /**

@@ -7,6 +7,7 @@ import { orders, user } from '../../db/schema';
 import type { Catalogue } from '../../catalog/catalogue';
 import { registerAdminAuditLogRoutes } from './audit-log';
 import { registerAdminCatalogueRoutes } from './catalogue';
+import { registerAdminFeeRuleRoutes } from './fee-rules';
 import { registerAdminCustomerRoutes, type AdminCustomerRouteDeps } from './customers';
 import { registerAdminMessageRoutes } from './messages';
 import type { Fulfilment } from '../../orders/fulfilment';
@@ -49,6 +50,7 @@ export async function registerAdminRoutes(
       registerOrderActionRoutes(admin, { services: orderServices, fulfilment });
       registerAdminOrderReadRoutes(admin, { db, now });
       registerAdminCatalogueRoutes(admin, { db, catalogue, now });
+      registerAdminFeeRuleRoutes(admin, { db, catalogue, now });
       registerAdminOrdersExportRoute(admin, { db, now });
       registerAdminSettlementRoute(admin, { db, now });
       registerAdminMessageRoutes(admin, { db, now });

@@ -6,6 +6,7 @@ import { cn } from '@/lib/utils';
 import { overviewQueryOptions } from '../api/overview';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { Charts } from '../components/overview/charts-section';
+import { OperatorHealthSection } from '../components/overview/operator-health';
 import { WalletSection } from '../components/overview/wallet-section';
 import { StatusTable, TopList, WindowFigures } from '../components/overview/window-figures';
 import { Loaded } from '../components/query-state';
@@ -77,6 +78,7 @@ function Figures({ overview }: { overview: AdminOverviewResponse }) {
           <TopList figures={figures} by="operator" />
         </div>
       </div>
+      <OperatorHealthSection operators={overview.operatorHealth} />
       <Charts overview={overview} />
     </>
   );

@@ -1,21 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import {
-  fractionOf,
-  rangeParams,
-  readSetting,
-  SETTING_RULES,
-  type AdminPricingHistoryResponse,
-  type PricingSettings,
-} from '@shared/api/admin-settings';
+import { rangeParams, SETTING_RULES, type AdminPricingHistoryResponse, type PricingSettings } from '@shared/api/admin-settings';
 import { priceTopUp, type FeeConfig } from '@shared/pricing';
 import { DescriptionRow } from '@/components/ui/description-row';
 import { priceHistoryQueryOptions, pricingQueryOptions, savePricing } from '../api/pricing';
 import { AdminList, pagedList } from '../components/admin-list';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { LoadError, Loading } from '../components/query-state';
+import { FeeRulesSection } from '../components/fee-rules/fee-rules-section';
 import { SettingsForm } from '../components/settings-form';
 import { ScrollTable, Td, Th, Tr } from '../components/table';
+import { feesOf } from '../lib/fee-rules';
 import { formatCents, formatDateTime } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
@@ -24,13 +19,6 @@ const SAMPLE_AMOUNTS_CENTS = [500, 1000, 2500, 5000, 10000];
 
 /** A difference's sign; none for no difference. */
 const signOf = (cents: number) => (cents > 0 ? '+' : cents < 0 ? '−' : '');
-
-/** The fees as typed, as the pricing code takes them; null while one of them is not a valid value. */
-function feesOf(airtimeFeePercent: string | undefined, standardFee: string | undefined): FeeConfig | null {
-  const percent = readSetting(airtimeFeePercent, SETTING_RULES.airtimeFeePercent);
-  const standardFeeCents = readSetting(standardFee, SETTING_RULES.standardFee);
-  return percent === null || standardFeeCents === null ? null : { airtimeFee: fractionOf(percent), standardFeeCents };
-}
 
 function ChangeStamp({ group }: { group: Pick<PricingSettings, 'updatedAt' | 'updatedByEmail'> }) {
   const { t } = useTranslation();
@@ -201,6 +189,7 @@ export function PricingPage() {
             describe={(group) => <FeeFacts pricing={group} testId="pricing-conflict" />}
             preview={(values) => <PricePreview current={current} next={feesOf(values.airtimeFeePercent, values.standardFee)} />}
           />
+          <FeeRulesSection global={current} />
           <PriceHistory />
         </>
       )}

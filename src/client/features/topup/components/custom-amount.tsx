@@ -4,6 +4,7 @@ import type { OperatorInfo } from '@shared/api/catalog';
 import { toCents } from '@shared/pricing';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { useFeeConfig } from '../api/use-fee-config';
 import { keepLeftToRight } from '../payment/lib/bidi';
 import { amountOption, checkCustomAmount, formatUsdCents, theyGetText, type AmountOption } from '../lib/amounts';
 import { useUiLanguage } from '../use-ui-language';
@@ -22,6 +23,8 @@ export function CustomAmount({ operator, onSendNow }: { operator: OperatorInfo; 
   const error =
     check.ok || check.reason === 'empty' ? null : t(check.reason === 'range' ? 'topup.amount.outOfRange' : 'topup.amount.invalid', bounds);
   const option = check.ok ? amountOption(operator, check.usdCents) : null;
+  const { priceOf } = useFeeConfig({ enabled: true, operator });
+  const price = option ? priceOf(option.usdCents) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,6 +61,11 @@ export function CustomAmount({ operator, onSendNow }: { operator: OperatorInfo; 
           <strong>
             <bdi>{theyGetText(option, operator, language, t)}</bdi>
           </strong>
+        </p>
+      )}
+      {price && (
+        <p className="text-sm" data-testid="custom-total">
+          {t('topup.amount.customTotal')}: <strong dir="ltr">{formatUsdCents(price.totalCents)}</strong>
         </p>
       )}
       <FieldError id="custom-amount-error">{error ?? undefined}</FieldError>

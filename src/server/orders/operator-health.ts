@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { OPERATOR_HEALTH_COUNT, type OperatorHealth, type OperatorHealthWindow } from '../../shared/api/admin-overview';
+import type { Database } from '../db/client';
+import { orders } from '../db/schema';
+import { DELIVERED_STATUSES, statusIn, UNDELIVERED_STATUSES } from './daily-figures';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+interface HealthRow {
+  country_iso: string;
+  operator_id: number;
+  operator_name: string;
+  delivered_hour: number | string;
+  failed_hour: number | string;
+  p95_hour: number | string | null;
+  delivered_day: number | string;
+  failed_day: number | string;
+  p95_day: number | string | null;
+}
+
+const windowOf = (delivered: number | string, failed: number | string, p95: number | string | null): OperatorHealthWindow => {
+  const [d, f] = [Number(delivered), Number(failed)];
+  return {
+    delivered: d,
+    failed: f,
+    successRate: d + f === 0 ? null : d / (d + f),
+    p95Seconds: p95 === null ? null : Math.round(Number(p95) * 1000) / 1000,
+  };
+};
+
+/**
+ * Per operator, over the orders created in the last hour and the last 24 hours whose top-up was sent: deliveries,
+ * failures, success rate and the 95th percentile of the time from payment to delivery (percentile_cont, exact). One
+ * bounded read of a day of orders by `orders_created_idx`, the least successful operators over the day first.
+ */
+export async function readOperatorHealth(db: Database, now: Date): Promise<OperatorHealth[]> {
+  const hourAgo = sql`${new Date(now.getTime() - HOUR_MS).toISOString()}::timestamptz`;
+  const status = sql`${orders.status}`;
+  const delivered = statusIn(status, DELIVERED_STATUSES);
+  const failed = sql`(${statusIn(status, UNDELIVERED_STATUSES)} and ${orders.claimedAt} is not null)`;
+  const took = sql`extract(epoch from greatest(${orders.deliveredAt} - ${orders.authorisedAt}, interval '0'))`;
+  const timed = sql`${delivered} and ${orders.deliveredAt} is not null and ${orders.authorisedAt} is not null`;
+  const inHour = sql`${orders.createdAt} >= ${hourAgo}`;
+  const result = (await db.execute(sql`
+    select ${orders.countryIso} as country_iso, ${orders.operatorId} as operator_id, max(${orders.operatorName}) as operator_name,
+           count(*) filter (where ${delivered} and ${inHour}) as delivered_hour,
+           count(*) filter (where ${failed} and ${inHour}) as failed_hour,
+           percentile_cont(0.95) within group (order by ${took}) filter (where ${timed} and ${inHour}) as p95_hour,
+           count(*) filter (where ${delivered}) as delivered_day,
+           count(*) filter (where ${failed}) as failed_day,
+           percentile_cont(0.95) within group (order by ${took}) filter (where ${timed}) as p95_day
+    from ${orders}
+    where ${orders.createdAt} >= ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz
+      and ${orders.createdAt} <= ${now.toISOString()}::timestamptz and ${orders.claimedAt} is not null
+    group by ${orders.countryIso}, ${orders.operatorId}`)) as unknown as { rows: HealthRow[] };
+  const health = result.rows.map((row): OperatorHealth => ({
+    countryIso: row.country_iso,
+    operatorId: Number(row.operator_id),
+    operatorName: row.operator_name,
+    lastHour: windowOf(row.delivered_hour, row.failed_hour, row.p95_hour),
+    lastDay: windowOf(row.delivered_day, row.failed_day, row.p95_day),
+  }));
+  const rate = (entry: OperatorHealth) => entry.lastDay.successRate ?? 1;
+  return health
+    .sort((a, b) => rate(a) - rate(b) || b.lastDay.failed - a.lastDay.failed || a.operatorId - b.operatorId)
+    .slice(0, OPERATOR_HEALTH_COUNT);
+}
