@@ -79,6 +79,8 @@ export type TopupResultStatus = 'SUCCESSFUL' | 'PROCESSING' | 'FAILED';
 export interface TopupResponse {
   success: boolean;
   orderId: string;
+  /** The order's short reference, GT-XXXX-XXXX: what the result screen shows first and support asks for. */
+  reference: string;
   status: TopupResultStatus;
   recipientPhone: string;
   operatorName: string;
@@ -177,6 +179,8 @@ export function paymentStateOf(status: OrderStatus, authorised: boolean): Paymen
 /** GET /api/orders (newest first) and GET /api/orders/:id — the signed-in user's own orders only. */
 export interface OrderView {
   id: string;
+  /** The order's short reference, GT-XXXX-XXXX. */
+  reference: string;
   status: OrderStatus;
   displayStatus: OrderDisplayStatus;
   /**
