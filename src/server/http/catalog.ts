@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { operatorDetectParamsSchema, type OperatorDetectResponse } from '../../shared/api/catalog';
+import {
+  operatorDetectParamsSchema,
+  operatorListParamsSchema,
+  type OperatorDetectResponse,
+  type OperatorListResponse,
+} from '../../shared/api/catalog';
 import { validatePhone } from '../../shared/phone-rules';
 import type { CountryListCache } from '../catalog/list-countries';
 import { PRICE_CONFIG_DEFAULTS, readPriceConfig } from '../catalog/price-config';
@@ -60,6 +65,18 @@ export function registerCatalogRoutes(
     try {
       const data = await deps.operators.detectOperator(check.digits, countryIsoCode);
       return { success: true, data } satisfies OperatorDetectResponse;
+    } catch (error) {
+      throw providerRefusal(error);
+    }
+  });
+
+  // The operators to choose from when detection finds none or the wrong one (ADR 055); the lists are kept a while per
+  // country (catalog/operator-lists.ts), so the provider is not asked again for each visitor.
+  app.get('/api/operators/:countryIsoCode', async (request) => {
+    const { countryIsoCode } = parseWith(operatorListParamsSchema, request.params);
+    try {
+      const operators = await deps.operators.operatorsByCountry(countryIsoCode);
+      return { success: true, operators } satisfies OperatorListResponse;
     } catch (error) {
       throw providerRefusal(error);
     }

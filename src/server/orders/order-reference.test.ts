@@ -16,6 +16,7 @@ function newOrder(userId: string): NewOrder {
     status: 'created',
     operatorId: 341,
     operatorName: 'MTN Nigeria',
+    detectedOperatorId: null,
     countryIso: 'NG',
     recipientPhone: '08031234567',
     amountCents: 500,

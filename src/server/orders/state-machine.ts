@@ -265,6 +265,7 @@ const NEW_ORDER_COLUMNS = [
   'status',
   'operatorId',
   'operatorName',
+  'detectedOperatorId',
   'countryIso',
   'recipientPhone',
   'amountCents',

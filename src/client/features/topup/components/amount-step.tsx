@@ -10,6 +10,7 @@ import { useUiLanguage } from '../use-ui-language';
 import { AmountCard } from './amount-card';
 import { CustomAmount } from './custom-amount';
 import { LazyRecipientSummary } from './lazy-recipient-summary';
+import { OperatorPicker } from './operator-picker';
 
 interface AmountStepProps {
   country: SelectedCountry;
@@ -19,14 +20,17 @@ interface AmountStepProps {
   chosen: AmountOption | null;
   onSendNow(amount: AmountOption): void;
   onChangeNumber(): void;
+  /** Another operator of the country, when the detected one is wrong (ADR 055). */
+  onChooseOperator(operator: OperatorInfo): void;
 }
 
 /** Step 3: the amount cards, five at a time, and a free amount for RANGE operators (docs/product.md §2). */
-export function AmountStep({ country, phone, operator, chosen, onSendNow, onChangeNumber }: AmountStepProps) {
+export function AmountStep({ country, phone, operator, chosen, onSendNow, onChangeNumber, onChooseOperator }: AmountStepProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const options = useMemo(() => amountOptions(operator), [operator]);
+  const [changingOperator, setChangingOperator] = useState(false);
   const [highlighted, setHighlighted] = useState<number | null>(chosen?.usdCents ?? null);
   const [shown, setShown] = useState(() => {
     const chosenIndex = options.findIndex((option) => option.usdCents === chosen?.usdCents);
@@ -41,6 +45,28 @@ export function AmountStep({ country, phone, operator, chosen, onSendNow, onChan
           {t('topup.amount.changeNumber')}
         </Button>
       </div>
+      {changingOperator ? (
+        <OperatorPicker
+          countryCode={country.code}
+          current={operator}
+          onChoose={(next) => {
+            setChangingOperator(false);
+            if (next.operatorId !== operator.operatorId) onChooseOperator(next);
+          }}
+          onCancel={() => setChangingOperator(false)}
+        />
+      ) : (
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="self-start px-0"
+          onClick={() => setChangingOperator(true)}
+          data-testid="change-operator"
+        >
+          {t('topup.operator.change', { name: operator.name })}
+        </Button>
+      )}
       <h3 id="amount-step-title" ref={heading} tabIndex={-1} className="font-semibold outline-none">
         {t('topup.amount.title')}
       </h3>
