@@ -43,7 +43,10 @@ describe.each(TEST_DATABASE_KINDS)('choosing the operator on %s', (kind) => {
     return client;
   }
 
-  async function checkoutBody(operator: Pick<OperatorInfo, 'operatorId' | 'denominationType' | 'fixedAmounts'>, extra: Record<string, unknown> = {}) {
+  async function checkoutBody(
+    operator: Pick<OperatorInfo, 'operatorId' | 'denominationType' | 'fixedAmounts'>,
+    extra: Record<string, unknown> = {},
+  ): Promise<Record<string, unknown>> {
     const amount = operator.denominationType === 'FIXED' ? operator.fixedAmounts[0]! : 5;
     const price = priceTopUp(toCents(amount), await loadFeeConfig(database.db));
     return {
@@ -122,5 +125,36 @@ describe.each(TEST_DATABASE_KINDS)('choosing the operator on %s', (kind) => {
     }
     expect(await database.db.select().from(orders)).toEqual([]);
     expect(await database.db.select().from(sandboxPaymentIntents)).toEqual([]);
+  });
+
+  it('the total an amount card shows is the server’s for every amount of fixed and range operators and bundles', async () => {
+    const fees = await loadFeeConfig(database.db);
+    const cases: Array<[string, string, (operator: OperatorInfo) => boolean]> = [
+      ['NG', '08031234567', (operator) => operator.denominationType === 'FIXED' && !operator.bundle],
+      ['NG', '08051234567', (operator) => operator.denominationType === 'RANGE'],
+      ['HT', '37999123', (operator) => operator.bundle],
+    ];
+    for (const [country, phone, kindOf] of cases) {
+      const operator = (await operatorsOf(country)).find(kindOf)!;
+      expect(operator, country).toBeDefined();
+      // The cards' amounts (shared/operator-amounts.ts offers these), and a custom amount for a range operator.
+      const offered = operator.denominationType === 'FIXED' ? operator.fixedAmounts : [...operator.suggestedAmounts, 12.34];
+      // The first, the last and one between (the checkout limits count every attempt, so each has its customer).
+      for (const amount of new Set([offered[0]!, offered[Math.floor(offered.length / 2)]!, offered.at(-1)!])) {
+        const client = await signedIn();
+        // What the card shows as "Total": the same priceTopUp the review uses.
+        const card = priceTopUp(toCents(amount), fees);
+        const body = { amount: formatUsd(card.amountCents), totalAmount: formatUsd(card.totalCents), fee: formatUsd(card.serviceFeeCents) };
+        const answer = await client.post('/api/create-payment-intent', {
+          ...body,
+          operatorId: operator.operatorId,
+          countryCode: country,
+          phone,
+          orderKey: randomUUID(),
+        });
+        expect(answer.statusCode, `${country} ${amount}: ${answer.body}`).toBe(200);
+        expect(answer.json()).toMatchObject({ totalAmount: body.totalAmount, fee: body.fee });
+      }
+    }
   });
 });

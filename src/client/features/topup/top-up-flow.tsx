@@ -59,10 +59,9 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
   const restoring = useRestore(flow, { ignoreSaved: prefill !== undefined });
   usePrefill(prefill, flow.restoreRecipient);
 
-  const price = useMemo(
-    () => (state.amount && !feesLoading ? priceTopUp(state.amount.usdCents, feeConfig) : null),
-    [state.amount, feeConfig, feesLoading],
-  );
+  // One pricing for the amount cards and the review, as the server prices the checkout: the cards' totals are the review's.
+  const priceOf = useMemo(() => (feesLoading ? null : (usdCents: number) => priceTopUp(usdCents, feeConfig)), [feeConfig, feesLoading]);
+  const price = useMemo(() => (state.amount && priceOf ? priceOf(state.amount.usdCents) : null), [state.amount, priceOf]);
 
   const { mutate: detectOperator, reset: resetDetection } = detection;
   const { operatorDetected } = flow;
@@ -142,6 +141,7 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
           country={state.country}
           phone={state.phone}
           operator={state.operator}
+          priceOf={priceOf}
           chosen={state.amount}
           onSendNow={flow.chooseAmount}
           onChangeNumber={flow.changeNumber}

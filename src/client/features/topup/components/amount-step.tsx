@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorInfo } from '@shared/api/catalog';
 import { AMOUNT_PAGE_SIZE } from '@shared/constants';
+import type { PriceOf } from '../lib/amounts';
 import { Button } from '@/components/ui/button';
 import { amountOptions, formatUsdCents, theyGetText, type AmountOption } from '../lib/amounts';
 import type { SelectedCountry } from '../lib/country-selection';
@@ -16,6 +17,8 @@ interface AmountStepProps {
   country: SelectedCountry;
   phone: string;
   operator: OperatorInfo;
+  /** The price of an amount, fees included, as the review prices it (top-up-flow.tsx); null while the fees load. */
+  priceOf: PriceOf | null;
   /** The amount chosen before, when coming back from the review. */
   chosen: AmountOption | null;
   onSendNow(amount: AmountOption): void;
@@ -25,7 +28,7 @@ interface AmountStepProps {
 }
 
 /** Step 3: the amount cards, five at a time, and a free amount for RANGE operators (docs/product.md §2). */
-export function AmountStep({ country, phone, operator, chosen, onSendNow, onChangeNumber, onChooseOperator }: AmountStepProps) {
+export function AmountStep({ country, phone, operator, priceOf, chosen, onSendNow, onChangeNumber, onChooseOperator }: AmountStepProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -79,6 +82,7 @@ export function AmountStep({ country, phone, operator, chosen, onSendNow, onChan
               key={option.usdCents}
               theyGet={theyGetText(option, operator, language, t)}
               youPay={formatUsdCents(option.usdCents)}
+              total={priceOf && formatUsdCents(priceOf(option.usdCents).totalCents)}
               selected={highlighted === option.usdCents}
               onSelect={() => setHighlighted(option.usdCents)}
               onSendNow={() => onSendNow(option)}
@@ -91,7 +95,7 @@ export function AmountStep({ country, phone, operator, chosen, onSendNow, onChan
           {t('topup.amount.showMore')}
         </Button>
       )}
-      {operator.denominationType === 'RANGE' && <CustomAmount operator={operator} onSendNow={onSendNow} />}
+      {operator.denominationType === 'RANGE' && <CustomAmount operator={operator} priceOf={priceOf} onSendNow={onSendNow} />}
     </section>
   );
 }

@@ -5,11 +5,20 @@ import { toCents } from '@shared/pricing';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { keepLeftToRight } from '../payment/lib/bidi';
-import { amountOption, checkCustomAmount, formatUsdCents, theyGetText, type AmountOption } from '../lib/amounts';
+import { amountOption, checkCustomAmount, formatUsdCents, theyGetText, type AmountOption, type PriceOf } from '../lib/amounts';
 import { useUiLanguage } from '../use-ui-language';
 
 /** A RANGE operator also takes any USD amount between its bounds. */
-export function CustomAmount({ operator, onSendNow }: { operator: OperatorInfo; onSendNow(amount: AmountOption): void }) {
+export function CustomAmount({
+  operator,
+  priceOf,
+  onSendNow,
+}: {
+  operator: OperatorInfo;
+  /** The review's pricing, for the total of the amount typed; null while the fees load. */
+  priceOf: PriceOf | null;
+  onSendNow(amount: AmountOption): void;
+}) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const [text, setText] = useState('');
@@ -57,6 +66,14 @@ export function CustomAmount({ operator, onSendNow }: { operator: OperatorInfo; 
           {t('topup.amount.theyGet')}:{' '}
           <strong>
             <bdi>{theyGetText(option, operator, language, t)}</bdi>
+          </strong>
+        </p>
+      )}
+      {option && priceOf && (
+        <p className="text-sm" data-testid="custom-total">
+          {t('topup.amount.totalWithFees')}:{' '}
+          <strong>
+            <bdi>{formatUsdCents(priceOf(option.usdCents).totalCents)}</bdi>
           </strong>
         </p>
       )}
