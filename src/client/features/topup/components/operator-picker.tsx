@@ -54,9 +54,9 @@ export function OperatorPicker({ countryCode, current, onChoose, onCancel }: Ope
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 rounded-xl border p-3" data-testid="operator-picker" aria-labelledby={`${name}-title`}>
-      <h4 id={`${name}-title`} className="font-semibold">
+      <h3 id={`${name}-title`} className="font-semibold">
         {t('topup.operator.chooseTitle')}
-      </h4>
+      </h3>
       {operators.isPending ? (
         <p role="status" className="text-sm text-muted-foreground">
           {t('topup.operator.loading')}
