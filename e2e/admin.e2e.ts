@@ -200,10 +200,17 @@ describe('accessibility', () => {
 describe('links that survive a reload', () => {
   it('an order’s page, a customer’s page and a filtered list open the same after a reload', async () => {
     await openConsolePage(admin, `/admin/orders/${order.intent.orderId}`);
-    expect(await heading(admin)).toBe(`Order ${order.intent.orderId.slice(0, 8)}`);
+    expect(await heading(admin)).toBe(`Order ${order.result.reference}`);
     await admin.reload();
     await admin.getByTestId('order-id').waitFor();
     expect(await admin.getByTestId('order-id').textContent()).toBe(order.intent.orderId);
+
+    // Found by the reference a customer reads out: any case, without the dashes, an O said for a 0.
+    await openConsolePage(admin, `/admin/orders?q=${order.result.reference.replaceAll('-', '').toLowerCase().replaceAll('0', 'o')}`);
+    await expect
+      .poll(() => admin.getByTestId('order-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-order-id'))))
+      .toEqual([order.intent.orderId]);
+    expect(await admin.getByTestId('order-reference').first().textContent()).toBe(order.result.reference);
 
     await openConsolePage(admin, `/admin/customers/${customerId}`);
     await admin.reload();
@@ -248,7 +255,7 @@ describe('an admin at work', () => {
     await row.waitFor();
     expect(await row.getByTestId('order-recipient').textContent()).toBe('+234 803 123 9876');
 
-    await row.getByRole('link', { name: refunded.intent.orderId.slice(0, 8) }).click();
+    await row.getByRole('link', { name: refunded.result.reference }).click();
     await admin.waitForURL(`${app.server.url}/admin/orders/${refunded.intent.orderId}`);
     await admin.getByTestId('order-timeline').waitFor();
     expect(await statusOf(admin)).toBe('Completed');
@@ -383,7 +390,7 @@ describe('an admin at work', () => {
     expect(await row.textContent()).toContain('Delivered after the hold was released: the customer was not charged.');
     expect(Number(await admin.getByTestId('attention-count').textContent())).toBeGreaterThan(0);
 
-    await row.getByRole('link', { name: lapsed.intent.orderId.slice(0, 8) }).click();
+    await row.getByRole('link', { name: lapsed.result.reference }).click();
     await admin.waitForURL(`${app.server.url}/admin/orders/${lapsed.intent.orderId}`);
     await admin.getByTestId('order-attention').waitFor();
     expect(await statusOf(admin)).toBe('Capture failed');

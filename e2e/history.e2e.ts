@@ -98,6 +98,8 @@ describe('transaction history on the profile', () => {
 
   it('opens the details of an order from the keyboard and returns focus to its button on Escape', async () => {
     const page = await openProfile(app.browser, { storageState: owner.storageState });
+    // The short reference leads the entry; the long identifiers are folded under Technical details.
+    expect(await field(orderEntry(page, owner.failed.intent.orderId), 'order-reference')).toBe(owner.failed.result.reference);
     const details = orderEntry(page, owner.failed.intent.orderId).getByRole('button', { name: 'Details' });
     await details.focus();
     await page.keyboard.press('Enter');
@@ -109,6 +111,8 @@ describe('transaction history on the profile', () => {
     expect(await dialog.getByTestId('detail-amount').textContent()).toBe(`$${owner.failed.intent.amount}`);
     expect(await dialog.getByTestId('detail-fee').textContent()).toBe(`$${owner.failed.intent.fee}`);
     expect(await dialog.getByTestId('detail-total').textContent()).toBe(`$${owner.failed.intent.totalAmount}`);
+    expect(await dialog.getByTestId('detail-reference').textContent()).toBe(owner.failed.result.reference);
+    expect(await dialog.getByTestId('detail-technical').evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
     expect(await dialog.getByTestId('detail-payment-reference').textContent()).toBe(owner.failed.intent.paymentIntentId);
     expect(await dialog.getByTestId('detail-order-number').textContent()).toBe(owner.failed.intent.orderId);
     expect(await dialog.getByTestId('detail-delivered').count()).toBe(0);
@@ -121,6 +125,10 @@ describe('transaction history on the profile', () => {
     expect(await dialog.getByTestId('detail-transaction-id').textContent()).toBe(owner.successful.result.transactionId);
     expect(await dialog.getByTestId('detail-delivered').count()).toBe(1);
     expect(await dialog.getByTestId('order-failure').count()).toBe(0);
+    // Contact us from the order: the message starts with its reference.
+    await dialog.getByTestId('detail-contact').click();
+    await page.waitForURL(/\/contact\?reference=/);
+    expect(await page.getByLabel('Message').inputValue()).toBe(`About my order ${owner.successful.result.reference}: `);
     await page.context().close();
   });
 

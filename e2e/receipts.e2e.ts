@@ -53,6 +53,8 @@ describe('the receipt page', () => {
     const receipt = page.getByTestId('receipt');
     await receipt.waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Top-up receipt');
+    expect(await row(page, 'reference')).toBe(owner.completed.result.reference);
+    expect(await receipt.locator('dl dd').first().getAttribute('data-testid')).toBe('receipt-reference');
     expect(await row(page, 'recipient')).toBe(NUMBERS.NG.international);
     expect(await row(page, 'operator')).toBe(owner.completed.result.operatorName);
     expect(await row(page, 'recipient-gets')).toMatch(/^NGN [\d,]+$/);

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import ar from '../src/client/i18n/locales/pages/ar.json';
+import { axeFindings } from './axe';
 import { openPage, useServerAndBrowser, type VisitOptions } from './fixtures';
 import {
   countryBox,
@@ -110,6 +112,65 @@ describe('top-up flow: recipient to review', () => {
     expect(await currentStep(page)).toBe('1Recipient');
     await phoneInput(page).press('Backspace');
     expect(await page.locator('#recipient-phone-error', { hasText: reason }).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('choosing the operator and the total on every card (ADR 055)', () => {
+  const operatorOption = (page: Page, name: string | RegExp) => page.getByTestId('operator-picker').getByRole('radio', { name });
+
+  it('a number detection cannot place is topped up by choosing MTN; a wrong operator is changed on the amount step; the cards’ totals are the review’s', async () => {
+    const page = await openFlow('/top-up');
+    await pickCountry(page, 'Nigeria');
+    await phoneInput(page).fill(UNDETECTABLE_NG);
+    await nextButton(page).click();
+    await page.getByRole('group', { name: 'Airtime' }).waitFor();
+    await operatorOption(page, /^MTN/).check();
+    await page.getByRole('button', { name: /^Continue with MTN/ }).click();
+    await page.getByTestId('amount-card').first().waitFor();
+    expect(await text(page, 'operator-name')).toMatch(/^MTN/);
+    expect(await text(page, 'recipient-number')).toBe('+234 700 123 4567');
+
+    // "Not MTN?": another of the country's operators, and the amounts are its own.
+    await page.getByRole('button', { name: /^Not MTN.*\? Change operator$/ }).click();
+    const other = (await page.getByTestId('operator-option').locator('span[dir="auto"]').allTextContents()).find((name) => !name.startsWith('MTN'))!;
+    await operatorOption(page, other).check();
+    await page.getByRole('button', { name: `Continue with ${other}` }).click();
+    await expect.poll(() => text(page, 'operator-name')).toBe(other);
+
+    const card = page.getByTestId('amount-card').first();
+    await expect.poll(() => card.getByTestId('card-total').textContent()).toMatch(/^Total \$\d+\.\d\d$/);
+    const cardTotal = (await card.getByTestId('card-total').textContent())!.replace('Total ', '');
+    await sendNowOnCard(page, (await card.getByTestId('you-pay').textContent())!);
+    expect(await text(page, 'review-total')).toBe(cardTotal);
+    await page.context().close();
+  });
+
+  it('on a phone in Arabic the operators are a named radio group with no accessibility findings, and the cards show their total', async () => {
+    const page = await openPage(app.browser, `${app.server.url}/top-up`, {
+      viewport: { width: 390, height: 844 },
+      storage: { language: 'ar' },
+      bypassCSP: true,
+    });
+    await page
+      .getByRole('group', { name: ar.topup.country.quick })
+      .getByRole('button', { name: /نيجيريا/ })
+      .click();
+    await page.locator('#recipient-phone').fill(UNDETECTABLE_NG);
+    await page.getByRole('button', { name: ar.topup.recipient.next }).click();
+    const picker = page.getByTestId('operator-picker');
+    await picker.getByRole('radio').first().waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await picker.getByRole('group', { name: ar.topup.operator.groups.airtime }).count()).toBe(1);
+    expect((await axeFindings(page)).map((finding) => finding.line)).toEqual([]);
+    await picker.getByRole('radio').first().press('Space');
+    await picker.getByRole('radio').first().press('ArrowDown');
+    expect(await picker.getByRole('radio').nth(1).isChecked()).toBe(true);
+    await picker.getByTestId('operator-continue').click();
+    const total = page.getByTestId('amount-card').first().getByTestId('card-total');
+    await expect.poll(() => total.textContent()).toContain(ar.topup.amount.total);
+    expect(await total.locator('bdi').textContent()).toMatch(/^\$\d+\.\d\d$/);
+    expect((await axeFindings(page)).map((finding) => finding.line)).toEqual([]);
     await page.context().close();
   });
 });

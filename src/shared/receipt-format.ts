@@ -80,6 +80,8 @@ export interface ReceiptRow {
   strong?: boolean;
   /** A stable name for the row (tests and the page's data-testid). */
   name: string;
+  /** A long identifier for support's tools: the receipt page folds these under "Technical details". */
+  technical?: boolean;
 }
 
 /**
@@ -92,6 +94,7 @@ export function receiptRows(receipt: Receipt, state: ReceiptState, language: Lan
   const delivered = state === 'completed' || state === 'refunded' || state === 'deliveredNotCharged';
   const nothingCharged = state === 'failed' || state === 'notPaid' || state === 'deliveredNotCharged';
   const rows: Array<ReceiptRow | false | null> = [
+    { name: 'reference', label: texts.reference, value: receipt.reference, ltr: true },
     { name: 'recipient', label: texts.recipient, value: receipt.recipientNumber, ltr: true },
     { name: 'country', label: texts.country, value: countryNameIn(receipt.countryCode, receipt.countryName, language) },
     { name: 'operator', label: texts.operator, value: receipt.operatorName },
@@ -105,15 +108,22 @@ export function receiptRows(receipt: Receipt, state: ReceiptState, language: Lan
     state === 'refunded' && { name: 'refunded', label: texts.refunded, value: values.total, ltr: true, strong: true },
     state === 'refunded' && values.refundedAt !== null && { name: 'refunded-on', label: texts.refundedOn, value: values.refundedAt },
     { name: 'date', label: texts.date, value: values.placedAt },
-    { name: 'order-number', label: texts.orderNumber, value: receipt.orderId, ltr: true },
+    receipt.failureCode !== null && { name: 'error-code', label: texts.errorCode, value: receipt.failureCode, ltr: true },
+    { name: 'order-number', label: texts.orderNumber, value: receipt.orderId, ltr: true, technical: true },
     receipt.operatorTransactionId !== null && {
       name: 'operator-reference',
       label: texts.operatorReference,
       value: receipt.operatorTransactionId,
       ltr: true,
+      technical: true,
     },
-    receipt.transactionId !== null && { name: 'transaction-id', label: texts.transactionId, value: receipt.transactionId, ltr: true },
-    receipt.failureCode !== null && { name: 'error-code', label: texts.errorCode, value: receipt.failureCode, ltr: true },
+    receipt.transactionId !== null && {
+      name: 'transaction-id',
+      label: texts.transactionId,
+      value: receipt.transactionId,
+      ltr: true,
+      technical: true,
+    },
   ];
   return rows.filter((row): row is ReceiptRow => Boolean(row));
 }

@@ -31,6 +31,10 @@ export interface ReceiptTexts {
   refunded: string;
   refundedOn: string;
   date: string;
+  /** The order's short reference (GT-XXXX-XXXX), the first line of every receipt. */
+  reference: string;
+  /** The folded part of the receipt page that holds the long identifiers. */
+  technicalDetails: string;
   orderNumber: string;
   operatorReference: string;
   transactionId: string;
@@ -79,6 +83,8 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     refunded: 'Refunded',
     refundedOn: 'Refunded on',
     date: 'Date and time',
+    reference: 'Reference',
+    technicalDetails: 'Technical details',
     orderNumber: 'Order number',
     operatorReference: 'Operator transaction ID',
     transactionId: 'Transaction ID',
@@ -125,6 +131,8 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     refunded: 'Reembolsado',
     refundedOn: 'Fecha del reembolso',
     date: 'Fecha y hora',
+    reference: 'Referencia',
+    technicalDetails: 'Detalles técnicos',
     orderNumber: 'Número de pedido',
     operatorReference: 'ID de transacción del operador',
     transactionId: 'ID de transacción',
@@ -172,6 +180,8 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     refunded: 'Remboursé',
     refundedOn: 'Remboursé le',
     date: 'Date et heure',
+    reference: 'Référence',
+    technicalDetails: 'Détails techniques',
     orderNumber: 'Numéro de commande',
     operatorReference: 'Référence de l’opérateur',
     transactionId: 'Identifiant de transaction',
@@ -217,6 +227,8 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     refunded: 'المبلغ المسترد',
     refundedOn: 'تاريخ الاسترداد',
     date: 'التاريخ والوقت',
+    reference: 'المرجع',
+    technicalDetails: 'التفاصيل التقنية',
     orderNumber: 'رقم الطلب',
     operatorReference: 'مرجع المشغّل',
     transactionId: 'معرّف المعاملة',

@@ -36,8 +36,10 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
 ]);
 /** Words that happen to be spelled the same as in English in that language. */
 const SAME_WORD_IN = {
-  es: new Set(['notFound.code', 'admin.common.no', 'admin.order.plan']),
+  es: new Set(['notFound.code', 'admin.common.no', 'admin.order.plan', 'topup.amount.total', 'topup.operator.groups.pin']),
   fr: new Set([
+    'topup.amount.total',
+    'topup.operator.groups.pin',
     'nav.transactions',
     'footer.contact',
     'nav.contact',

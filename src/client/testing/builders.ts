@@ -34,6 +34,7 @@ export function testTopupResult(overrides: Partial<TopupResponse> = {}): TopupRe
   return {
     success: true,
     orderId: 'order-1',
+    reference: 'GT-7K3M-9QXZ',
     status: 'SUCCESSFUL',
     recipientPhone: '+234 8031234567',
     operatorName: 'MTN Nigeria',

@@ -4,6 +4,7 @@ import type { OrderView } from '@shared/api/orders';
 export function testOrder(overrides: Partial<OrderView> = {}): OrderView {
   return {
     id: '0b7e4c1a-5f7e-4d0e-9a65-2f1d3c4b5a69',
+    reference: 'GT-7K3M-9QXZ',
     status: 'completed',
     displayStatus: 'successful',
     notCharged: false,

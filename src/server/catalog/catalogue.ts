@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { OperatorDirectory } from '../topups/provider';
 import { createDestinationSwitches, type DestinationSwitches } from './destination-switches';
 import { createCountryListCache, type CountryListCache } from './list-countries';
+import { cachedOperatorLists } from './operator-lists';
 import { servedOperators } from './served-operators';
 
 declare module 'fastify' {
@@ -41,13 +42,15 @@ export function createCatalogue(options: {
 }): Catalogue {
   const switches = createDestinationSwitches(options.db, { provider: options.provider, blocked: options.blocked, now: options.now });
   const countryList = createCountryListCache(options.db, { blocked: switches.blocked, now: options.now });
+  const operatorLists = cachedOperatorLists(options.operators, { now: options.now });
   return {
     switches,
     countryList,
     providerOperators: options.operators,
-    servedOperators: servedOperators(options.operators, switches),
+    servedOperators: servedOperators(operatorLists, switches),
     dropCaches() {
       switches.drop();
+      operatorLists.drop();
       countryList.invalidate();
     },
   };

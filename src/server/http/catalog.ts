@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TopupProviderName } from '../../shared/api/admin-catalogue';
-import { operatorDetectParamsSchema, priceConfigQuerySchema, type OperatorDetectResponse } from '../../shared/api/catalog';
+import {
+  operatorDetectParamsSchema,
+  operatorListParamsSchema,
+  priceConfigQuerySchema,
+  type OperatorDetectResponse,
+  type OperatorListResponse,
+} from '../../shared/api/catalog';
 import { validatePhone } from '../../shared/phone-rules';
 import type { CountryListCache } from '../catalog/list-countries';
 import { readCorridorPriceConfig } from '../catalog/fee-rules';
@@ -72,6 +78,19 @@ export function registerCatalogRoutes(
     try {
       const data = customerOperatorInfo(await deps.operators.detectOperator(check.digits, countryIsoCode));
       return { success: true, data } satisfies OperatorDetectResponse;
+    } catch (error) {
+      throw providerRefusal(error);
+    }
+  });
+
+  // The operators to choose from when detection finds none or the wrong one (ADR 055); the lists are kept a while per
+  // country (catalog/operator-lists.ts), so the provider is not asked again for each visitor.
+  app.get('/api/operators/:countryIsoCode', async (request) => {
+    const { countryIsoCode } = parseWith(operatorListParamsSchema, request.params);
+    try {
+      // What the provider keeps back (its commission) is the server's own figure, never the customer's.
+      const operators = (await deps.operators.operatorsByCountry(countryIsoCode)).map(customerOperatorInfo);
+      return { success: true, operators } satisfies OperatorListResponse;
     } catch (error) {
       throw providerRefusal(error);
     }

@@ -1,3 +1,4 @@
+import { ORDER_REFERENCE } from '../../shared/order-reference';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -224,6 +225,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
       recipientPhone: '+234 8031234567',
     });
     expect(result.transactionId).toMatch(/^\d+$/);
+    expect(result.reference).toMatch(ORDER_REFERENCE);
     expect(result.deliveredAmountCurrencyCode).toBe('NGN');
     const [stored] = await database.db.select().from(sandboxPaymentIntents);
     expect(stored!.status).toBe('succeeded');
@@ -240,6 +242,7 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
       countryName: 'Nigeria',
       callingCode: '234',
       totalAmount: body.totalAmount,
+      reference: result.reference,
     });
     const detail = (await client.get(`/api/orders/${intent.orderId}`)).json() as OrderDetailResponse;
     expect(detail.result.status).toBe('SUCCESSFUL');

@@ -5,6 +5,7 @@ import { RECEIPT_TEXTS, type ReceiptKind } from '../../shared/receipt-texts';
 import { receiptEmail } from './receipt-emails';
 
 const completed: Receipt = {
+  reference: 'GT-7K3M-9QXZ',
   orderId: '0b5e4c1e-7d61-4f0e-9a51-3c2f7f0d9a11',
   displayStatus: 'successful',
   notCharged: false,
@@ -72,6 +73,9 @@ describe('receipt e-mails', () => {
         expect(body).toContain('2026');
         expect(body).toContain('UTC');
         expect(body).toContain(completed.orderId);
+        // The short reference comes first, before every other line.
+        expect(body.indexOf('GT-7K3M-9QXZ')).toBeLessThan(body.indexOf('MTN Nigeria'));
+        expect(body).toContain(texts.reference);
         expect(body).toContain('MTN-778899');
         expect(body).toContain(texts.rate);
         expect(body).toContain(texts.operatorReference);

@@ -88,6 +88,7 @@ describe.each(TEST_DATABASE_KINDS)('the console’s order list and its search bo
       expect((await list()).orders).toEqual([
         {
           id: created.id,
+          reference: created.reference,
           status: 'completed',
           createdAt: created.createdAt.toISOString(),
           updatedAt: created.updatedAt.toISOString(),
@@ -163,6 +164,15 @@ describe.each(TEST_DATABASE_KINDS)('the console’s order list and its search bo
         expect(await ids({ q }), q).toEqual([target.id]);
       }
       expect(await ids({ q: 'pi_3Pq9' })).toEqual([]);
+    });
+
+    it('finds an order by its reference with or without the dashes and the prefix, in any case, Crockford’s look-alikes taken', async () => {
+      const target = await order({ reference: 'GT-0K1M-9QXZ' });
+      await order({ reference: 'GT-0K1M-9QXY' });
+      for (const q of ['GT-0K1M-9QXZ', 'gt-0k1m-9qxz', 'GT0K1M9QXZ', '0k1m9qxz', '0K1M-9QXZ', 'GT-OKIM-9QXZ', 'gt-oklm-9qxz']) {
+        expect(await ids({ q }), q).toEqual([target.id]);
+      }
+      for (const q of ['GT-0K1M-9QX', 'GT-0K1M-9QXU', 'GT-0K1M-9QXZZ']) expect(await ids({ q }), q).toEqual([]);
     });
 
     it('finds the customer’s orders by their e-mail in any case', async () => {
@@ -250,6 +260,7 @@ describe.each(TEST_DATABASE_KINDS)('the console’s order list and its search bo
         [{ q: 'pi_123' }, ['orders_payment_intent_unique']],
         [{ q: '48213' }, ['orders_topup_transaction_idx']],
         [{ q: row.customIdentifier }, ['orders_custom_identifier_unique']],
+        [{ q: row.reference.toLowerCase() }, ['orders_reference_unique']],
         [{ q: 'amina@example.com', cursor }, ['orders_user_created_idx']],
         [{ q: '+234 803 123 4567', cursor }, ['orders_phone_created_idx']],
         [{ q: '08031234567' }, ['orders_phone_created_idx']],

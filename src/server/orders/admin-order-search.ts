@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import { parseOrderReference } from '../../shared/order-reference';
 import { UUID } from '../db/ids';
 import { countries, orders, user } from '../db/schema';
 
 /**
  * How the console's order lists page and search: a cursor that names where a page ended (newest first, by keyset on
- * created_at and id), and the search box read as an order id, a payment, a top-up transaction, an e-mail or a number.
+ * created_at and id), and the search box read as an order id, an order reference, a payment, a top-up transaction, an e-mail or a number.
  */
 
 /** Where a page ended: the last order's created_at to the microsecond (as PostgreSQL keeps it) and its id. */
@@ -100,12 +101,14 @@ async function nationalNumbersAbroad(db: Database, digits: string): Promise<Arra
 
 /**
  * The conditions an order may match the search box by, each exact and answered by an index of its own: the order id,
- * the payment, the top-up transaction, the customIdentifier, the customer's e-mail (any case), the recipient's
+ * the order's reference (read as parseOrderReference reads it), the payment, the top-up transaction, the customIdentifier, the customer's e-mail (any case), the recipient's
  * number (national as typed, with or without its trunk 0; or international, within the country of its calling code).
  */
 export async function searchConditions(db: Database, q: string): Promise<SQL[]> {
   const conditions: SQL[] = [eq(orders.paymentId, q), eq(orders.topupTransactionId, q), eq(orders.customIdentifier, q)];
   if (UUID.test(q)) conditions.push(eq(orders.id, q.toLowerCase()));
+  const reference = parseOrderReference(q);
+  if (reference) conditions.push(eq(orders.reference, reference));
   if (q.includes('@')) {
     // Accounts keep their address in lower case (Better Auth normalises it), so the unique index on it answers. The
     // customer is looked up first: given their id, PostgreSQL knows a customer with many orders and reads them in order.

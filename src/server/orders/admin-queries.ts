@@ -46,6 +46,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function rowColumns(now: Date) {
   return {
     id: orders.id,
+    reference: orders.reference,
     status: orders.status,
     createdAt: orders.createdAt,
     updatedAt: orders.updatedAt,
@@ -66,6 +67,7 @@ function rowColumns(now: Date) {
 function toAdminOrderRow(row: RowValues): AdminOrderRow {
   return {
     id: row.id,
+    reference: row.reference,
     status: row.status as OrderStatus,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -247,6 +249,7 @@ type ExportRowValues = Awaited<Awaited<ReturnType<typeof adminOrdersPageQuery<ty
 function toAdminOrderExportRow(row: ExportRowValues): AdminOrderExportRow {
   return {
     id: row.id,
+    reference: row.reference,
     status: row.status as OrderStatus,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -103,6 +103,7 @@ export async function startCheckout(
     status: 'created',
     operatorId: operator.operatorId,
     operatorName: operator.name,
+    detectedOperatorId: body.detectedOperatorId ?? null,
     countryIso: body.countryCode,
     recipientPhone: phoneCheck.digits,
     amountCents: price.amountCents,
@@ -130,6 +131,12 @@ export async function startCheckout(
   return withPayment(services, current);
 }
 
+/** A switched-off operator's refusal names the operator the browser chose, as an unknown one's does. */
+function namingOperator(error: unknown, operatorId: number): unknown {
+  if (!(error instanceof DomainError) || error.code !== 'OPERATOR_UNAVAILABLE') return error;
+  return new DomainError(error.kind, error.code, error.messageRef, { field: 'operatorId', details: { operatorId } });
+}
+
 /** The checks that need no order data: the account may pay, the number is valid, the operator serves this amount. */
 async function checkRequest(services: OrderServices, { userId, blockedAt, body }: Pick<CheckoutRequest, 'userId' | 'blockedAt' | 'body'>) {
   if (blockedAt === undefined) await refuseBlockedCheckout(services.db, userId);
@@ -137,7 +144,11 @@ async function checkRequest(services: OrderServices, { userId, blockedAt, body }
   const phoneCheck = validatePhone(body.phone, body.countryCode);
   if (!phoneCheck.ok) throw new DomainError('invalid', 'INVALID_PHONE', phoneCheck.error, { field: 'phone' });
   // A country or operator switched off (or a blocked destination) is refused before anything is priced or created.
-  await refuseUnservedDestination(services.destinations, body.countryCode, body.operatorId, { country: 'countryCode', operator: 'operatorId' });
+  await refuseUnservedDestination(services.destinations, body.countryCode, body.operatorId, { country: 'countryCode', operator: 'operatorId' }).catch(
+    (error: unknown) => {
+      throw namingOperator(error, body.operatorId);
+    },
+  );
   const operator = await findOperator(services, body.countryCode, body.operatorId);
   const amountCents = toCents(body.amount);
   checkAmountForOperator(operator, amountCents);
@@ -159,7 +170,12 @@ async function findOperator(services: OrderServices, countryCode: string, operat
   }
   const operator = operators.find((candidate) => candidate.operatorId === operatorId);
   if (!operator) {
-    throw new DomainError('invalid', 'OPERATOR_NOT_FOUND', { key: 'apiErrors.operatorNotInCountry' }, { field: 'operatorId' });
+    throw new DomainError(
+      'invalid',
+      'OPERATOR_NOT_FOUND',
+      { key: 'apiErrors.operatorNotInCountry' },
+      { field: 'operatorId', details: { operatorId } },
+    );
   }
   if (operator.senderCurrencyCode !== 'USD') {
     throw new DomainError('invalid', 'CURRENCY_NOT_SUPPORTED', { key: 'apiErrors.currencyNotSupported' });

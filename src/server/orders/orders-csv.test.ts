@@ -195,6 +195,7 @@ describe.each(TEST_DATABASE_KINDS)('the export’s pages on %s', (kind) => {
     expect(rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]])))).toEqual([
       {
         order_id: order.id,
+        reference: order.reference,
         created_at: '2026-11-24T10:00:00.000Z',
         updated_at: '2026-11-24T10:00:20.000Z',
         finished_at: '2026-11-24T10:00:20.000Z',

@@ -45,6 +45,7 @@ export const csvLine = (cells: Array<string | number | null>) => `${cells.map(cs
 /** The file's columns: the orders list's, then the amounts, fees and every provider's reference. */
 export const ORDER_CSV_COLUMNS: ReadonlyArray<readonly [string, (row: AdminOrderExportRow) => string | number | null]> = [
   ['order_id', (row) => row.id],
+  ['reference', (row) => row.reference],
   ['created_at', (row) => row.createdAt],
   ['updated_at', (row) => row.updatedAt],
   ['finished_at', (row) => row.finishedAt],

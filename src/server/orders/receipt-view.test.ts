@@ -31,6 +31,7 @@ describe('an order as its receipt shows it', () => {
       failureCode: 'IGNORED_WHEN_DELIVERED',
     });
     expect(toReceipt(order, NIGERIA)).toEqual({
+      reference: order.reference,
       orderId: order.id,
       displayStatus: 'successful',
       notCharged: false,

@@ -18,6 +18,7 @@ export function toReceipt(order: Order, country: CountryFacts): Receipt {
   const priced = order.localAmount === null ? null : Number(order.localAmount);
   const isPlan = order.planDescription !== null;
   return {
+    reference: order.reference,
     orderId: order.id,
     displayStatus,
     notCharged,

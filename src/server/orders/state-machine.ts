@@ -1,4 +1,6 @@
 import { getTableColumns, is, SQL, sql, type SQLChunk } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { referenceFromBytes } from '../../shared/order-reference';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { driverValues, insertWhere, placeholdersFor, preparedStatement, rowOf, rowsOf } from '../db/raw-rows';
@@ -259,9 +261,11 @@ const NEW_ORDER_COLUMNS = [
   'id',
   'userId',
   'orderKey',
+  'reference',
   'status',
   'operatorId',
   'operatorName',
+  'detectedOperatorId',
   'countryIso',
   'recipientPhone',
   'amountCents',
@@ -279,7 +283,9 @@ const NEW_ORDER_COLUMNS = [
   'createdAt',
   'updatedAt',
 ] as const;
-export type NewOrder = Required<Pick<typeof orders.$inferInsert, (typeof NEW_ORDER_COLUMNS)[number]>> & { status: 'created'; createdAt: Date };
+type NewOrderColumns = Required<Pick<typeof orders.$inferInsert, (typeof NEW_ORDER_COLUMNS)[number]>>;
+/** A new order's values; its reference is drawn by insertOrder. */
+export type NewOrder = Omit<NewOrderColumns, 'reference'> & { status: 'created'; createdAt: Date };
 
 /** insertOrder's statement, prepared once per database (every checkout makes one). */
 const insertOrderStatement = preparedStatement('order_insert', () => {
@@ -303,11 +309,36 @@ const insertOrderStatement = preparedStatement('order_insert', () => {
  * the account was deleted meanwhile: the insert takes a key-share lock on the user row, so it waits for a deletion in
  * progress (account/personal-data.ts locks the row) and then sees its deleted_at; the caller then finds no order.
  */
-export async function insertOrder(db: Database, values: NewOrder): Promise<Order | null> {
-  const [row] = await insertOrderStatement(db, driverValues(orders, values));
-  if (!row) return null;
-  orderTransitions.inc({ from: 'none', to: 'created' });
-  return toOrder(row);
+export async function insertOrder(db: Database, values: NewOrder, drawReference: () => string = newOrderReference): Promise<Order | null> {
+  // Two orders drawing the same reference is rare (1 in 2^40 per pair) but possible: the unique index refuses the
+  // second, which draws again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const [row] = await insertOrderStatement(db, driverValues(orders, { ...values, reference: drawReference() }));
+      if (!row) return null;
+      orderTransitions.inc({ from: 'none', to: 'created' });
+      return toOrder(row);
+    } catch (error) {
+      if (attempt >= REFERENCE_ATTEMPTS || !isReferenceClash(error)) throw error;
+    }
+  }
+}
+
+const REFERENCE_ATTEMPTS = 5;
+
+/** A new order's reference, GT-XXXX-XXXX, from 8 random bytes of node:crypto (ADR 057). */
+export const newOrderReference = () => referenceFromBytes(randomBytes(8));
+
+function isReferenceClash(error: unknown): boolean {
+  for (
+    let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
+    if (current.code === '23505')
+      return current.constraint === 'orders_reference_unique' || String((current as Error).message).includes('orders_reference_unique');
+  }
+  return false;
 }
 
 const toOrder = (row: Record<string, unknown>): Order => rowOf(orders, row);

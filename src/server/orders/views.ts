@@ -92,6 +92,7 @@ interface ReportFacts {
 export function toOrderView(order: Order, country: CountryFacts, report: ReportFacts): OrderView {
   return {
     id: order.id,
+    reference: order.reference,
     status: order.status as OrderStatus,
     displayStatus: deliveredNotCharged(order) ? 'successful' : displayStatusOf(order.status as OrderStatus),
     notCharged: deliveredNotCharged(order),
@@ -131,6 +132,7 @@ export function toTopupResponse(order: Order, country: CountryFacts): TopupRespo
   return {
     success: status !== 'FAILED',
     orderId: order.id,
+    reference: order.reference,
     status,
     recipientPhone: internationalNumber(country.callingCode, order.recipientPhone),
     operatorName: order.operatorName,

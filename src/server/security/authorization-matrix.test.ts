@@ -77,6 +77,7 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/price-config', expect: 200 },
   { method: 'GET', route: '/api/price-config/defaults', expect: 200 },
   { method: 'GET', route: '/api/payment-config', expect: 200 },
+  { method: 'GET', route: '/api/operators/:countryIsoCode', url: () => '/api/operators/NG', expect: 200 },
   {
     method: 'GET',
     route: '/api/reloadly/operator-detect/:phone/:countryIsoCode',

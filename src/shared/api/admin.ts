@@ -109,6 +109,8 @@ export type AdminOrdersExportQuery = z.input<typeof adminOrdersExportQuerySchema
 /** One row of the orders table. */
 export interface AdminOrderRow {
   id: string;
+  /** The short reference customers quote, GT-XXXX-XXXX (shared/order-reference.ts). */
+  reference: string;
   status: OrderStatus;
   createdAt: string;
   updatedAt: string;

@@ -86,3 +86,14 @@ export const operatorDetectParamsSchema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'validation.countryCode')
     .transform((code) => code.toUpperCase()),
 });
+
+/**
+ * GET /api/operators/:countryIsoCode — the operators a customer may choose in a country (the provider's list with the
+ * catalogue's switches applied), for when detection finds none or finds the wrong one (ADR 055).
+ */
+export const operatorListParamsSchema = operatorDetectParamsSchema.pick({ countryIsoCode: true });
+
+export interface OperatorListResponse {
+  success: true;
+  operators: OperatorInfo[];
+}

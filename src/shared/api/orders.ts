@@ -21,7 +21,10 @@ export const createPaymentIntentBodySchema = z.object({
   email: z.email('Enter a valid e-mail address').max(EMAIL_MAX_LENGTH, 'Enter a valid e-mail address').optional(),
   /** Generated once per checkout attempt in the browser: a retried click finds the same order. */
   orderKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'orderKey must be 8–64 letters, digits, - or _'),
+  /** The operator the customer chose: the detected one, or another the country's list offers (ADR 055). */
   operatorId: z.coerce.number().int().positive('operatorId must be a positive integer'),
+  /** The operator detection found for the number, kept with the order; absent when it found none. */
+  detectedOperatorId: z.coerce.number().int().positive('detectedOperatorId must be a positive integer').optional(),
   countryCode: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'countryCode must be a 2-letter ISO code')
@@ -79,6 +82,8 @@ export type TopupResultStatus = 'SUCCESSFUL' | 'PROCESSING' | 'FAILED';
 export interface TopupResponse {
   success: boolean;
   orderId: string;
+  /** The order's short reference, GT-XXXX-XXXX: what the result screen shows first and support asks for. */
+  reference: string;
   status: TopupResultStatus;
   recipientPhone: string;
   operatorName: string;
@@ -177,6 +182,8 @@ export function paymentStateOf(status: OrderStatus, authorised: boolean): Paymen
 /** GET /api/orders (newest first) and GET /api/orders/:id — the signed-in user's own orders only. */
 export interface OrderView {
   id: string;
+  /** The order's short reference, GT-XXXX-XXXX. */
+  reference: string;
   status: OrderStatus;
   displayStatus: OrderDisplayStatus;
   /**

@@ -5,7 +5,9 @@ import type { OrderDisplayStatus } from './orders';
  * the e-mailed receipts alike (src/server/mail/receipt-emails.ts). Another customer's order answers 404.
  */
 export interface Receipt {
-  /** The order's id: the reference the customer quotes to support. */
+  /** The order's short reference, GT-XXXX-XXXX: what the customer quotes to support, shown first. */
+  reference: string;
+  /** The order's id (the receipt page's address), shown among the technical details. */
   orderId: string;
   displayStatus: OrderDisplayStatus;
   /** Delivered after its payment hold had been released (ADR 041): displayStatus is successful, nothing was charged. */

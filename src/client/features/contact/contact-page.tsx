@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock3, Mail, MessageSquareText, Timer } from 'lucide-react';
 import { CONTACT_TOPICS, contactRequestSchema, type ContactRequest } from '@shared/api/contact';
@@ -9,6 +10,7 @@ import { FieldError, Input, Label, NativeSelect, Textarea } from '@/components/u
 import { Page } from '@/components/ui/page';
 import { isLanguage } from '@/i18n';
 import { apiErrorText } from '@/lib/api-error-text';
+import { referenceFromContactSearch } from '@/lib/contact-about-order';
 import { toast } from '@/lib/toast';
 import { useSendContactMessage } from './api/send-contact-message';
 
@@ -30,9 +32,12 @@ function InfoItem({ icon: Icon, title, children }: { icon: typeof Mail; title: s
 export function ContactPage() {
   const { t, i18n } = useTranslation();
   const send = useSendContactMessage();
+  // Opened from an order (its result screen or its details): the message starts with the order's reference.
+  const { search } = useLocation();
+  const reference = referenceFromContactSearch(search);
   const form = useForm<ContactFields>({
     resolver: zodResolver(fieldsSchema),
-    defaultValues: { name: '', email: '', topic: 'topup', message: '' },
+    defaultValues: { name: '', email: '', topic: 'topup', message: reference ? t('contact.aboutOrder', { reference }) : '' },
   });
   const { errors } = form.formState;
   const errorText = (field: keyof ContactFields) => (errors[field]?.message ? t(errors[field].message) : undefined);

@@ -8,6 +8,7 @@ import { useDetectOperator } from '@/lib/operator-detection';
 import { useFeeConfig } from './api/use-fee-config';
 import { AmountStep } from './components/amount-step';
 import { BusyStep } from './components/busy-step';
+import { OperatorPicker } from './components/operator-picker';
 import { RecipientStep } from './components/recipient-step';
 import { ReviewStep } from './components/review-step';
 import { TopUpSteps } from './components/top-up-steps';
@@ -52,12 +53,17 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
   const flow = useTopUpFlow();
   const { state } = flow;
   const detection = useDetectOperator();
-  const { priceOf } = useFeeConfig({ enabled: state.step !== 'recipient', operator: state.operator ?? null });
+  const { priceOf: corridorPriceOf, isLoading: feesLoading } = useFeeConfig({
+    enabled: state.step !== 'recipient',
+    operator: state.operator ?? null,
+  });
   useResetFromUrl(flow.reset);
   const restoring = useRestore(flow, { ignoreSaved: prefill !== undefined });
   usePrefill(prefill, flow.restoreRecipient);
 
-  const price = useMemo(() => (state.amount ? priceOf(state.amount.usdCents) : null), [state.amount, priceOf]);
+  // One pricing for the amount cards and the review, as the server prices the checkout: the cards' totals are the review's.
+  const priceOf = useMemo(() => (feesLoading ? null : (usdCents: number) => corridorPriceOf(usdCents)!), [corridorPriceOf, feesLoading]);
+  const price = useMemo(() => (state.amount && priceOf ? priceOf(state.amount.usdCents) : null), [state.amount, priceOf]);
 
   const { mutate: detectOperator, reset: resetDetection } = detection;
   const { operatorDetected } = flow;
@@ -106,34 +112,42 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
           <TopupResult outcome={state.outcome} amountPaid={state.intent?.totalAmount} />
         </LazyStep>
       ) : state.step === 'recipient' || !state.country || !state.operator ? (
-        <RecipientStep
-          country={state.country}
-          phone={state.phone}
-          detecting={detection.isPending}
-          onCountrySelected={flow.selectCountry}
-          onCountryCleared={flow.clearCountry}
-          onPhoneChange={(phone) => {
-            detection.reset();
-            flow.changePhone(phone);
-          }}
-          onNext={detect}
-          detectionError={detection.error ? apiErrorText(t, detection.error, 'topup.errors.detectFailed') : null}
-          savedRecipients={
-            isSignedIn && user ? (
-              <Suspense fallback={null}>
-                <SavedRecipientPicks userId={user.id} disabled={detection.isPending} onPick={fillRecipient} />
-              </Suspense>
-            ) : null
-          }
-        />
+        <>
+          <RecipientStep
+            country={state.country}
+            phone={state.phone}
+            detecting={detection.isPending}
+            onCountrySelected={flow.selectCountry}
+            onCountryCleared={flow.clearCountry}
+            onPhoneChange={(phone) => {
+              detection.reset();
+              flow.changePhone(phone);
+            }}
+            onNext={detect}
+            detectionError={detection.error ? apiErrorText(t, detection.error, 'topup.errors.detectFailed') : null}
+            savedRecipients={
+              isSignedIn && user ? (
+                <Suspense fallback={null}>
+                  <SavedRecipientPicks userId={user.id} disabled={detection.isPending} onPick={fillRecipient} />
+                </Suspense>
+              ) : null
+            }
+          />
+          {detection.isError && state.country && (
+            // Detection found no operator (ADR 055): the customer chooses one of the country's and goes on.
+            <OperatorPicker key={state.country.code} countryCode={state.country.code} current={null} onChoose={flow.chooseOperator} />
+          )}
+        </>
       ) : state.step === 'amount' || !state.amount ? (
         <AmountStep
           country={state.country}
           phone={state.phone}
           operator={state.operator}
+          priceOf={priceOf}
           chosen={state.amount}
           onSendNow={flow.chooseAmount}
           onChangeNumber={flow.changeNumber}
+          onChooseOperator={flow.chooseOperator}
         />
       ) : state.step === 'processing' ? (
         <BusyStep label={t('payment.preparing')} />

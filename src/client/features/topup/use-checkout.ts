@@ -57,6 +57,7 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
         ...(user?.email ? { email: user.email } : {}),
         orderKey,
         operatorId: operator.operatorId,
+        ...(state.detectedOperatorId !== null ? { detectedOperatorId: state.detectedOperatorId } : {}),
         countryCode: country.code,
         phone,
         ...(price ? { fee: formatUsd(price.serviceFeeCents), totalAmount: formatUsd(price.totalCents) } : {}),

@@ -16,6 +16,7 @@ export function useTopUpFlow() {
       clearCountry: () => dispatch({ type: 'countryCleared' }),
       changePhone: (phone: string) => dispatch({ type: 'phoneChanged', phone }),
       operatorDetected: (operator: OperatorInfo) => dispatch({ type: 'operatorDetected', operator }),
+      chooseOperator: (operator: OperatorInfo) => dispatch({ type: 'operatorChosen', operator }),
       chooseAmount: (amount: AmountOption) => dispatch({ type: 'amountChosen', amount }),
       changeNumber: () => dispatch({ type: 'changeNumber' }),
       backToAmounts: () => dispatch({ type: 'backToAmounts' }),

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminOrderRow } from '@shared/api/admin';
 import { customerPath, orderPath } from '../admin-paths';
-import { countryName, formatCents, formatDateTime, formatRecipient, shortId } from '../lib/format';
+import { countryName, formatCents, formatDateTime, formatRecipient } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { AttentionBadge, OrderStatusBadge } from './status-badge';
 import { AdminList, type ListRead } from './admin-list';
@@ -17,21 +17,21 @@ interface OrdersListProps {
   withCustomer?: boolean;
 }
 
-type OrderFacts = Pick<AdminOrderRow, 'id' | 'recipientPhone' | 'callingCode' | 'countryCode'>;
+type OrderFacts = Pick<AdminOrderRow, 'id' | 'reference' | 'recipientPhone' | 'callingCode' | 'countryCode'>;
 
-/** An order's short id, a link to its page (the whole id in its title). */
-export function OrderIdCell({ order }: { order: Pick<OrderFacts, 'id'> }) {
+/** An order's reference (GT-XXXX-XXXX, what customers quote), a link to its page (the whole id in its title). */
+export function OrderIdCell({ order }: { order: Pick<OrderFacts, 'id' | 'reference'> }) {
   return (
     <Td>
-      <Link to={orderPath(order.id)} className={`${linkClass} font-mono`} title={order.id}>
-        {shortId(order.id)}
+      <Link to={orderPath(order.id)} className={`${linkClass} font-mono whitespace-nowrap`} title={order.id} dir="ltr" data-testid="order-reference">
+        {order.reference}
       </Link>
     </Td>
   );
 }
 
 /** The number topped up, written left to right in any language, above its country's name. */
-export function RecipientCell({ order, testId }: { order: Omit<OrderFacts, 'id'>; testId?: string }) {
+export function RecipientCell({ order, testId }: { order: Omit<OrderFacts, 'id' | 'reference'>; testId?: string }) {
   const language = useLanguage();
   return (
     <Td>

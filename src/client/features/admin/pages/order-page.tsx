@@ -56,7 +56,7 @@ export function OrderPage() {
   const order = detail.data?.order;
   return (
     <AdminPageFrame
-      title={t('admin.order.heading', { id: shortId(orderId) })}
+      title={t('admin.order.heading', { id: order?.reference ?? shortId(orderId) })}
       lead={
         <Link to={ADMIN_PATHS.orders} className={linkClass}>
           {t('admin.order.backToOrders')}

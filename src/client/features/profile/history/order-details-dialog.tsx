@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { OrderView } from '@shared/api/orders';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -19,6 +20,8 @@ import { useLanguage } from './use-language';
 import { failureReasonKey } from '@shared/api/failure-reasons';
 import { OrderPin } from '@/components/order-pin';
 import { DescriptionRow } from '@/components/ui/description-row';
+import { TechnicalDetails } from '@/components/technical-details';
+import { contactAboutOrder } from '@/lib/contact-about-order';
 
 /** Why a failed or never paid order took no money, with the provider's reason when there is one. */
 function NothingChargedNotice({ order }: { order: OrderView }) {
@@ -92,6 +95,9 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
         </p>
       )}
       <dl className="flex flex-col divide-y text-sm">
+        <DescriptionRow label={t('history.detail.reference')} testId="detail-reference" ltr>
+          <span className="font-mono font-semibold">{order.reference}</span>
+        </DescriptionRow>
         <DescriptionRow label={t('history.columns.date')} testId="detail-date">
           {summary.date}
         </DescriptionRow>
@@ -124,6 +130,8 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
             <bdi>{delivered}</bdi>
           </DescriptionRow>
         )}
+      </dl>
+      <TechnicalDetails summary={t('history.detail.technical')} testId="detail-technical">
         {order.transactionId && (
           <DescriptionRow label={t('history.detail.transactionId')} testId="detail-transaction-id" code>
             <span dir="ltr">{order.transactionId}</span>
@@ -137,7 +145,10 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
         <DescriptionRow label={t('history.detail.orderNumber')} testId="detail-order-number" code>
           <span dir="ltr">{order.id}</span>
         </DescriptionRow>
-      </dl>
+      </TechnicalDetails>
+      <Link to={contactAboutOrder(order.reference)} className="text-sm text-primary underline-offset-4 hover:underline" data-testid="detail-contact">
+        {t('history.detail.contactAbout')}
+      </Link>
       {order.hasPin && <OrderPin orderId={order.id} headingLevel="h3" />}
       {(order.deliveryReport || order.canReportDelivery) && <DeliveryReportSection userId={userId} order={order} />}
     </>

@@ -76,6 +76,9 @@ function OrderTable({ userId, summaries }: OrderListProps) {
         <thead>
           <tr className="border-b">
             <th scope="col" className={`${head} ps-0`}>
+              {t('history.columns.reference')}
+            </th>
+            <th scope="col" className={head}>
               {t('history.columns.date')}
             </th>
             <th scope="col" className={head}>
@@ -101,7 +104,10 @@ function OrderTable({ userId, summaries }: OrderListProps) {
         <tbody className="divide-y">
           {summaries.map((summary) => (
             <tr key={summary.order.id} data-testid="order-row" data-order-id={summary.order.id}>
-              <td className={`${cell} ps-0`} data-testid="order-date">
+              <td className={`${cell} ps-0 font-mono text-xs font-semibold whitespace-nowrap`} dir="ltr" data-testid="order-reference">
+                {summary.order.reference}
+              </td>
+              <td className={cell} data-testid="order-date">
                 <span className="block whitespace-nowrap">{summary.day}</span>
                 <span className="block whitespace-nowrap text-xs text-muted-foreground">{summary.time}</span>
               </td>
@@ -149,6 +155,9 @@ function OrderCards({ userId, summaries }: OrderListProps) {
         <li key={summary.order.id} className="flex flex-col gap-3 rounded-xl border p-4" data-testid="order-card" data-order-id={summary.order.id}>
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
+              <p dir="ltr" className="text-start font-mono text-xs font-semibold text-muted-foreground" data-testid="order-reference">
+                {summary.order.reference}
+              </p>
               <p dir="ltr" className="text-start font-semibold" data-testid="order-recipient">
                 {summary.recipient}
               </p>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Receipt } from '@shared/api/receipts';
 import type { Language } from '@shared/constants';
-import { receiptRows, receiptStateOf } from '@shared/receipt-format';
+import { receiptRows, receiptStateOf, type ReceiptRow } from '@shared/receipt-format';
 import { RECEIPT_TEXTS } from '@shared/receipt-texts';
 import { ROUTES } from '@shared/routes';
 import { Button } from '@/components/ui/button';
@@ -26,11 +26,26 @@ function BackLink() {
   );
 }
 
+function ReceiptLine({ row }: { row: ReceiptRow }) {
+  return (
+    <DescriptionRow
+      label={row.label}
+      testId={`receipt-${row.name}`}
+      ltr={row.ltr}
+      strong={row.strong}
+      code={row.technical || row.name === 'reference'}
+    >
+      {row.value}
+    </DescriptionRow>
+  );
+}
+
 /** The receipt itself: the same lines as the e-mailed receipt, in the interface language and the browser's time zone. */
 function ReceiptDocument({ receipt, language }: { receipt: Receipt; language: Language }) {
   const { t } = useTranslation();
   const state = receiptStateOf(receipt);
   const texts = RECEIPT_TEXTS[language];
+  const rows = receiptRows(receipt, state, language);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -50,19 +65,22 @@ function ReceiptDocument({ receipt, language }: { receipt: Receipt; language: La
         {texts.leads[state]}
       </p>
       <dl className="mt-6 flex flex-col divide-y text-sm" aria-label={t('receipt.details')}>
-        {receiptRows(receipt, state, language).map((row) => (
-          <DescriptionRow
-            key={row.name}
-            label={row.label}
-            testId={`receipt-${row.name}`}
-            ltr={row.ltr}
-            strong={row.strong}
-            code={row.name === 'order-number' || row.name === 'operator-reference' || row.name === 'transaction-id'}
-          >
-            {row.value}
-          </DescriptionRow>
-        ))}
+        {rows
+          .filter((row) => !row.technical)
+          .map((row) => (
+            <ReceiptLine key={row.name} row={row} />
+          ))}
       </dl>
+      <details className="mt-4 text-sm" data-testid="receipt-technical">
+        <summary className="cursor-pointer font-medium text-muted-foreground">{texts.technicalDetails}</summary>
+        <dl className="mt-2 flex flex-col divide-y">
+          {rows
+            .filter((row) => row.technical)
+            .map((row) => (
+              <ReceiptLine key={row.name} row={row} />
+            ))}
+        </dl>
+      </details>
     </article>
   );
 }

@@ -5,13 +5,15 @@ import { cn } from '@/lib/utils';
 interface AmountCardProps {
   theyGet: string;
   youPay: string;
+  /** What the review will ask, fees included, from the same pricing as the review and the server; null while the fees load. */
+  total: string | null;
   selected: boolean;
   onSelect(): void;
   onSendNow(): void;
 }
 
 /** One suggested amount; choosing it reveals its Send Now button (docs/product.md §2 step 3). */
-export function AmountCard({ theyGet, youPay, selected, onSelect, onSendNow }: AmountCardProps) {
+export function AmountCard({ theyGet, youPay, total, selected, onSelect, onSendNow }: AmountCardProps) {
   const { t } = useTranslation();
   return (
     <li
@@ -29,6 +31,16 @@ export function AmountCard({ theyGet, youPay, selected, onSelect, onSendNow }: A
         <span className="mt-1 text-xs text-muted-foreground">{t('topup.amount.youPay')}</span>
         <span dir="ltr" className="self-start font-semibold text-primary" data-testid="you-pay">
           {youPay}
+        </span>
+        <span className="mt-1 text-xs text-muted-foreground" data-testid="card-total">
+          {total === null ? (
+            <span aria-hidden="true">…</span>
+          ) : (
+            <>
+              <span title={t('topup.amount.totalWithFees')}>{t('topup.amount.total')}</span>{' '}
+              <bdi className="font-semibold text-foreground">{total}</bdi>
+            </>
+          )}
         </span>
       </button>
       {selected && (

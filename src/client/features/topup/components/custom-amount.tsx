@@ -4,13 +4,21 @@ import type { OperatorInfo } from '@shared/api/catalog';
 import { toCents } from '@shared/pricing';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
-import { useFeeConfig } from '../api/use-fee-config';
 import { keepLeftToRight } from '../payment/lib/bidi';
-import { amountOption, checkCustomAmount, formatUsdCents, theyGetText, type AmountOption } from '../lib/amounts';
+import { amountOption, checkCustomAmount, formatUsdCents, theyGetText, type AmountOption, type PriceOf } from '../lib/amounts';
 import { useUiLanguage } from '../use-ui-language';
 
 /** A RANGE operator also takes any USD amount between its bounds. */
-export function CustomAmount({ operator, onSendNow }: { operator: OperatorInfo; onSendNow(amount: AmountOption): void }) {
+export function CustomAmount({
+  operator,
+  priceOf,
+  onSendNow,
+}: {
+  operator: OperatorInfo;
+  /** The review's pricing, for the total of the amount typed; null while the fees load. */
+  priceOf: PriceOf | null;
+  onSendNow(amount: AmountOption): void;
+}) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const [text, setText] = useState('');
@@ -23,8 +31,6 @@ export function CustomAmount({ operator, onSendNow }: { operator: OperatorInfo; 
   const error =
     check.ok || check.reason === 'empty' ? null : t(check.reason === 'range' ? 'topup.amount.outOfRange' : 'topup.amount.invalid', bounds);
   const option = check.ok ? amountOption(operator, check.usdCents) : null;
-  const { priceOf } = useFeeConfig({ enabled: true, operator });
-  const price = option ? priceOf(option.usdCents) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,9 +69,12 @@ export function CustomAmount({ operator, onSendNow }: { operator: OperatorInfo; 
           </strong>
         </p>
       )}
-      {price && (
+      {option && priceOf && (
         <p className="text-sm" data-testid="custom-total">
-          {t('topup.amount.customTotal')}: <strong dir="ltr">{formatUsdCents(price.totalCents)}</strong>
+          {t('topup.amount.totalWithFees')}:{' '}
+          <strong>
+            <bdi>{formatUsdCents(priceOf(option.usdCents).totalCents)}</bdi>
+          </strong>
         </p>
       )}
       <FieldError id="custom-amount-error">{error ?? undefined}</FieldError>

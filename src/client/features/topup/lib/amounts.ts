@@ -1,3 +1,4 @@
+import type { TopUpPrice } from '@shared/pricing';
 import type { TFunction } from 'i18next';
 import type { OperatorInfo } from '@shared/api/catalog';
 import type { Language } from '@shared/constants';
@@ -58,3 +59,6 @@ export function checkCustomAmount(text: string, operator: Pick<OperatorInfo, 'mi
 export function formatUsdCents(cents: number): string {
   return `$${formatUsd(cents)}`;
 }
+
+/** An amount's price with fees: the one function the amount cards and the review both use (shared/pricing.ts's priceTopUp). */
+export type PriceOf = (usdCents: number) => TopUpPrice;

@@ -19,6 +19,25 @@ describe('the top-up flow', () => {
     expect(state.amount).toEqual({ usdCents: 1000, localAmount: 15000 });
   });
 
+  it('a number detection cannot place goes on with the operator the customer chose, none recorded as detected', () => {
+    const glo = testOperator({ operatorId: 7, name: 'Glo Nigeria' });
+    const state = run(
+      { type: 'countrySelected', country: nigeria },
+      { type: 'phoneChanged', phone: '07001234567' },
+      { type: 'operatorChosen', operator: glo },
+    );
+    expect(state).toMatchObject({ step: 'amount', operator: glo, detectedOperatorId: null, amount: null });
+    expect(run({ type: 'countrySelected', country: nigeria }, { type: 'operatorChosen', operator: glo }).step).toBe('recipient');
+  });
+
+  it('changing a wrong detection on the amount step keeps the detected operator for the order and starts the amounts again', () => {
+    const detected = testOperator();
+    const glo = testOperator({ operatorId: 7, name: 'Glo Nigeria' });
+    const state = run(...toReview, { type: 'backToAmounts' }, { type: 'operatorChosen', operator: glo });
+    expect(state).toMatchObject({ step: 'amount', operator: glo, detectedOperatorId: detected.operatorId, amount: null, orderKey: null });
+    expect(flowReducer(state, { type: 'changeNumber' }).detectedOperatorId).toBeNull();
+  });
+
   it('Cancel on the review goes back to the amounts', () => {
     expect(run(...toReview, { type: 'backToAmounts' }).step).toBe('amount');
   });

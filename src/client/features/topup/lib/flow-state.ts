@@ -17,7 +17,10 @@ export interface FlowState {
   country: SelectedCountry | null;
   /** National number, digits only. */
   phone: string;
+  /** The operator the amounts are for: the detected one, or the one the customer chose instead (ADR 055). */
   operator: OperatorInfo | null;
+  /** The operator detection found for this number; null when it found none. Sent with the checkout, which records it. */
+  detectedOperatorId: number | null;
   amount: AmountOption | null;
   /** Set at the first Confirm of a checkout; a retried Confirm for the same top-up sends it again and finds the same order. */
   orderKey: string | null;
@@ -37,6 +40,7 @@ export type FlowAction =
   | { type: 'countryCleared' }
   | { type: 'phoneChanged'; phone: string }
   | { type: 'operatorDetected'; operator: OperatorInfo }
+  | { type: 'operatorChosen'; operator: OperatorInfo }
   | { type: 'amountChosen'; amount: AmountOption }
   | { type: 'changeNumber' }
   | { type: 'backToAmounts' }
@@ -56,6 +60,7 @@ export const initialFlowState: FlowState = {
   country: null,
   phone: '',
   operator: null,
+  detectedOperatorId: null,
   amount: null,
   orderKey: null,
   intent: null,
@@ -76,9 +81,27 @@ function offeredAmount(operator: OperatorInfo, usdCents: number | null): AmountO
 export function flowReducer(state: FlowState, action: FlowAction): FlowState {
   switch (action.type) {
     case 'countrySelected':
-      return { ...state, ...newCheckout, step: 'recipient', country: action.country, operator: null, amount: null, preferredAmountCents: null };
+      return {
+        ...state,
+        ...newCheckout,
+        step: 'recipient',
+        country: action.country,
+        operator: null,
+        detectedOperatorId: null,
+        amount: null,
+        preferredAmountCents: null,
+      };
     case 'countryCleared':
-      return { ...state, ...newCheckout, step: 'recipient', country: null, operator: null, amount: null, preferredAmountCents: null };
+      return {
+        ...state,
+        ...newCheckout,
+        step: 'recipient',
+        country: null,
+        operator: null,
+        detectedOperatorId: null,
+        amount: null,
+        preferredAmountCents: null,
+      };
     case 'phoneChanged':
       return { ...state, ...newCheckout, phone: digitsOnly(action.phone) };
     case 'operatorDetected':
@@ -88,13 +111,26 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
         ...newCheckout,
         step: 'amount',
         operator: action.operator,
+        detectedOperatorId: action.operator.operatorId,
+        amount: offeredAmount(action.operator, state.preferredAmountCents),
+        preferredAmountCents: null,
+      };
+    case 'operatorChosen':
+      // Detection found none (the error stays on the recipient step) or the customer corrects it on the amount step.
+      if (!state.country || !state.phone) return state;
+      return {
+        ...state,
+        ...newCheckout,
+        step: 'amount',
+        operator: action.operator,
+        detectedOperatorId: state.step === 'amount' ? state.detectedOperatorId : null,
         amount: offeredAmount(action.operator, state.preferredAmountCents),
         preferredAmountCents: null,
       };
     case 'amountChosen':
       return state.operator ? { ...state, ...newCheckout, step: 'review', amount: action.amount } : state;
     case 'changeNumber':
-      return { ...state, ...newCheckout, step: 'recipient', operator: null, amount: null };
+      return { ...state, ...newCheckout, step: 'recipient', operator: null, detectedOperatorId: null, amount: null };
     case 'backToAmounts':
       return state.operator ? { ...state, step: 'amount', refusal: null } : state;
     case 'recipientRestored': {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { TopupResponse } from '@shared/api/orders';
 import { NAVIGATION_LOADER_DELAY_MS, type Language } from '@shared/constants';
 import { ROUTES } from '@shared/routes';
@@ -26,6 +26,8 @@ import { useFollowedOrder } from './use-followed-order';
 import { useUiLanguage } from '../use-ui-language';
 import { DescriptionRow } from '@/components/ui/description-row';
 import { OrderPin } from '@/components/order-pin';
+import { TechnicalDetails } from '@/components/technical-details';
+import { contactAboutOrder } from '@/lib/contact-about-order';
 
 interface TopupResultProps {
   outcome: TopupOutcome;
@@ -72,6 +74,11 @@ function ResultDetails({
   return (
     <>
       <dl className="w-full divide-y rounded-xl border px-4 text-sm">
+        {result.reference && (
+          <DescriptionRow label={t('topup.result.reference')} testId="result-reference" ltr>
+            <span className="font-mono font-semibold">{result.reference}</span>
+          </DescriptionRow>
+        )}
         {result.recipientPhone && (
           <DescriptionRow label={t('topup.result.recipient')} testId="result-recipient">
             <bdi>{formatPhoneInternational(result.recipientPhone)}</bdi>
@@ -97,19 +104,47 @@ function ResultDetails({
             <bdi>{formatDeliveredAmount(result.deliveredAmount, result.deliveredAmountCurrencyCode, language)}</bdi>
           </DescriptionRow>
         )}
-        {result.transactionId && (
-          <DescriptionRow label={t('topup.result.transactionId')} testId="result-transaction-id">
-            <bdi>{result.transactionId}</bdi>
-          </DescriptionRow>
-        )}
         {result.transactionDate && (
           <DescriptionRow label={t('topup.result.date')} testId="result-date">
             {formatTransactionDate(result.transactionDate, language)}
           </DescriptionRow>
         )}
       </dl>
+      <ResultTechnicalDetails result={result} />
       {result.hasPin && result.orderId && <OrderPin orderId={result.orderId} headingLevel={titleLevel === 'h1' ? 'h2' : 'h4'} />}
     </>
+  );
+}
+
+/** The order's long identifiers, folded away: the customer quotes the reference. */
+function ResultTechnicalDetails({ result }: { result: TopupResponse }) {
+  const { t } = useTranslation();
+  return (
+    <TechnicalDetails summary={t('topup.result.technicalDetails')} testId="result-technical" className="px-1">
+      <DescriptionRow label={t('topup.result.orderNumber')} testId="result-order-number" code ltr>
+        {result.orderId}
+      </DescriptionRow>
+      {result.paymentIntentId && (
+        <DescriptionRow label={t('topup.result.paymentReference')} testId="result-payment-reference" code ltr>
+          {result.paymentIntentId}
+        </DescriptionRow>
+      )}
+      {result.transactionId && (
+        <DescriptionRow label={t('topup.result.transactionId')} testId="result-transaction-id" code ltr>
+          {result.transactionId}
+        </DescriptionRow>
+      )}
+    </TechnicalDetails>
+  );
+}
+
+/** Support, with the order's reference already in the message. */
+function ContactAboutOrder({ reference }: { reference: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={contactAboutOrder(reference)} className="text-sm text-primary underline-offset-4 hover:underline" data-testid="result-contact">
+      {t('topup.result.contactAbout')}
+    </Link>
   );
 }
 
@@ -129,18 +164,30 @@ function FailureDetails({ outcome, latest }: { outcome: TopupOutcome; latest: To
       : fromResult && ('messageKey' in fromResult ? t(fromResult.messageKey) : fromResult.text);
   const technical = outcome.kind === 'refused' ? outcome.failure.detail : latest?.technicalDetails && orderDetail(t, latest);
   const errorCode = outcome.kind === 'refused' ? undefined : latest?.errorCode;
-  if (!message && !technical && !errorCode) return null;
+  const reference = latest?.reference;
+  if (!message && !technical && !errorCode && !reference) return null;
   return (
     <div className="flex w-full flex-col gap-2 rounded-xl border border-destructive/40 bg-destructive/5 p-4 text-start text-sm">
+      {reference && (
+        <p data-testid="result-reference-line">
+          <span className="font-medium">{t('topup.result.reference')}:</span>{' '}
+          <bdi className="font-mono font-semibold" data-testid="result-reference">
+            {reference}
+          </bdi>
+        </p>
+      )}
       {message && (
         <p dir="auto" className="font-medium" data-testid="result-failure-message">
           {message}
         </p>
       )}
       {technical && (
-        <p className="break-words text-muted-foreground" data-testid="result-technical-details">
-          <span className="font-medium">{t('topup.result.technicalDetails')}:</span> <bdi>{technical}</bdi>
-        </p>
+        <details className="text-muted-foreground" data-testid="result-technical">
+          <summary className="cursor-pointer font-medium">{t('topup.result.technicalDetails')}</summary>
+          <p className="break-words" data-testid="result-technical-details">
+            <bdi>{technical}</bdi>
+          </p>
+        </details>
       )}
       {errorCode && (
         <p className="text-muted-foreground" data-testid="result-error-code">
@@ -237,6 +284,7 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
       ) : (
         latest && <ResultDetails result={latest} amountPaid={amountPaidShown(latest, paid)} language={language} titleLevel={titleLevel} />
       )}
+      {latest?.reference && <ContactAboutOrder reference={latest.reference} />}
       {view === 'failed' ? (
         <Button type="button" size="lg" className="w-full sm:w-auto" onClick={() => navigate(`${ROUTES.home}?reset=true`)}>
           {t('common.backToHome')}

@@ -109,6 +109,9 @@ export function OrderFacts({ order }: { order: AdminOrderDetail }) {
       </AdminSection>
       <AdminSection title={t('admin.order.topup')} id="order-topup" className="xl:col-span-2">
         <dl className="grid text-sm md:grid-cols-2 md:gap-x-8">
+          <DescriptionRow label={t('admin.order.reference')} testId="order-reference" code>
+            {order.reference}
+          </DescriptionRow>
           <DescriptionRow label={t('admin.order.orderId')} testId="order-id" code>
             {order.id}
           </DescriptionRow>

@@ -143,6 +143,8 @@ function capturedResult(request: TopupRequest, known: KnownTopup, answered?: Top
   const facts: TopupResponse = answered ?? {
     success: true,
     orderId: known.orderId ?? '',
+    // Not known here: the result screen shows no reference until the order is read again.
+    reference: '',
     status: 'SUCCESSFUL',
     recipientPhone: known.recipientPhone ?? '',
     operatorName: known.operatorName ?? '',
