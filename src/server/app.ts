@@ -284,7 +284,7 @@ export async function buildApp({
     changes: shared.changes,
   });
   registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators, counts: attemptCounts, countryList: catalogue.countryList });
-  registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts });
+  registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts, merchant: config.merchant });
   registerTopupRequestRoutes(app, {
     services: { db: database.db, destinations: catalogue.switches, limits, counts: attemptCounts, now: clock },
     guards,
@@ -310,7 +310,14 @@ export async function buildApp({
   if (receiptSender) {
     let sending: ReturnType<typeof startReceiptSender> | undefined;
     app.addHook('onReady', async () => {
-      sending = startReceiptSender({ db: database.db, mailer: outgoingMail, publicUrl: config.publicUrl, now: clock, log: app.log });
+      sending = startReceiptSender({
+        db: database.db,
+        mailer: outgoingMail,
+        publicUrl: config.publicUrl,
+        merchant: config.merchant,
+        now: clock,
+        log: app.log,
+      });
     });
     app.addHook('onClose', async () => {
       await sending?.stop();

@@ -54,6 +54,17 @@ export interface FakePaymentIntent {
   status: FakeIntentStatus;
 }
 
+/**
+ * What a charge says the payer paid with (Stripe's `payment_method_details`, reduced): a card's brand and last four
+ * digits, or a wallet such as Cash App Pay.
+ */
+export type FakePaymentMethodDetails =
+  | { type: 'card'; card: { brand: string; last4: string; funding: string; country: string } }
+  | { type: 'cashapp'; cashapp: { buyer_id: string; cashtag: string } };
+
+/** Stripe's test card 4242 4242 4242 4242, as a charge describes it. */
+export const VISA_4242: FakePaymentMethodDetails = { type: 'card', card: { brand: 'visa', last4: '4242', funding: 'credit', country: 'US' } };
+
 /** A Refund as Stripe's API writes it, reduced to the fields this application reads or sends. */
 export interface FakeRefund {
   id: string;
@@ -150,6 +161,8 @@ export class FakeStripe {
   refunds: FakeRefund[] = [];
   /** Intents whose refunds fail, with the failure_reason they fail with. */
   private refundFailures = new Map<string, string>();
+  /** What each charge was paid with, by charge id. */
+  private chargeMethods = new Map<string, FakePaymentMethodDetails>();
   private keptResults = new Map<string, KeptResult>();
   private faults: StripeFault[] = [];
   private server: Server = createServer((request, response) => {
@@ -193,14 +206,16 @@ export class FakeStripe {
     return this.intents.size;
   }
 
-  /** What confirming with a card that authorises does: the amount is held, waiting for capture. */
-  authorise(id: string): FakePaymentIntent {
+  /** What confirming with a card (or wallet) that authorises does: the amount is held, waiting for capture. */
+  authorise(id: string, paidWith: FakePaymentMethodDetails = VISA_4242): FakePaymentIntent {
     const intent = this.existingIntent(id);
+    const chargeId = `ch_${randomId()}`;
+    this.chargeMethods.set(chargeId, paidWith);
     Object.assign(intent, {
       status: 'requires_capture',
       amount_capturable: intent.amount,
       payment_method: `pm_${randomId()}`,
-      latest_charge: `ch_${randomId()}`,
+      latest_charge: chargeId,
       last_payment_error: null,
     } satisfies Partial<FakePaymentIntent>);
     return this.intent(id);
@@ -253,7 +268,10 @@ export class FakeStripe {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const method = request.method ?? '';
-    const path = new URL(request.url ?? '', 'http://stripe.test').pathname;
+    const url = new URL(request.url ?? '', 'http://stripe.test');
+    const { pathname: path } = url;
+    // A GET's parameters come in its query (the SDK writes expand: ['x'] as expand[0]=x).
+    const expand = [...url.searchParams].filter(([name]) => name === 'expand' || name.startsWith('expand[')).map(([, value]) => value);
     const idempotencyKey = headerValue(request.headers['idempotency-key']);
     const body = parseForm(Buffer.concat(chunks).toString('utf8'));
     this.requests.push({ method, path, headers: request.headers, idempotencyKey, body });
@@ -300,14 +318,14 @@ export class FakeStripe {
     }
 
     const answer: Answer =
-      fault?.kind === 'error' ? { status: fault.status, payload: { error: fault.error }, keep: true } : this.route(method, path, body);
+      fault?.kind === 'error' ? { status: fault.status, payload: { error: fault.error }, keep: true } : this.route(method, path, body, expand);
     if (answer.keep && idempotencyKey && method === 'POST') {
       this.keptResults.set(idempotencyKey, { method, path, body: JSON.stringify(body), status: answer.status, payload: answer.payload });
     }
     return reply(answer.status, answer.payload);
   }
 
-  private route(method: string, path: string, body: Record<string, unknown>): Answer {
+  private route(method: string, path: string, body: Record<string, unknown>, expand: string[] = []): Answer {
     if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(body);
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
     const chargeId = /^\/v1\/charges\/([^/]+)$/.exec(path)?.[1];
@@ -325,13 +343,22 @@ export class FakeStripe {
         doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
       });
     }
-    if (method === 'GET' && action === undefined) return succeeded(intent);
-    if (method === 'POST' && action === 'capture') return this.captureIntent(intent, body);
-    if (method === 'POST' && action === 'cancel') return this.cancelIntent(intent, body);
+    const expanded = (answer: Answer) => this.expandCharge(answer, method === 'GET' ? expand : body.expand);
+    if (method === 'GET' && action === undefined) return expanded(succeeded(intent));
+    if (method === 'POST' && action === 'capture') return expanded(this.captureIntent(intent, body));
+    if (method === 'POST' && action === 'cancel') return expanded(this.cancelIntent(intent, body));
     return unrecognisedUrl(method, path);
   }
 
-  /** A charge, as much of it as says which intent it belongs to. */
+  /** An intent answered with `expand: ['latest_charge']`: the charge object in place of its id. */
+  private expandCharge(answer: Answer, expand: unknown): Answer {
+    const payload = answer.payload as { object?: string; latest_charge?: unknown };
+    const asked = Array.isArray(expand) && expand.includes('latest_charge');
+    if (!asked || answer.status !== 200 || payload.object !== 'payment_intent' || typeof payload.latest_charge !== 'string') return answer;
+    return { ...answer, payload: { ...payload, latest_charge: this.charge(payload.latest_charge).payload } };
+  }
+
+  /** A charge, as much of it as says which intent it belongs to and what paid it. */
   private charge(id: string): Answer {
     const intent = [...this.intents.values()].find((candidate) => candidate.latest_charge === id);
     if (!intent) {
@@ -339,7 +366,15 @@ export class FakeStripe {
     }
     return {
       status: 200,
-      payload: { id, object: 'charge', amount: intent.amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded' },
+      payload: {
+        id,
+        object: 'charge',
+        amount: intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        payment_method_details: this.chargeMethods.get(id) ?? null,
+      },
       keep: true,
     };
   }

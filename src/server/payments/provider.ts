@@ -5,6 +5,7 @@
  */
 
 import type { PaymentErrorDetail } from '../../shared/api/orders';
+import type { PaymentMethod } from '../../shared/payment-method';
 
 export type { PaymentErrorDetail } from '../../shared/api/orders';
 
@@ -37,6 +38,11 @@ export interface Payment {
   lastPaymentError: PaymentErrorDetail | null;
   /** Why a released payment was released (abandoned, duplicate, expired…). */
   releaseReason: string | null;
+  /**
+   * What the payer paid with (card brand and last four, or the wallet), once a payment method has authorised; null
+   * before that, or when the provider's answer does not say. Read by getPayment (the order keeps it at authorisation).
+   */
+  method: PaymentMethod | null;
 }
 
 export interface CreatePaymentRequest {

@@ -28,6 +28,10 @@ export function toPayment(row: SandboxPaymentIntentRow): Payment {
     metadata: row.metadata,
     lastPaymentError: row.lastPaymentError ?? null,
     releaseReason: row.cancellationReason,
+    method:
+      row.paymentMethodType && row.status !== 'requires_payment_method'
+        ? { type: row.paymentMethodType, brand: row.cardBrand, last4: row.cardLast4 }
+        : null,
   };
 }
 

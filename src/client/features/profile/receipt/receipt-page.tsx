@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Receipt } from '@shared/api/receipts';
+import type { Merchant, Receipt } from '@shared/api/receipts';
 import type { Language } from '@shared/constants';
 import { receiptRows, receiptStateOf } from '@shared/receipt-format';
 import { RECEIPT_TEXTS } from '@shared/receipt-texts';
@@ -26,8 +26,37 @@ function BackLink() {
   );
 }
 
+/** Who sold the top-up and how to reach its support, as the e-mailed receipt ends. */
+function MerchantBlock({ merchant, language }: { merchant: Merchant; language: Language }) {
+  const texts = RECEIPT_TEXTS[language];
+  return (
+    <footer className="mt-6 rounded-lg bg-muted p-4 text-sm" data-testid="receipt-merchant">
+      <p>
+        <span className="font-semibold">{texts.soldBy}: </span>
+        <span data-testid="receipt-merchant-name">{merchant.legalName}</span>
+      </p>
+      <p data-testid="receipt-merchant-address">{merchant.address}</p>
+      <p className="mt-1">
+        <span className="font-semibold">{texts.support}: </span>
+        <a href={`mailto:${merchant.supportEmail}`} dir="ltr" className="text-primary underline" data-testid="receipt-merchant-email">
+          {merchant.supportEmail}
+        </a>
+        {' · '}
+        <a
+          href={`tel:${merchant.supportPhone.replace(/[^\d+]/g, '')}`}
+          dir="ltr"
+          className="text-primary underline"
+          data-testid="receipt-merchant-phone"
+        >
+          {merchant.supportPhone}
+        </a>
+      </p>
+    </footer>
+  );
+}
+
 /** The receipt itself: the same lines as the e-mailed receipt, in the interface language and the browser's time zone. */
-function ReceiptDocument({ receipt, language }: { receipt: Receipt; language: Language }) {
+function ReceiptDocument({ receipt, merchant, language }: { receipt: Receipt; merchant: Merchant; language: Language }) {
   const { t } = useTranslation();
   const state = receiptStateOf(receipt);
   const texts = RECEIPT_TEXTS[language];
@@ -63,6 +92,7 @@ function ReceiptDocument({ receipt, language }: { receipt: Receipt; language: La
           </DescriptionRow>
         ))}
       </dl>
+      <MerchantBlock merchant={merchant} language={language} />
     </article>
   );
 }
@@ -114,7 +144,7 @@ export function ReceiptPage() {
           </Button>
         </div>
       )}
-      {receipt.data && <ReceiptDocument receipt={receipt.data} language={language} />}
+      {receipt.data && <ReceiptDocument receipt={receipt.data.receipt} merchant={receipt.data.merchant} language={language} />}
     </div>
   );
 }
