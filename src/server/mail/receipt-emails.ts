@@ -12,6 +12,9 @@ const escapeHtml = (text: string) =>
 /** Keeps a number or reference left to right inside a right-to-left line of plain text (a left-to-right isolate). */
 const isolate = (text: string) => `\u2066${text}\u2069`;
 
+/** Keeps text written in either direction (a name, an address) whole inside a right-to-left line (a first-strong isolate). */
+const firstStrongIsolate = (text: string) => `\u2068${text}\u2069`;
+
 /** The address of the printable receipt page of an order. */
 export function receiptPageUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl}/profile/orders/${encodeURIComponent(orderId)}/receipt`;
@@ -70,8 +73,8 @@ export function receiptEmail(kind: OutboxKind, receipt: Receipt, options: Receip
     '',
     `${texts.viewOnline}${colon} ${pageUrl}`,
     '',
-    `${texts.soldBy}${colon} ${merchant.legalName}`,
-    merchant.address,
+    `${texts.soldBy}${colon} ${rtl ? firstStrongIsolate(merchant.legalName) : merchant.legalName}`,
+    rtl ? firstStrongIsolate(merchant.address) : merchant.address,
     `${texts.support}${colon} ${ltrText(merchant.supportEmail)} · ${ltrText(merchant.supportPhone)}`,
     ...(footer ? ['', `${footer} ${settingsUrl}`] : []),
   ].join('\n');
@@ -105,8 +108,8 @@ export function receiptEmail(kind: OutboxKind, receipt: Receipt, options: Receip
 </td></tr>
 <tr><td style="padding:24px 24px 0 24px"><a href="${escapeHtml(pageUrl)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:${C.primary};color:${C.primaryForeground};font-size:14px;font-weight:bold;text-decoration:none">${escapeHtml(texts.viewOnline)}</a></td></tr>
 <tr><td style="padding:24px 24px 0 24px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${C.muted};border-radius:8px"><tr><td style="padding:12px 16px;font-size:13px;line-height:1.6;color:${C.foreground}">
-<strong>${escapeHtml(texts.soldBy)}${colon}</strong> ${escapeHtml(merchant.legalName)}<br>${escapeHtml(merchant.address)}<br>
-<strong>${escapeHtml(texts.support)}${colon}</strong> <a href="mailto:${escapeHtml(merchant.supportEmail)}" style="color:${C.primary}" dir="ltr">${escapeHtml(merchant.supportEmail)}</a> · <a href="${escapeHtml(phoneHref)}" style="color:${C.primary}" dir="ltr">${escapeHtml(merchant.supportPhone)}</a>
+<strong>${escapeHtml(texts.soldBy)}${colon}</strong> <span dir="auto">${escapeHtml(merchant.legalName)}</span><br><span dir="auto">${escapeHtml(merchant.address)}</span><br>
+<strong>${escapeHtml(texts.support)}${colon}</strong> <a href="mailto:${escapeHtml(merchant.supportEmail)}" style="color:${C.primary}" dir="ltr">${escapeHtml(merchant.supportEmail)}</a> · <a href="${escapeHtml(phoneHref)}" style="color:${C.primary};white-space:nowrap" dir="ltr">${escapeHtml(merchant.supportPhone)}</a>
 </td></tr></table></td></tr>
 <tr><td style="padding:20px 24px 24px 24px;font-size:12px;line-height:1.5;color:${C.mutedForeground}">${footer ? `${escapeHtml(footer)} <a href="${escapeHtml(settingsUrl)}" style="color:${C.mutedForeground}">${escapeHtml(settingsUrl)}</a>` : ''}</td></tr>
 </table>

@@ -30,12 +30,14 @@ function BackLink() {
 function MerchantBlock({ merchant, language }: { merchant: Merchant; language: Language }) {
   const texts = RECEIPT_TEXTS[language];
   return (
-    <footer className="mt-6 rounded-lg bg-muted p-4 text-sm" data-testid="receipt-merchant">
+    <div className="mt-6 rounded-lg bg-muted p-4 text-sm" data-testid="receipt-merchant">
       <p>
         <span className="font-semibold">{texts.soldBy}: </span>
-        <span data-testid="receipt-merchant-name">{merchant.legalName}</span>
+        <bdi data-testid="receipt-merchant-name">{merchant.legalName}</bdi>
       </p>
-      <p data-testid="receipt-merchant-address">{merchant.address}</p>
+      <p>
+        <bdi data-testid="receipt-merchant-address">{merchant.address}</bdi>
+      </p>
       <p className="mt-1">
         <span className="font-semibold">{texts.support}: </span>
         <a href={`mailto:${merchant.supportEmail}`} dir="ltr" className="text-primary underline" data-testid="receipt-merchant-email">
@@ -45,13 +47,13 @@ function MerchantBlock({ merchant, language }: { merchant: Merchant; language: L
         <a
           href={`tel:${merchant.supportPhone.replace(/[^\d+]/g, '')}`}
           dir="ltr"
-          className="text-primary underline"
+          className="whitespace-nowrap text-primary underline"
           data-testid="receipt-merchant-phone"
         >
           {merchant.supportPhone}
         </a>
       </p>
-    </footer>
+    </div>
   );
 }
 

@@ -17,6 +17,7 @@ import { useConfetti } from './use-confetti';
 import { useFollowedOrder } from './use-followed-order';
 import { useUiLanguage } from '../use-ui-language';
 import { DescriptionRow } from '@/components/ui/description-row';
+import { paymentMethodLabel } from '@shared/payment-method';
 import { OrderPin } from '@/components/order-pin';
 
 interface TopupResultProps {
@@ -77,6 +78,11 @@ function ResultDetails({
         {amountPaid !== undefined && (
           <DescriptionRow label={t('topup.result.amountPaid')} testId="result-amount-paid">
             <bdi>{formatDollars(amountPaid)}</bdi>
+          </DescriptionRow>
+        )}
+        {amountPaid !== undefined && result.paymentMethod && (
+          <DescriptionRow label={t('topup.result.paymentMethod')} testId="result-payment-method" ltr>
+            {paymentMethodLabel(result.paymentMethod, language)}
           </DescriptionRow>
         )}
         {result.planDescription && (
