@@ -41,6 +41,8 @@ export interface ReceiptTexts {
   fee: string;
   total: string;
   held: string;
+  /** A delayed top-up's total: held, not yet charged. */
+  heldUntilDelivery: string;
   charged: string;
   refunded: string;
   refundedOn: string;
@@ -102,6 +104,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     fee: 'Service Fee',
     total: 'Total',
     held: 'Held on your card, then released',
+    heldUntilDelivery: 'Held on your card until delivery',
     charged: 'Charged',
     refunded: 'Refunded',
     refundedOn: 'Refunded on',
@@ -159,6 +162,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     fee: 'Tarifa de servicio',
     total: 'Total',
     held: 'Retenido en tu tarjeta y liberado',
+    heldUntilDelivery: 'Retenido en tu tarjeta hasta la entrega',
     charged: 'Cobrado',
     refunded: 'Reembolsado',
     refundedOn: 'Fecha del reembolso',
@@ -217,6 +221,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     fee: 'Frais de service',
     total: 'Total',
     held: 'Réservé sur votre carte, puis libéré',
+    heldUntilDelivery: 'Réservé sur votre carte jusqu’à la livraison',
     charged: 'Débité',
     refunded: 'Remboursé',
     refundedOn: 'Remboursé le',
@@ -273,6 +278,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     fee: 'رسوم الخدمة',
     total: 'الإجمالي',
     held: 'حُجز على بطاقتك ثم أُفرج عنه',
+    heldUntilDelivery: 'محجوز على بطاقتك حتى التسليم',
     charged: 'المبلغ المخصوم',
     refunded: 'المبلغ المسترد',
     refundedOn: 'تاريخ الاسترداد',

@@ -111,6 +111,30 @@ describe('receipt e-mails', () => {
       );
     });
 
+    it('the notices: a delayed top-up (held until delivery, the order number) and a report resolved as delivered (the reference)', () => {
+      const processing: Receipt = { ...completed, displayStatus: 'processing', operatorTransactionId: null, transactionId: null };
+      const options = { to: 'payer@example.com', language, publicUrl: 'https://globaltopup.test', merchant: MERCHANT };
+      const delayed = receiptEmail('delayed', processing, options);
+      expect(delayed.subject).toBe(texts.subjects.delayed.replace('{number}', '+234 803 123 4567'));
+      for (const body of [plain(delayed.text), plain(delayed.html)]) {
+        expect(body).toContain(texts.titles.delayed);
+        expect(body).toContain(texts.leads.delayed);
+        expect(body).toContain(texts.heldUntilDelivery);
+        expect(body).toContain(completed.orderId);
+        expect(body).not.toContain(texts.youPaid);
+        expect(body).toContain('GlobalTopUp Payments Ltd.');
+        // Sent whatever the receipt setting, so not the receipts' footer.
+        expect(body).not.toContain(texts.whyThisEmail);
+      }
+      const resolved = receiptEmail('reportDelivered', completed, { ...options, reference: 'OP-REF-42' });
+      expect(resolved.subject).toBe(texts.subjects.reportDelivered.replace('{number}', '+234 803 123 4567'));
+      for (const body of [plain(resolved.text), plain(resolved.html).replace(/<[^>]+>/g, '')]) {
+        expect(body).toContain(texts.titles.reportDelivered);
+        expect(body).toContain(texts.leads.reportDelivered.replace('{reference}', 'OP-REF-42'));
+        expect(body).toContain('Visa •••• 4242');
+      }
+    });
+
     it('a failed top-up says Top-up Failed, that nothing was charged and the hold was released', () => {
       const email = send('failed', language);
       expect(email.subject).toBe(texts.subjects.failed);

@@ -1,6 +1,6 @@
 import type { Merchant, Receipt } from '../../shared/api/receipts';
 import { RTL_LANGUAGES } from '../../shared/constants';
-import { receiptRows, receiptStateOf, type ReceiptState } from '../../shared/receipt-format';
+import { receiptRows, receiptStateOf, type ReceiptRow, type ReceiptState } from '../../shared/receipt-format';
 import { NOTICE_KINDS, RECEIPT_TEXTS, type NoticeKind, type OutboxKind } from '../../shared/receipt-texts';
 import { emailLanguage } from './account-emails';
 import { EMAIL_COLOURS as C } from './email-theme';
@@ -39,6 +39,12 @@ function stateShown(kind: OutboxKind, receipt: Receipt): ReceiptState {
   return kind;
 }
 
+/** A delayed top-up is not paid yet: its total is said to be held until delivery, and no "You Paid" line. */
+function shownRows(kind: OutboxKind, rows: ReceiptRow[], heldUntilDelivery: string): ReceiptRow[] {
+  if (kind !== 'delayed') return rows;
+  return rows.filter((row) => row.name !== 'amount').map((row) => (row.name === 'total' ? { ...row, label: heldUntilDelivery } : row));
+}
+
 /**
  * The receipt e-mailed when a top-up completes, fails (its hold released) or is refunded, and the notices about an
  * order (a delayed top-up, a report resolved as delivered), in the customer's language: plain text, and HTML that mail
@@ -51,7 +57,7 @@ export function receiptEmail(kind: OutboxKind, receipt: Receipt, options: Receip
   const lang = emailLanguage(options.language);
   const texts = RECEIPT_TEXTS[lang];
   const rtl = RTL_LANGUAGES.includes(lang);
-  const rows = receiptRows(receipt, stateShown(kind, receipt), lang, 'UTC');
+  const rows = shownRows(kind, receiptRows(receipt, stateShown(kind, receipt), lang, 'UTC'), texts.heldUntilDelivery);
   const subject = texts.subjects[kind].replace('{number}', receipt.recipientNumber);
   const reference = options.reference ?? receipt.operatorTransactionId ?? receipt.orderId;
   const lead = texts.leads[kind].replace('{reference}', reference);

@@ -82,6 +82,9 @@ describe.each(TEST_DATABASE_KINDS)('notices e-mailed about an order on %s', (kin
     expect(mails[0]!.text).toContain('Your card is only charged once the top-up is delivered');
     expect(mails[0]!.text).toContain(`Order number: ${orderId}`);
     expect(mails[0]!.text).toContain('Payment method: Visa •••• 4242');
+    // Not paid yet: held until delivery.
+    expect(mails[0]!.text).toMatch(/Held on your card until delivery: \$\d+\.\d\d/);
+    expect(mails[0]!.text).not.toContain(texts.youPaid);
     expect(mails[0]!.html).toContain('Your top-up is delayed');
 
     kit.advance(30 * MINUTE);
