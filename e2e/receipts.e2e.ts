@@ -48,7 +48,13 @@ describe('the receipt page', () => {
   it('is linked from each order in the history and shows what the e-mailed receipt says', async () => {
     await saveLanguage(owner.storageState, 'en');
     const page = await openPage(app.browser, `${app.server.url}/profile`, { storageState: owner.storageState, bypassCSP: true });
-    await page.locator(`[data-order-id="${owner.completed.intent.orderId}"]:visible`).getByTestId('order-receipt').click();
+    const listed = page.locator(`[data-order-id="${owner.completed.intent.orderId}"]:visible`);
+    // The order's details name the card too.
+    await listed.getByTestId('order-details').click();
+    expect(await page.getByTestId('detail-payment-method').textContent()).toBe('Visa •••• 4242');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('order-details-dialog').waitFor({ state: 'hidden' });
+    await listed.getByTestId('order-receipt').click();
     await page.waitForURL(`**/profile/orders/${owner.completed.intent.orderId}/receipt`);
     const receipt = page.getByTestId('receipt');
     await receipt.waitFor();

@@ -50,7 +50,8 @@ function StatusIcon({ view }: { view: ResultView }) {
   );
 }
 
-function ResultDetails({
+/** What the Transaction Summary lists of a top-up that was not refused: recipient, amount paid and how, delivery. */
+export function ResultDetails({
   result,
   amountPaid,
   language,
