@@ -48,7 +48,13 @@ describe('the receipt page', () => {
   it('is linked from each order in the history and shows what the e-mailed receipt says', async () => {
     await saveLanguage(owner.storageState, 'en');
     const page = await openPage(app.browser, `${app.server.url}/profile`, { storageState: owner.storageState, bypassCSP: true });
-    await page.locator(`[data-order-id="${owner.completed.intent.orderId}"]:visible`).getByTestId('order-receipt').click();
+    const listed = page.locator(`[data-order-id="${owner.completed.intent.orderId}"]:visible`);
+    // The order's details name the card too.
+    await listed.getByTestId('order-details').click();
+    expect(await page.getByTestId('detail-payment-method').textContent()).toBe('Visa •••• 4242');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('order-details-dialog').waitFor({ state: 'hidden' });
+    await listed.getByTestId('order-receipt').click();
     await page.waitForURL(`**/profile/orders/${owner.completed.intent.orderId}/receipt`);
     const receipt = page.getByTestId('receipt');
     await receipt.waitFor();
@@ -64,6 +70,13 @@ describe('the receipt page', () => {
     expect(await row(page, 'total')).toBe(`$${owner.completed.intent.totalAmount}`);
     expect(await row(page, 'order-number')).toBe(owner.completed.intent.orderId);
     expect(await row(page, 'transaction-id')).toBe(owner.completed.result.transactionId);
+    // The card paid with, and who sold it (the sandbox's sample business: no MERCHANT_* set).
+    expect(await row(page, 'payment-method')).toBe('Visa •••• 4242');
+    const merchant = page.getByTestId('receipt-merchant');
+    expect(spaced(await merchant.getByText('Sold by').locator('..').textContent())).toBe('Sold by: GlobalTopUp Sandbox Ltd.');
+    expect(await page.getByTestId('receipt-merchant-address').textContent()).toBe('100 Example Street, Springfield, IL 62701, United States');
+    expect(await merchant.getByRole('link', { name: 'support@globaltopup.example' }).getAttribute('href')).toBe('mailto:support@globaltopup.example');
+    expect(await merchant.getByRole('link', { name: '+1 555 0100' }).getAttribute('href')).toBe('tel:+15550100');
     expect(await page.title()).toBe('Receipt — GlobalTopUp');
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
@@ -89,6 +102,7 @@ describe('the receipt page', () => {
       expect(await page.locator(selector).first().isVisible(), selector).toBe(false);
     }
     expect(await page.getByTestId('receipt').isVisible()).toBe(true);
+    expect(await page.getByTestId('receipt-merchant').isVisible()).toBe(true);
     // Black on white on paper, whatever the theme.
     expect(await page.getByRole('heading', { level: 1 }).evaluate((element) => getComputedStyle(element).color)).toBe('rgb(0, 0, 0)');
     await page.context().close();

@@ -284,8 +284,14 @@ export async function buildApp({
     sessions: shared.sessions,
     changes: shared.changes,
   });
-  registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators, counts: attemptCounts, countryList: catalogue.countryList, provider: catalogue.switches.provider });
-  registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts });
+  registerCatalogRoutes(app, {
+    db: database.db,
+    operators: orderServices.operators,
+    counts: attemptCounts,
+    countryList: catalogue.countryList,
+    provider: catalogue.switches.provider,
+  });
+  registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts, merchant: config.merchant });
   registerTopupRequestRoutes(app, {
     services: { db: database.db, destinations: catalogue.switches, limits, counts: attemptCounts, now: clock },
     guards,
@@ -311,7 +317,14 @@ export async function buildApp({
   if (receiptSender) {
     let sending: ReturnType<typeof startReceiptSender> | undefined;
     app.addHook('onReady', async () => {
-      sending = startReceiptSender({ db: database.db, mailer: outgoingMail, publicUrl: config.publicUrl, now: clock, log: app.log });
+      sending = startReceiptSender({
+        db: database.db,
+        mailer: outgoingMail,
+        publicUrl: config.publicUrl,
+        merchant: config.merchant,
+        now: clock,
+        log: app.log,
+      });
     });
     app.addHook('onClose', async () => {
       await sending?.stop();

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveAuthSecret } from './auth/secret';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, SANDBOX_MERCHANT } from './config';
+
+const MERCHANT = {
+  MERCHANT_LEGAL_NAME: 'GlobalTopUp Inc.',
+  MERCHANT_ADDRESS: '1 Market Street, San Francisco, CA 94105, United States',
+  MERCHANT_SUPPORT_EMAIL: 'support@globaltopup.com',
+  MERCHANT_SUPPORT_PHONE: '+1 415 555 0100',
+};
 
 describe('loadConfig', () => {
   it('uses the embedded defaults when nothing is set', () => {
@@ -57,9 +64,15 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'rk_live_51Abc',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      ...MERCHANT,
     });
     expect(live.stripe).toEqual({ secretKey: 'rk_live_51Abc', publishableKey: 'pk_live_51Abc', webhookSecret: 'whsec_abc123' });
-    const liveWithoutWebhooks = loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc' });
+    const liveWithoutWebhooks = loadConfig({
+      NODE_ENV: 'production',
+      STRIPE_SECRET_KEY: 'sk_live_51Abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc',
+      ...MERCHANT,
+    });
     expect(liveWithoutWebhooks.stripe?.webhookSecret).toBeUndefined();
   });
 
@@ -89,6 +102,41 @@ describe('loadConfig', () => {
   ])('rejects the Stripe settings %j with one line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('names the merchant on receipts from MERCHANT_*, the sandbox’s sample business by default', () => {
+    expect(loadConfig({}).merchant).toEqual(SANDBOX_MERCHANT);
+    expect(loadConfig({ ...MERCHANT, MERCHANT_LEGAL_NAME: '  GlobalTopUp Inc.  ' }).merchant).toEqual({
+      legalName: 'GlobalTopUp Inc.',
+      address: '1 Market Street, San Francisco, CA 94105, United States',
+      supportEmail: 'support@globaltopup.com',
+      supportPhone: '+1 415 555 0100',
+    });
+    expect(loadConfig({ MERCHANT_SUPPORT_PHONE: '+1 (415) 555-0100' }).merchant).toMatchObject({
+      supportPhone: '+1 (415) 555-0100',
+      legalName: SANDBOX_MERCHANT.legalName,
+    });
+  });
+
+  it.each([
+    [{ MERCHANT_LEGAL_NAME: 'X' }, /^MERCHANT_LEGAL_NAME must be the business’s legal name, 2 to 120 characters on one line \(got "X"\)$/],
+    [{ MERCHANT_ADDRESS: '1 Road\nTown' }, /^MERCHANT_ADDRESS must be a postal address of 5 to 200 characters on one line/],
+    [{ MERCHANT_SUPPORT_EMAIL: 'support' }, /^MERCHANT_SUPPORT_EMAIL must be an e-mail address \(got "support"\)$/],
+    [{ MERCHANT_SUPPORT_PHONE: 'call us' }, /^MERCHANT_SUPPORT_PHONE must be a phone number in international form/],
+  ])('refuses a merchant setting that cannot be printed on a receipt: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('with live Stripe keys, requires the real merchant: every MERCHANT_* variable set', () => {
+    const live = { STRIPE_SECRET_KEY: 'sk_live_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc' };
+    expect(() => loadConfig({ ...live, ...MERCHANT, MERCHANT_ADDRESS: undefined, MERCHANT_SUPPORT_PHONE: '' })).toThrow(
+      new ConfigError(
+        'MERCHANT_ADDRESS, MERCHANT_SUPPORT_PHONE must be set with live Stripe keys: receipts name the business, its address and its support contact',
+      ),
+    );
+    expect(loadConfig({ ...live, ...MERCHANT }).merchant.legalName).toBe('GlobalTopUp Inc.');
+    // Test keys take no money: the sample business may stand in.
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' }).merchant).toEqual(SANDBOX_MERCHANT);
   });
 
   it('reads DAILY_SPEND_LIMIT_USD as cents, $200 by default', () => {

@@ -2,7 +2,10 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import isoCountries from 'i18n-iso-countries';
 import { z } from 'zod';
+import type { Merchant } from '../shared/api/receipts';
 
+/** Printable text on one line: no control characters (a receipt's header lines). */
+const ONE_LINE = /^[^\p{Cc}]+$/u;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** Never echoed in a configuration error: the message ends up in logs. */
 const SECRET_VARIABLES = new Set([
@@ -149,7 +152,35 @@ const envSchema = z.object({
       return [...new Set(codes)].sort();
     })
     .default([]),
+  MERCHANT_LEGAL_NAME: z
+    .string()
+    .trim()
+    .min(2, 'must be the business’s legal name, 2 to 120 characters on one line')
+    .max(120, 'must be the business’s legal name, 2 to 120 characters on one line')
+    .regex(ONE_LINE, 'must be the business’s legal name, 2 to 120 characters on one line')
+    .optional(),
+  MERCHANT_ADDRESS: z
+    .string()
+    .trim()
+    .min(5, 'must be a postal address of 5 to 200 characters on one line (parts separated by commas)')
+    .max(200, 'must be a postal address of 5 to 200 characters on one line (parts separated by commas)')
+    .regex(ONE_LINE, 'must be a postal address of 5 to 200 characters on one line (parts separated by commas)')
+    .optional(),
+  MERCHANT_SUPPORT_EMAIL: z.email('must be an e-mail address').optional(),
+  MERCHANT_SUPPORT_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?\d[\d ().-]{4,22}\d$/, 'must be a phone number in international form, e.g. +1 415 555 0100')
+    .optional(),
 });
+
+/** The merchant a sandbox names on its receipts when MERCHANT_* are not set; live Stripe keys need the real ones. */
+export const SANDBOX_MERCHANT: Merchant = {
+  legalName: 'GlobalTopUp Sandbox Ltd.',
+  address: '100 Example Street, Springfield, IL 62701, United States',
+  supportEmail: 'support@globaltopup.example',
+  supportPhone: '+1 555 0100',
+};
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -226,6 +257,11 @@ export interface Config {
    * refused everywhere a disabled country is, and their switches cannot be turned on from the console.
    */
   blockedDestinations: string[];
+  /**
+   * Who sells, as receipts and their e-mails name it (MERCHANT_LEGAL_NAME, MERCHANT_ADDRESS, MERCHANT_SUPPORT_EMAIL,
+   * MERCHANT_SUPPORT_PHONE): the sandbox's sample business when unset, and required with live Stripe keys.
+   */
+  merchant: Merchant;
 }
 
 export class ConfigError extends Error {
@@ -256,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
     throw new ConfigError(`METRICS_PORT must differ from PORT (got "${values.METRICS_PORT}")`);
   }
   return {
+    merchant: merchantOf(values, stripe),
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,
@@ -361,6 +398,29 @@ function stripeSettings(values: z.output<typeof envSchema>): Config['stripe'] {
     );
   }
   return { secretKey, publishableKey, webhookSecret };
+}
+
+const MERCHANT_VARIABLES = ['MERCHANT_LEGAL_NAME', 'MERCHANT_ADDRESS', 'MERCHANT_SUPPORT_EMAIL', 'MERCHANT_SUPPORT_PHONE'] as const;
+
+/**
+ * The merchant on receipts: each MERCHANT_* variable set, else the sandbox's sample value. With live Stripe keys real
+ * money is taken, and a receipt naming a sample business is no receipt: all four must then be set.
+ */
+function merchantOf(values: z.output<typeof envSchema>, stripe: Config['stripe']): Merchant {
+  if (stripe?.secretKey.includes('_live_')) {
+    const missing = MERCHANT_VARIABLES.filter((name) => values[name] === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `${missing.join(', ')} must be set with live Stripe keys: receipts name the business, its address and its support contact`,
+      );
+    }
+  }
+  return {
+    legalName: values.MERCHANT_LEGAL_NAME ?? SANDBOX_MERCHANT.legalName,
+    address: values.MERCHANT_ADDRESS ?? SANDBOX_MERCHANT.address,
+    supportEmail: values.MERCHANT_SUPPORT_EMAIL ?? SANDBOX_MERCHANT.supportEmail,
+    supportPhone: values.MERCHANT_SUPPORT_PHONE ?? SANDBOX_MERCHANT.supportPhone,
+  };
 }
 
 /** "12.5" → 1250, without floating-point rounding. */

@@ -3,6 +3,7 @@ import type { Language } from './constants';
 import { RECEIPT_TEXTS, type ReceiptKind } from './receipt-texts';
 import { countryNameIn } from './country-names';
 import { dateTimeFormat, formatLocalAmount, intlLocale, numberFormat } from './local-format';
+import { paymentMethodLabel } from './payment-method';
 import { formatUsd } from './pricing';
 
 /** A receipt's values as text in a language, written the same way on the printable page and in the e-mails. */
@@ -107,6 +108,12 @@ export function receiptRows(receipt: Receipt, state: ReceiptState, language: Lan
     nothingCharged && { name: 'charged', label: texts.charged, value: formatUsdCents(0), ltr: true, strong: true },
     state === 'refunded' && { name: 'refunded', label: texts.refunded, value: values.total, ltr: true, strong: true },
     state === 'refunded' && values.refundedAt !== null && { name: 'refunded-on', label: texts.refundedOn, value: values.refundedAt },
+    receipt.paymentMethod !== null && {
+      name: 'payment-method',
+      label: texts.paymentMethod,
+      value: paymentMethodLabel(receipt.paymentMethod, language),
+      ltr: true,
+    },
     { name: 'date', label: texts.date, value: values.placedAt },
     receipt.failureCode !== null && { name: 'error-code', label: texts.errorCode, value: receipt.failureCode, ltr: true },
     { name: 'order-number', label: texts.orderNumber, value: receipt.orderId, ltr: true, technical: true },

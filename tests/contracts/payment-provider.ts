@@ -97,6 +97,7 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
           lastPaymentError: null,
           releaseReason: null,
           processorFeeCents: null,
+          method: null,
         });
         expect(await provider.getPayment(intent.id)).toEqual(intent);
       });
@@ -161,6 +162,14 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
           amountCaptured: 0,
           lastPaymentError: null,
         });
+      });
+
+      it('says what the payer paid with once authorised (the test card: Visa ending 4242), and still once captured', async () => {
+        const { provider } = subject();
+        const intent = await authorisedIntent();
+        const visa = { type: 'card', brand: 'visa', last4: '4242' };
+        expect((await provider.getPayment(intent.id)).method).toEqual(visa);
+        expect((await provider.capturePayment(intent.id, { idempotencyKey: key('capture') })).method).toEqual(visa);
       });
 
       it('a declined payment keeps its error on the intent, which then takes another card', async () => {

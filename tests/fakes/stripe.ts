@@ -54,6 +54,17 @@ export interface FakePaymentIntent {
   status: FakeIntentStatus;
 }
 
+/**
+ * What a charge says the payer paid with (Stripe's `payment_method_details`, reduced): a card's brand and last four
+ * digits, or a wallet such as Cash App Pay.
+ */
+export type FakePaymentMethodDetails =
+  | { type: 'card'; card: { brand: string; last4: string; funding: string; country: string } }
+  | { type: 'cashapp'; cashapp: { buyer_id: string; cashtag: string } };
+
+/** Stripe's test card 4242 4242 4242 4242, as a charge describes it. */
+export const VISA_4242: FakePaymentMethodDetails = { type: 'card', card: { brand: 'visa', last4: '4242', funding: 'credit', country: 'US' } };
+
 /** A Refund as Stripe's API writes it, reduced to the fields this application reads or sends. */
 export interface FakeRefund {
   id: string;
@@ -150,6 +161,8 @@ export class FakeStripe {
   refunds: FakeRefund[] = [];
   /** Intents whose refunds fail, with the failure_reason they fail with. */
   private refundFailures = new Map<string, string>();
+  /** What each charge was paid with, by charge id. */
+  private chargeMethods = new Map<string, FakePaymentMethodDetails>();
   private keptResults = new Map<string, KeptResult>();
   private faults: StripeFault[] = [];
   private server: Server = createServer((request, response) => {
@@ -193,14 +206,16 @@ export class FakeStripe {
     return this.intents.size;
   }
 
-  /** What confirming with a card that authorises does: the amount is held, waiting for capture. */
-  authorise(id: string): FakePaymentIntent {
+  /** What confirming with a card (or wallet) that authorises does: the amount is held, waiting for capture. */
+  authorise(id: string, paidWith: FakePaymentMethodDetails = VISA_4242): FakePaymentIntent {
     const intent = this.existingIntent(id);
+    const chargeId = `ch_${randomId()}`;
+    this.chargeMethods.set(chargeId, paidWith);
     Object.assign(intent, {
       status: 'requires_capture',
       amount_capturable: intent.amount,
       payment_method: `pm_${randomId()}`,
-      latest_charge: `ch_${randomId()}`,
+      latest_charge: chargeId,
       last_payment_error: null,
     } satisfies Partial<FakePaymentIntent>);
     return this.intent(id);
@@ -253,7 +268,10 @@ export class FakeStripe {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const method = request.method ?? '';
-    const path = new URL(request.url ?? '', 'http://stripe.test').pathname;
+    const url = new URL(request.url ?? '', 'http://stripe.test');
+    const { pathname: path } = url;
+    // A GET's parameters come in its query (the SDK writes expand: ['x'] as expand[0]=x).
+    const expand = [...url.searchParams].filter(([name]) => name === 'expand' || name.startsWith('expand[')).map(([, value]) => value);
     const idempotencyKey = headerValue(request.headers['idempotency-key']);
     const body = parseForm(Buffer.concat(chunks).toString('utf8'));
     this.requests.push({ method, path, headers: request.headers, idempotencyKey, body });
@@ -300,7 +318,7 @@ export class FakeStripe {
     }
 
     const routed: Answer =
-      fault?.kind === 'error' ? { status: fault.status, payload: { error: fault.error }, keep: true } : this.route(method, path, body);
+      fault?.kind === 'error' ? { status: fault.status, payload: { error: fault.error }, keep: true } : this.route(method, path, body, expand);
     const answer = asksForChargeFee(request.url ?? '', body) ? withChargeFee(routed) : routed;
     if (answer.keep && idempotencyKey && method === 'POST') {
       this.keptResults.set(idempotencyKey, { method, path, body: JSON.stringify(body), status: answer.status, payload: answer.payload });
@@ -308,7 +326,7 @@ export class FakeStripe {
     return reply(answer.status, answer.payload);
   }
 
-  private route(method: string, path: string, body: Record<string, unknown>): Answer {
+  private route(method: string, path: string, body: Record<string, unknown>, expand: string[] = []): Answer {
     if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(body);
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
     const chargeId = /^\/v1\/charges\/([^/]+)$/.exec(path)?.[1];
@@ -326,13 +344,23 @@ export class FakeStripe {
         doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
       });
     }
-    if (method === 'GET' && action === undefined) return succeeded(intent);
-    if (method === 'POST' && action === 'capture') return this.captureIntent(intent, body);
-    if (method === 'POST' && action === 'cancel') return this.cancelIntent(intent, body);
+    const expanded = (answer: Answer) => this.expandCharge(answer, method === 'GET' ? expand : body.expand);
+    if (method === 'GET' && action === undefined) return expanded(succeeded(intent));
+    if (method === 'POST' && action === 'capture') return expanded(this.captureIntent(intent, body));
+    if (method === 'POST' && action === 'cancel') return expanded(this.cancelIntent(intent, body));
     return unrecognisedUrl(method, path);
   }
 
-  /** A charge, as much of it as says which intent it belongs to. */
+  /** An intent answered with `expand: ['latest_charge']`: the charge object in place of its id. */
+  private expandCharge(answer: Answer, expand: unknown): Answer {
+    const payload = answer.payload as { object?: string; latest_charge?: unknown };
+    // Expanding the charge's balance transaction expands the charge too, as Stripe does.
+    const asked = Array.isArray(expand) && (expand.includes('latest_charge') || expand.includes(CHARGE_FEE));
+    if (!asked || answer.status !== 200 || payload.object !== 'payment_intent' || typeof payload.latest_charge !== 'string') return answer;
+    return { ...answer, payload: { ...payload, latest_charge: this.charge(payload.latest_charge).payload } };
+  }
+
+  /** A charge, as much of it as says which intent it belongs to and what paid it. */
   private charge(id: string): Answer {
     const intent = [...this.intents.values()].find((candidate) => candidate.latest_charge === id);
     if (!intent) {
@@ -340,7 +368,15 @@ export class FakeStripe {
     }
     return {
       status: 200,
-      payload: { id, object: 'charge', amount: intent.amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded' },
+      payload: {
+        id,
+        object: 'charge',
+        amount: intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        payment_method_details: this.chargeMethods.get(id) ?? null,
+      },
       keep: true,
     };
   }
@@ -551,13 +587,17 @@ function asksForChargeFee(url: string, body: Record<string, unknown>): boolean {
  * captured, carries Stripe's US card fee (2.9 % + 30¢); before that it has none.
  */
 function withChargeFee(answer: Answer): Answer {
-  const intent = answer.payload as Partial<FakePaymentIntent> | null;
+  const intent = answer.payload as
+    (Omit<Partial<FakePaymentIntent>, 'latest_charge'> & { latest_charge?: string | Record<string, unknown> | null }) | null;
   if (answer.status !== 200 || intent?.object !== 'payment_intent' || !intent.latest_charge) return answer;
+  // The charge as the answer has it (expanded already when `latest_charge` was asked for too), or its id alone.
+  const expanded = typeof intent.latest_charge === 'string' ? null : intent.latest_charge;
+  const chargeId = expanded ? String(expanded.id) : (intent.latest_charge as string);
   const captured = intent.status === 'succeeded' ? intent.amount_received! : 0;
   const fee = Math.round(captured * 0.029) + 30;
   const balanceTransaction = captured
     ? {
-        id: `txn_${intent.latest_charge.slice(3)}`,
+        id: `txn_${chargeId.slice(3)}`,
         object: 'balance_transaction',
         amount: captured,
         fee,
@@ -565,7 +605,7 @@ function withChargeFee(answer: Answer): Answer {
         currency: intent.currency,
       }
     : null;
-  const charge = { id: intent.latest_charge, object: 'charge', payment_intent: intent.id, balance_transaction: balanceTransaction };
+  const charge = { ...(expanded ?? { id: chargeId, object: 'charge', payment_intent: intent.id }), balance_transaction: balanceTransaction };
   return { ...answer, payload: { ...intent, latest_charge: charge } };
 }
 

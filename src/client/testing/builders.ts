@@ -44,6 +44,7 @@ export function testTopupResult(overrides: Partial<TopupResponse> = {}): TopupRe
     deliveredAmountCurrencyCode: 'NGN',
     transactionId: '4602843',
     paymentIntentId: 'pi_1',
+    paymentMethod: { type: 'card', brand: 'visa', last4: '4242' },
     transactionDate: '2026-11-22 10:15:30',
     planDescription: null,
     hasPin: false,

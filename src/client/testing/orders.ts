@@ -25,6 +25,7 @@ export function testOrder(overrides: Partial<OrderView> = {}): OrderView {
     deliveredAmountCurrencyCode: 'NGN',
     transactionId: '4602843',
     paymentIntentId: 'pi_3SandboxIntent',
+    paymentMethod: { type: 'card', brand: 'visa', last4: '4242' },
     failureMessage: null,
     failureCode: null,
     planDescription: null,

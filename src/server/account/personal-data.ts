@@ -230,6 +230,10 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
         deliveredAmount: row.deliveredAmount,
         deliveredCurrencyCode: row.deliveredCurrencyCode,
         operatorTransactionId: row.operatorTransactionId,
+        // What paid it, as its receipt names it (the card's brand and last four, or the wallet): kept after deletion for the books.
+        paymentMethodType: row.paymentMethodType,
+        paymentMethodBrand: row.paymentMethodBrand,
+        paymentMethodLast4: row.paymentMethodLast4,
         failureCode: row.failureCode,
         failureMessage: row.failureMessage,
         finishedAt: iso(row.finishedAt),

@@ -10,7 +10,7 @@ import {
   type TopupResponse,
 } from '../../shared/api/orders';
 import { deliveryReportBodySchema, type DeliveryReportResponse } from '../../shared/api/delivery-reports';
-import type { ReceiptResponse } from '../../shared/api/receipts';
+import type { Merchant, ReceiptResponse } from '../../shared/api/receipts';
 import type { Guards } from '../auth/guards';
 import type { AttemptCounts } from '../db/attempt-counts';
 import { DomainError } from '../domain-error';
@@ -66,10 +66,12 @@ interface OrderRouteDeps {
   fulfilment: Fulfilment;
   guards: Guards;
   counts: AttemptCounts;
+  /** Who sells: every receipt names it (config.merchant). */
+  merchant: Merchant;
 }
 
 /** docs/product.md §7 create-payment-intent and topup, the order history, and the payment provider's webhook. */
-export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment, guards, counts }: OrderRouteDeps) {
+export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment, guards, counts, merchant }: OrderRouteDeps) {
   const { db, payments } = services;
   const { requireUser } = guards;
 
@@ -162,7 +164,7 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
     const { id } = parseOrderId(request.params);
     const order = await findUserOrder(db, request.account!.id, { id });
     if (!order) throw orderNotFound();
-    return { success: true, receipt: toReceipt(order, await countryFacts(db, order.countryIso)) };
+    return { success: true, receipt: toReceipt(order, await countryFacts(db, order.countryIso)), merchant };
   });
 
   // The PIN is money in another form: only its owner reads it, on request, and no cache keeps it.

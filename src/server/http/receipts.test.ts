@@ -6,6 +6,7 @@ import type { CreatePaymentIntentResponse } from '../../shared/api/orders';
 import type { ReceiptResponse } from '../../shared/api/receipts';
 import { RECEIPT_TEXTS } from '../../shared/receipt-texts';
 import { buildApp } from '../app';
+import { SANDBOX_MERCHANT } from '../config';
 import { emailOutbox, receiptOutbox } from '../db/schema';
 import { accountClient, TEST_ORIGIN } from '../testing/accounts';
 import { testConfig } from '../testing/app';
@@ -104,6 +105,20 @@ describe.each(TEST_DATABASE_KINDS)('receipts over HTTP on %s', (kind) => {
     expect(receipt.rate).toBeGreaterThan(0);
     expect(receipt.recipientAmount).toBeGreaterThan(0);
     expect(receipt.transactionId).toMatch(/^\d+$/);
+    // The card the sandbox authorised (4242 4242 4242 4242), recorded on the order when it was authorised.
+    expect(receipt.paymentMethod).toEqual({ type: 'card', brand: 'visa', last4: '4242' });
+    expect((response.json() as ReceiptResponse).merchant).toEqual(SANDBOX_MERCHANT);
+  });
+
+  it('the receipt e-mail names the card paid with and the merchant from the configuration', async () => {
+    const { client } = await signedIn();
+    const intent = await topUp(client);
+    await until(async () => (await mailsAbout(intent.orderId)).length > 0);
+    const [mail] = await mailsAbout(intent.orderId);
+    expect(mail!.text).toContain('Payment method: Visa •••• 4242');
+    expect(mail!.text).toContain(`Sold by: ${SANDBOX_MERCHANT.legalName}\n${SANDBOX_MERCHANT.address}`);
+    const history = (await client.get(`/api/orders/${intent.orderId}`)).json() as { order: { paymentMethod: unknown } };
+    expect(history.order.paymentMethod).toEqual({ type: 'card', brand: 'visa', last4: '4242' });
   });
 
   it('another customer’s order, an unknown id and a malformed one are all simply not found', async () => {

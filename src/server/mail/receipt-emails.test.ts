@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Receipt } from '../../shared/api/receipts';
 import { SUPPORTED_LANGUAGES } from '../../shared/constants';
 import { RECEIPT_TEXTS, type ReceiptKind } from '../../shared/receipt-texts';
+import { SANDBOX_MERCHANT } from '../config';
+import { EMAIL_COLOURS } from './email-theme';
 import { receiptEmail } from './receipt-emails';
 
 const completed: Receipt = {
@@ -25,6 +27,7 @@ const completed: Receipt = {
   operatorTransactionId: 'MTN-778899',
   transactionId: '4412',
   failureCode: null,
+  paymentMethod: { type: 'card', brand: 'visa', last4: '4242' },
 };
 const failed: Receipt = {
   ...completed,
@@ -38,8 +41,15 @@ const refunded: Receipt = { ...completed, displayStatus: 'refunded', refundedAt:
 const deliveredNotCharged: Receipt = { ...completed, notCharged: true };
 const receipts: Record<ReceiptKind, Receipt> = { completed, failed, refunded, deliveredNotCharged };
 
+const MERCHANT = {
+  legalName: 'GlobalTopUp Payments Ltd.',
+  address: '12 Harbour Road, Lagos 101241, Nigeria',
+  supportEmail: 'help@globaltopup.test',
+  supportPhone: '+234 1 555 0100',
+};
+
 const send = (kind: ReceiptKind, language: string, receipt: Receipt = receipts[kind]) =>
-  receiptEmail(kind, receipt, { to: 'payer@example.com', language, publicUrl: 'https://globaltopup.test' });
+  receiptEmail(kind, receipt, { to: 'payer@example.com', language, publicUrl: 'https://globaltopup.test', merchant: MERCHANT });
 
 /** What the recipient got and the rate, as each language writes numbers (es groups with dots, fr with spaces). */
 const WRITTEN: Record<string, { got: string; rate: string }> = {
@@ -80,6 +90,52 @@ describe('receipt e-mails', () => {
         expect(body).toContain(texts.rate);
         expect(body).toContain(texts.operatorReference);
         expect(body).toContain(`https://globaltopup.test/profile/orders/${completed.orderId}/receipt`);
+      }
+    });
+
+    it('names the payment method (brand and last four) and the merchant: legal name, address, support e-mail and phone', () => {
+      for (const kind of ['completed', 'failed', 'refunded', 'deliveredNotCharged'] as const) {
+        const email = send(kind, language);
+        for (const body of [plain(email.text), plain(email.html)]) {
+          expect(body).toContain(texts.paymentMethod);
+          expect(body).toContain('Visa •••• 4242');
+          expect(body).toContain(texts.soldBy);
+          expect(body).toContain('GlobalTopUp Payments Ltd.');
+          expect(body).toContain('12 Harbour Road, Lagos 101241, Nigeria');
+          expect(body).toContain(texts.support);
+          expect(body).toContain('help@globaltopup.test');
+          expect(body).toContain('+234 1 555 0100');
+        }
+      }
+      const cashApp = send('completed', language, { ...completed, paymentMethod: { type: 'cashapp', brand: null, last4: null } });
+      expect(plain(cashApp.text)).toContain('Cash App Pay');
+      const unbranded = send('completed', language, { ...completed, paymentMethod: { type: 'card', brand: null, last4: '4242' } });
+      expect(plain(unbranded.text)).toContain(
+        `${language === 'en' ? 'Card' : language === 'es' ? 'Tarjeta' : language === 'fr' ? 'Carte' : 'بطاقة'} •••• 4242`,
+      );
+    });
+
+    it('the notices: a delayed top-up (held until delivery, the order number) and a report resolved as delivered (the reference)', () => {
+      const processing: Receipt = { ...completed, displayStatus: 'processing', operatorTransactionId: null, transactionId: null };
+      const options = { to: 'payer@example.com', language, publicUrl: 'https://globaltopup.test', merchant: MERCHANT };
+      const delayed = receiptEmail('delayed', processing, options);
+      expect(delayed.subject).toBe(texts.subjects.delayed.replace('{number}', '+234 803 123 4567'));
+      for (const body of [plain(delayed.text), plain(delayed.html)]) {
+        expect(body).toContain(texts.titles.delayed);
+        expect(body).toContain(texts.leads.delayed);
+        expect(body).toContain(texts.heldUntilDelivery);
+        expect(body).toContain(completed.orderId);
+        expect(body).not.toContain(texts.youPaid);
+        expect(body).toContain('GlobalTopUp Payments Ltd.');
+        // Sent whatever the receipt setting, so not the receipts' footer.
+        expect(body).not.toContain(texts.whyThisEmail);
+      }
+      const resolved = receiptEmail('reportDelivered', completed, { ...options, reference: 'OP-REF-42' });
+      expect(resolved.subject).toBe(texts.subjects.reportDelivered.replace('{number}', '+234 803 123 4567'));
+      for (const body of [plain(resolved.text), plain(resolved.html).replace(/<[^>]+>/g, '')]) {
+        expect(body).toContain(texts.titles.reportDelivered);
+        expect(body).toContain(texts.leads.reportDelivered.replace('{reference}', 'OP-REF-42'));
+        expect(body).toContain('Visa •••• 4242');
       }
     });
 
@@ -133,6 +189,51 @@ describe('receipt e-mails', () => {
     expect(email.html).toContain('<span dir="ltr">+234 803 123 4567</span>');
     expect(email.text).toContain('\u2066+234 803 123 4567\u2069');
     expect(send('completed', 'fr').html).toContain('<html lang="fr" dir="ltr">');
+  });
+
+  it('a receipt of an order whose payment never authorised names no payment method', () => {
+    const { text } = send('completed', 'en', { ...completed, paymentMethod: null });
+    expect(text).not.toContain('Payment method');
+  });
+
+  it('the HTML is in the product’s colours: the primary band and button, its text, border and muted colours', () => {
+    const { html } = send('completed', 'en');
+    expect(html).toContain(`background:${EMAIL_COLOURS.primary};border-radius:12px 12px 0 0`);
+    expect(html).toMatch(
+      new RegExp(`<a href="[^"]+/receipt" style="[^"]*background:${EMAIL_COLOURS.primary};color:${EMAIL_COLOURS.primaryForeground}`),
+    );
+    for (const colour of [
+      EMAIL_COLOURS.background,
+      EMAIL_COLOURS.foreground,
+      EMAIL_COLOURS.mutedForeground,
+      EMAIL_COLOURS.border,
+      EMAIL_COLOURS.accent,
+    ]) {
+      expect(html).toContain(colour);
+    }
+    // Nothing left of the old generic blue and greys.
+    expect(html).not.toMatch(/#2563eb|#111827|#f3f4f6/);
+  });
+
+  it('stays readable as plain text: no markup, one "label: value" line each, the links written out', () => {
+    const { text } = send('completed', 'en');
+    expect(text).not.toMatch(/<[a-z/][^>]*>/i);
+    expect(text).toContain('Payment method: Visa •••• 4242');
+    expect(text).toContain('Total: $10.63');
+    expect(text).toContain(
+      'Sold by: GlobalTopUp Payments Ltd.\n12 Harbour Road, Lagos 101241, Nigeria\nCustomer support: help@globaltopup.test · +234 1 555 0100',
+    );
+    expect(text).toContain(`View or print this receipt: https://globaltopup.test/profile/orders/${completed.orderId}/receipt`);
+  });
+
+  it('the sandbox’s sample merchant when none is configured', () => {
+    const { text } = receiptEmail('completed', completed, {
+      to: 'payer@example.com',
+      language: 'en',
+      publicUrl: 'https://globaltopup.test',
+      merchant: SANDBOX_MERCHANT,
+    });
+    expect(text).toContain(`Sold by: ${SANDBOX_MERCHANT.legalName}`);
   });
 
   it('an unknown language falls back to English', () => {

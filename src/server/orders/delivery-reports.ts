@@ -9,8 +9,10 @@ import type { AdminDeliveryReport } from '../../shared/api/admin';
 import { recordAdminAction, type AdminActor } from '../audit/audit-log';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw-rows';
-import { deliveryReports, orders, user } from '../db/schema';
+import { deliveryReports, orders, receiptOutbox, user } from '../db/schema';
 import { DomainError } from '../domain-error';
+import type { NoticeKind } from '../../shared/receipt-texts';
+import { announceReceiptQueued } from './follow-ups';
 import type { Order } from './state-machine';
 
 /**
@@ -172,6 +174,7 @@ async function moveReport(
       .update(deliveryReports)
       .set({ ...move.changes, status: move.to, updatedAt: now })
       .where(eq(deliveryReports.id, open.id));
+    if (move.to === 'delivered') await queueReportDeliveredNotice(tx, request.orderId, now);
     await recordAdminAction(tx, {
       actor: request.actor,
       action: move.action,
@@ -184,7 +187,10 @@ async function moveReport(
     });
     return true;
   });
-  if (moved) return;
+  if (moved) {
+    if (move.to === 'delivered') announceReceiptQueued(db);
+    return;
+  }
   const latest = await adminDeliveryReport(db, request.orderId);
   if (!latest) throw reportNotFound();
   throw new DomainError(
@@ -193,6 +199,23 @@ async function moveReport(
     { key: 'apiErrors.deliveryReportStatusConflict', params: { status: latest.status } },
     { details: { status: latest.status } },
   );
+}
+
+/**
+ * The customer is e-mailed that their report was resolved as delivered, with the operator's reference (ADR 042); the
+ * receipt sender sends it. One row per order and kind in the outbox: a later report of the same order resolved again
+ * puts that row back to be sent, for the latest resolution. Runs in the resolution's transaction, so the e-mail exists
+ * exactly when the resolution does. (A report resolved by a refund gets the refund's receipt: follow-ups.ts.)
+ */
+async function queueReportDeliveredNotice(tx: Database, orderId: string, now: Date): Promise<void> {
+  const kind: NoticeKind = 'reportDelivered';
+  await tx
+    .insert(receiptOutbox)
+    .values({ orderId, kind, createdAt: now, nextAttemptAt: now })
+    .onConflictDoUpdate({
+      target: [receiptOutbox.orderId, receiptOutbox.kind],
+      set: { createdAt: now, nextAttemptAt: now, claimedAt: null, claimedBy: null, attempts: 0, lastError: null, sentAt: null, skippedAt: null },
+    });
 }
 
 /** "Checking": a person has taken the report (reported → checking); the customer reads "being checked". */

@@ -10,6 +10,7 @@ import { createFulfilment, insertTestUser, paidOrder, SANDBOX_NUMBERS, sandboxOr
 import { RECEIPT_TEXTS } from '../../shared/receipt-texts';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { RECEIPT_LEASE_MS, retryDelayMs, sendDueReceipts, startReceiptSender, type ReceiptSenderDeps } from './receipt-sender';
+import { SANDBOX_MERCHANT } from '../config';
 
 const PUBLIC_URL = 'https://globaltopup.test';
 
@@ -49,6 +50,7 @@ describe.each(TEST_DATABASE_KINDS)('receipt e-mails on %s', (kind) => {
       db: database.db,
       mailer,
       publicUrl: PUBLIC_URL,
+      merchant: SANDBOX_MERCHANT,
       now: kit.services.now,
       log: silentLog,
       workerId,

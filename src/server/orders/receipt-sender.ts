@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { ReceiptKind } from '../../shared/receipt-texts';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Merchant } from '../../shared/api/receipts';
+import { NOTICE_KINDS, type OutboxKind } from '../../shared/receipt-texts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { orders, receiptOutbox, user } from '../db/schema';
+import { deliveryReports, orders, receiptOutbox, user } from '../db/schema';
 import { onReceiptQueued } from './follow-ups';
+import type { Order } from './state-machine';
 import { toReceipt } from './receipt-view';
 import type { OrderLog } from './services';
 import { countryFacts } from './views';
@@ -25,6 +27,8 @@ export interface ReceiptSenderDeps {
   mailer: Mailer;
   /** The product's address, for the links in the e-mails. */
   publicUrl: string;
+  /** Who sold the top-ups: every message names it (config.merchant). */
+  merchant: Merchant;
   now: () => Date;
   log: OrderLog;
   /** Names this worker in claimed_by (with a new suffix per claim); a random name when not given. */
@@ -87,6 +91,33 @@ async function readReceiptFacts(db: Database, orderIds: string[]) {
   return new Map(rows.map((row) => [row.order.id, row]));
 }
 
+/** The reference of each order's latest report resolved as delivered, for the reportDelivered notices of a batch. */
+async function deliveredReportReferences(db: Database, orderIds: string[]): Promise<Map<string, string | null>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([deliveryReports.orderId], { orderId: deliveryReports.orderId, reference: deliveryReports.resolutionReference })
+    .from(deliveryReports)
+    .where(and(inArray(deliveryReports.orderId, orderIds), eq(deliveryReports.status, 'delivered')))
+    .orderBy(deliveryReports.orderId, desc(deliveryReports.resolvedAt));
+  return new Map(rows.map((row) => [row.orderId, row.reference]));
+}
+
+const isNotice = (kind: string) => (NOTICE_KINDS as readonly string[]).includes(kind);
+
+/** A delay notice is only worth sending while the top-up is still not known delivered or failed. */
+const stillUnderWay = (order: Order) => (order.status === 'delivering' || order.status === 'delivery_pending') && order.deliveredAt === null;
+
+/**
+ * Why a claimed message is not sent, if it is not: no order or address (a deleted account), receipts turned off (a
+ * receipt; notices about an order under way or reported are sent whatever that setting), or a delay notice for a
+ * top-up that was delivered or failed meanwhile.
+ */
+function notToSend(kind: string, row: { order: Order; receiptEmails: boolean } | undefined, to: string): boolean {
+  if (!row || to === '') return true;
+  if (!isNotice(kind) && !row.receiptEmails) return true;
+  return kind === 'delayed' && !stillUnderWay(row.order);
+}
+
 /** Marks claimed receipts of one claim with `changes`, where still this claim's and neither sent nor skipped; returns `{ key }` each. */
 function markClaimed(db: Database, claim: string, ids: number[], changes: PgUpdateSetSource<typeof receiptOutbox>) {
   return db
@@ -136,16 +167,26 @@ export async function sendDueReceipts(
   const toSend: Array<{ key: number; email: Email }> = [];
   try {
     const facts = await readReceiptFacts(db, [...new Set(claimed.map((receipt) => receipt.orderId))]);
+    const references = await deliveredReportReferences(db, [
+      ...new Set(claimed.filter((receipt) => receipt.kind === 'reportDelivered').map((receipt) => receipt.orderId)),
+    ]);
     for (const receipt of claimed) {
       const row = facts.get(receipt.orderId);
       const to = row && row.deletedAt === null ? (row.order.receiptEmail ?? row.email).trim() : '';
-      if (!row || !row.receiptEmails || to === '') {
+      if (notToSend(receipt.kind, row, to)) {
         toSkip.push(receipt);
         continue;
       }
       try {
-        const receiptFacts = toReceipt(row.order, await countryFacts(db, row.order.countryIso));
-        const email = receiptEmail(receipt.kind as ReceiptKind, receiptFacts, { to, language: row.language, publicUrl: deps.publicUrl });
+        const { order, language } = row!;
+        const receiptFacts = toReceipt(order, await countryFacts(db, order.countryIso));
+        const email = receiptEmail(receipt.kind as OutboxKind, receiptFacts, {
+          to,
+          language,
+          publicUrl: deps.publicUrl,
+          merchant: deps.merchant,
+          reference: references.get(receipt.orderId),
+        });
         toSend.push({ key: receipt.id, email });
       } catch (error) {
         outcomes.set(receipt.id, 'retry');

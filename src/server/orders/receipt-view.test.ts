@@ -29,6 +29,9 @@ describe('an order as its receipt shows it', () => {
       operatorTransactionId: 'MTN-1',
       topupTransactionId: '991',
       failureCode: 'IGNORED_WHEN_DELIVERED',
+      paymentMethodType: 'card',
+      paymentMethodBrand: 'visa',
+      paymentMethodLast4: '4242',
     });
     expect(toReceipt(order, NIGERIA)).toEqual({
       reference: order.reference,
@@ -51,6 +54,7 @@ describe('an order as its receipt shows it', () => {
       operatorTransactionId: 'MTN-1',
       transactionId: '991',
       failureCode: null,
+      paymentMethod: { type: 'card', brand: 'visa', last4: '4242' },
     });
   });
 

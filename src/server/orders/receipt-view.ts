@@ -2,7 +2,7 @@ import { displayStatusOf, type OrderStatus } from '../../shared/api/orders';
 import type { Receipt } from '../../shared/api/receipts';
 import { formatPhoneInternational } from '../../shared/phone-format';
 import type { Order } from './state-machine';
-import { deliveredNotCharged, type countryFacts } from './views';
+import { deliveredNotCharged, paymentMethodOf, type countryFacts } from './views';
 
 type CountryFacts = Awaited<ReturnType<typeof countryFacts>>;
 
@@ -38,5 +38,6 @@ export function toReceipt(order: Order, country: CountryFacts): Receipt {
     operatorTransactionId: order.operatorTransactionId,
     transactionId: order.topupTransactionId,
     failureCode: displayStatus === 'failed' ? order.failureCode : null,
+    paymentMethod: paymentMethodOf(order),
   };
 }

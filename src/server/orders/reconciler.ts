@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { failureOf } from '../../shared/api/failure-reasons';
 import { PaymentProviderError } from '../payments/provider';
 import { orders } from '../db/schema';
+import { queueDelayNotices } from './delay-notices';
 import { PaymentNotAuthorisedError, type Fulfilment } from './fulfilment';
 import type { OrderServices } from './services';
 import { transition, type Order } from './state-machine';
@@ -49,8 +50,8 @@ async function releaseLeases(services: OrderServices, ids: string[], leaseUntil:
 
 /**
  * Finishes what browsers and webhooks left: delivers paid orders, follows PROCESSING and unknown outcomes, captures
- * delivered ones, releases failed ones, and closes orders nobody paid for within 30 minutes. Returns how many orders
- * it looked at.
+ * delivered ones, releases failed ones, and closes orders nobody paid for within 30 minutes; first it queues the
+ * e-mail of customers whose top-up is late. Returns how many orders it looked at.
  */
 export async function reconcileDueOrders(
   services: OrderServices,
@@ -58,6 +59,7 @@ export async function reconcileDueOrders(
   limit = BATCH_SIZE,
   stopping: () => boolean = () => false,
 ): Promise<number> {
+  await tellDelayedCustomers(services);
   const { due, leaseUntil } = await leaseDueOrders(services, limit);
   for (const [index, { id }] of due.entries()) {
     if (stopping()) {
@@ -81,6 +83,15 @@ export async function reconcileDueOrders(
     }
   }
   return due.length;
+}
+
+/** Customers whose top-up is late are e-mailed once (delay-notices.ts); a failure here never stops the reconciling. */
+async function tellDelayedCustomers(services: OrderServices): Promise<void> {
+  try {
+    await queueDelayNotices(services.db, services.now());
+  } catch (error) {
+    services.log.error({ err: error }, 'could not queue the delay notices; the next run tries again');
+  }
 }
 
 async function reload(services: OrderServices, id: string): Promise<Order> {

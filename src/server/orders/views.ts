@@ -7,6 +7,7 @@ import {
   type TopupResponse,
   type TopupResultStatus,
 } from '../../shared/api/orders';
+import type { PaymentMethod } from '../../shared/payment-method';
 import { formatUsd } from '../../shared/pricing';
 import { perDatabase, type Database } from '../db/client';
 import { countries, orders } from '../db/schema';
@@ -113,6 +114,7 @@ export function toOrderView(order: Order, country: CountryFacts, report: ReportF
     deliveredAmountCurrencyCode: deliveredAmountOf(order).currency,
     transactionId: order.topupTransactionId,
     paymentIntentId: order.paymentId,
+    paymentMethod: paymentMethodOf(order),
     failureMessage: deliveredNotCharged(order) ? null : order.failureMessage,
     failureCode: deliveredNotCharged(order) ? null : order.failureCode,
     planDescription: order.planDescription,
@@ -120,6 +122,12 @@ export function toOrderView(order: Order, country: CountryFacts, report: ReportF
     deliveryReport: report.latest ? toDeliveryReportView(report.latest) : null,
     canReportDelivery: canReportDelivery(order, report.latest, report.now),
   };
+}
+
+/** What the order was paid with, as recorded at its authorisation (ADR 042); null before, or when the provider did not say. */
+export function paymentMethodOf(order: Pick<Order, 'paymentMethodType' | 'paymentMethodBrand' | 'paymentMethodLast4'>): PaymentMethod | null {
+  if (!order.paymentMethodType) return null;
+  return { type: order.paymentMethodType, brand: order.paymentMethodBrand, last4: order.paymentMethodLast4 };
 }
 
 /** A PIN is shown only for a delivered top-up that has one. */
@@ -142,6 +150,7 @@ export function toTopupResponse(order: Order, country: CountryFacts): TopupRespo
     deliveredAmountCurrencyCode: deliveredAmountOf(order).currency,
     transactionId: order.topupTransactionId,
     paymentIntentId: order.paymentId,
+    paymentMethod: paymentMethodOf(order),
     transactionDate: order.transactionDate,
     planDescription: order.planDescription,
     hasPin: hasPin(order),

@@ -5,6 +5,7 @@
  */
 
 import type { PaymentErrorDetail } from '../../shared/api/orders';
+import type { PaymentMethod } from '../../shared/payment-method';
 
 export type { PaymentErrorDetail } from '../../shared/api/orders';
 
@@ -39,6 +40,11 @@ export interface Payment {
   releaseReason: string | null;
   /** What the processor took of the captured amount (Stripe: the fee of the charge's balance transaction); null when not told. */
   processorFeeCents: number | null;
+  /**
+   * What the payer paid with (card brand and last four, or the wallet), once a payment method has authorised; null
+   * before that, or when the provider's answer does not say. Read by getPayment (the order keeps it at authorisation).
+   */
+  method: PaymentMethod | null;
 }
 
 export interface CreatePaymentRequest {

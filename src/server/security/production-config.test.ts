@@ -8,7 +8,14 @@ import { projectRoot } from '../paths';
 
 const LIVE_RELOADLY = { RELOADLY_CLIENT_ID: 'live-id', RELOADLY_CLIENT_SECRET: 'live-secret' };
 const TEST_STRIPE = { STRIPE_SECRET_KEY: 'sk_test_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc' };
-const LIVE_STRIPE = { STRIPE_SECRET_KEY: 'sk_live_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc' };
+const MERCHANT = {
+  MERCHANT_LEGAL_NAME: 'GlobalTopUp Inc.',
+  MERCHANT_ADDRESS: '1 Market Street, San Francisco, CA 94105, United States',
+  MERCHANT_SUPPORT_EMAIL: 'support@globaltopup.com',
+  MERCHANT_SUPPORT_PHONE: '+1 415 555 0100',
+};
+// Live keys take real money, so receipts must name the real business (ADR 042).
+const LIVE_STRIPE = { STRIPE_SECRET_KEY: 'sk_live_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc', ...MERCHANT };
 
 const check = (env: NodeJS.ProcessEnv) => () => checkPaymentProvider(loadConfig(env));
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../text-rules';
 import type { DeliveryReportView } from './delivery-reports';
+import type { PaymentMethod } from '../payment-method';
 
 /**
  * Checkout calls (docs/product.md §7 create-payment-intent and topup) and the order history. Amounts travel as 2-decimal USD
@@ -94,6 +95,8 @@ export interface TopupResponse {
   deliveredAmountCurrencyCode: string | null;
   transactionId: string | null;
   paymentIntentId: string | null;
+  /** What the customer paid with (card brand and last four, or the wallet); null before the payment was authorised. */
+  paymentMethod: PaymentMethod | null;
   transactionDate: string | null;
   /** For bundles and data plans: the plan bought, shown instead of a local amount. */
   planDescription: string | null;
@@ -211,6 +214,8 @@ export interface OrderView {
   deliveredAmountCurrencyCode: string | null;
   transactionId: string | null;
   paymentIntentId: string | null;
+  /** What the customer paid with (card brand and last four, or the wallet); null before the payment was authorised. */
+  paymentMethod: PaymentMethod | null;
   failureMessage: string | null;
   failureCode: string | null;
   /** For bundles and data plans: the plan bought, shown instead of a local amount. */

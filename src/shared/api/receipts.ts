@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../payment-method';
 import type { OrderDisplayStatus } from './orders';
 
 /**
@@ -37,9 +38,23 @@ export interface Receipt {
   transactionId: string | null;
   /** Why a failed top-up failed (shared/api/failure-reasons.ts). */
   failureCode: string | null;
+  /** What the customer paid with (card brand and last four, or the wallet); null when the payment never authorised. */
+  paymentMethod: PaymentMethod | null;
+}
+
+/** Who sold the top-up, as every receipt names it (the server's MERCHANT_* configuration). */
+export interface Merchant {
+  /** The business's legal name. */
+  legalName: string;
+  /** Its postal address, on one line. */
+  address: string;
+  supportEmail: string;
+  /** International form, e.g. "+1 415 555 0100". */
+  supportPhone: string;
 }
 
 export interface ReceiptResponse {
   success: true;
   receipt: Receipt;
+  merchant: Merchant;
 }

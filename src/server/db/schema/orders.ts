@@ -50,6 +50,14 @@ export const orders = pgTable(
     paymentProvider: text('payment_provider').notNull(),
     /** The payment provider's id of the order's payment (a Stripe PaymentIntent's id, pi_…; the column keeps that name). */
     paymentId: text('payment_intent_id'),
+    /**
+     * How the customer paid, as the payment provider reported it when the payment was authorised (ADR 042): the kind
+     * of payment method ('card', 'cashapp'), and for a card its brand (Stripe's lowercase names: 'visa', 'mastercard',
+     * 'amex'…) and last four digits. Null before the authorisation, or when the provider did not say.
+     */
+    paymentMethodType: text('payment_method_type'),
+    paymentMethodBrand: text('payment_method_brand'),
+    paymentMethodLast4: text('payment_method_last4'),
     /** Sent to the top-up provider; unique forever, so a lost answer can be looked up and never sent twice. */
     customIdentifier: text('custom_identifier').notNull(),
     topupTransactionId: text('topup_transaction_id'),

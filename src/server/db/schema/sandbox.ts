@@ -15,6 +15,9 @@ export const sandboxPaymentIntents = pgTable(
     status: text('status').notNull(),
     captureMethod: text('capture_method').notNull(),
     paymentMethodType: text('payment_method_type'),
+    /** The authorised card's brand (Stripe's names) and last four digits, from the number it was confirmed with. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     amountReceived: integer('amount_received').notNull().default(0),
     receiptEmail: text('receipt_email'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),

@@ -48,6 +48,18 @@ function authorisationProblem(order: Order, payment: Payment): string | null {
 }
 
 /**
+ * What the order keeps of how it was paid (its receipt names it, ADR 042), from the authorised payment; always the
+ * three columns, null when the provider did not say, so the move's statement keeps one shape.
+ */
+function paidWith(payment: Payment) {
+  return {
+    paymentMethodType: payment.method?.type ?? null,
+    paymentMethodBrand: payment.method?.brand ?? null,
+    paymentMethodLast4: payment.method?.last4 ?? null,
+  };
+}
+
+/**
  * created → authorised when the provider says the payment is authorised for exactly this order's total in USD. With `claim`,
  * the same statement also claims it for delivery (authorised → delivering, the move deliver() would make next, one
  * round trip sooner); the order it answers is then in the context's claimedWithAuthorisation, and its top-up is this
@@ -83,7 +95,7 @@ export async function verifyAuthorisation(ctx: FulfilmentContext, order: Order, 
         'authorised',
         ['created'],
         source,
-        { authorisedAt: services.now(), nextCheckAt: later(services.now(), CHECK_DELAYS_MS.afterStep) },
+        { authorisedAt: services.now(), nextCheckAt: later(services.now(), CHECK_DELAYS_MS.afterStep), ...paidWith(payment) },
         authorisation,
         guard,
       );
@@ -110,7 +122,7 @@ export function authoriseAndClaim(ctx: FulfilmentContext, orderId: string, payme
     from: ['created'],
     to: 'delivering',
     source,
-    patch: { authorisedAt: now(), claimedAt: now(), nextCheckAt: later(now(), CHECK_DELAYS_MS.delivering) },
+    patch: { authorisedAt: now(), claimedAt: now(), nextCheckAt: later(now(), CHECK_DELAYS_MS.delivering), ...paidWith(payment) },
     guard,
     via: { status: 'authorised', detail: { paymentIntentId: payment.id, amount: payment.amount } },
     now: now(),

@@ -157,6 +157,23 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
     });
   });
 
+  describe('what the payment says it was paid with', () => {
+    it('the brand and last four of the card that authorised, as Stripe reports them; nothing after a decline', async () => {
+      const mastercard = await newIntent();
+      await confirm(mastercard, card('5555555555554444'));
+      expect((await provider.getPayment(mastercard.id)).method).toEqual({ type: 'card', brand: 'mastercard', last4: '4444' });
+
+      const amex = await newIntent();
+      await confirm(amex, card('378282246310005', { cvc: '1234' }));
+      expect((await provider.getPayment(amex.id)).method).toEqual({ type: 'card', brand: 'amex', last4: '0005' });
+
+      const declined = await newIntent();
+      await confirm(declined, card('4000000000000002'));
+      expect((await provider.getPayment(declined.id)).method).toBeNull();
+      expect(await storedRow(declined)).toMatchObject({ cardBrand: null, cardLast4: null });
+    });
+  });
+
   describe('Cash App Pay', () => {
     it('authorises an approved Cash App payment', async () => {
       const intent = await newIntent();
@@ -164,6 +181,7 @@ describe.each(TEST_DATABASE_KINDS)('confirming sandbox payment intents on %s', (
         paymentIntent: { id: intent.id, status: 'requires_capture', amount: 1063, currency: 'usd' },
       });
       expect(await storedRow(intent)).toMatchObject({ status: 'requires_capture', paymentMethodType: 'cashapp' });
+      expect((await provider.getPayment(intent.id)).method).toEqual({ type: 'cashapp', brand: null, last4: null });
     });
 
     it("answers a declined Cash App payment with Stripe's payment_method_provider_decline", async () => {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BrowserPaymentIntent, SandboxConfirmResponse, sandboxConfirmBodySchema } from '../../../shared/api/orders';
-import { isAmericanExpress, passesLuhnCheck } from '../../../shared/card-number';
+import { cardBrandOf, isAmericanExpress, passesLuhnCheck } from '../../../shared/card-number';
 import { perDatabase, type Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
 import type { PaymentErrorDetail } from '../provider';
@@ -43,6 +43,7 @@ export async function confirmSandboxPaymentIntent(
             id: intentId,
             clientSecret: body.clientSecret,
             paymentMethodType: paymentMethod.type,
+            ...cardFactsOf(paymentMethod),
             refundFailureReason: outcome.refundFailureReason ?? null,
             disputeReason: outcome.disputeReason ?? null,
             receiptEmail: body.receiptEmail || null,
@@ -51,7 +52,7 @@ export async function confirmSandboxPaymentIntent(
         : await db
             .update(sandboxPaymentIntents)
             .set({
-              ...intentChangesFor(outcome, paymentMethod.type),
+              ...intentChangesFor(outcome, paymentMethod),
               ...(body.receiptEmail ? { receiptEmail: body.receiptEmail } : {}),
               updatedAt: now,
             })
@@ -72,7 +73,7 @@ export async function confirmSandboxPaymentIntent(
   if (invalidDetails) return { error: invalidDetails };
   const outcome = outcomeOf(paymentMethod);
 
-  const changes = intentChangesFor(outcome, paymentMethod.type);
+  const changes = intentChangesFor(outcome, paymentMethod);
   // Conditional, so of two confirms racing only one decides the outcome.
   const [updated] = await db
     .update(sandboxPaymentIntents)
@@ -98,6 +99,8 @@ const authoriseIntent = perDatabase((db) => {
     .set({
       status: 'requires_capture',
       paymentMethodType: text('paymentMethodType'),
+      cardBrand: text('cardBrand'),
+      cardLast4: text('cardLast4'),
       lastPaymentError: null,
       refundFailureReason: text('refundFailureReason'),
       disputeReason: text('disputeReason'),
@@ -128,19 +131,28 @@ function outcomeOf(paymentMethod: SandboxConfirmRequest['paymentMethod']): TestC
 const secretIs = (given: string | SQLWrapper) =>
   sql`sha256(convert_to(${sandboxPaymentIntents.clientSecret}, 'UTF8')) = sha256(convert_to(${given}, 'UTF8'))`;
 
+/** What Stripe's charge would say of the card (`payment_method_details.card`): its brand and last four digits. */
+function cardFactsOf(paymentMethod: SandboxConfirmRequest['paymentMethod']) {
+  if (paymentMethod.type !== 'card') return { cardBrand: null, cardLast4: null };
+  const digits = digitsOf(paymentMethod.number);
+  return { cardBrand: cardBrandOf(digits), cardLast4: digits.slice(-4) };
+}
+
 /** The intent after an attempt; a declined one forgets its payment method, as Stripe's does. */
-function intentChangesFor(outcome: TestCardOutcome, paymentMethodType: 'card' | 'cashapp') {
+function intentChangesFor(outcome: TestCardOutcome, paymentMethod: SandboxConfirmRequest['paymentMethod']) {
+  const paymentMethodType = paymentMethod.type;
   switch (outcome.kind) {
     case 'authorised':
       return {
         status: 'requires_capture',
         paymentMethodType,
+        ...cardFactsOf(paymentMethod),
         lastPaymentError: null,
         refundFailureReason: outcome.refundFailureReason ?? null,
         disputeReason: outcome.disputeReason ?? null,
       };
     case 'declined':
-      return { status: 'requires_payment_method', paymentMethodType: null, lastPaymentError: outcome.error };
+      return { status: 'requires_payment_method', paymentMethodType: null, cardBrand: null, cardLast4: null, lastPaymentError: outcome.error };
     case 'requires_action':
       return { status: 'requires_action', paymentMethodType, lastPaymentError: outcome.error };
   }

@@ -31,6 +31,10 @@ export function toPayment(row: SandboxPaymentIntentRow): Payment {
     releaseReason: row.cancellationReason,
     // Stripe's US card price on what was captured (docs/decisions/050-cost-and-margin-on-every-order.md).
     processorFeeCents: row.status === 'succeeded' && row.amountReceived > 0 ? cardProcessingFeeCents(row.amountReceived) : null,
+    method:
+      row.paymentMethodType && row.status !== 'requires_payment_method'
+        ? { type: row.paymentMethodType, brand: row.cardBrand, last4: row.cardLast4 }
+        : null,
   };
 }
 

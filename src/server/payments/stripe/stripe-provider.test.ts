@@ -93,6 +93,18 @@ describe('what the adapter asks of Stripe', () => {
     });
   });
 
+  it('reads the payment method from the latest charge (expanded): a card’s brand and last four, or the wallet', async () => {
+    const stripe = provider();
+    const card = await stripe.createPayment(ORDER_PAYMENT);
+    fake.authorise(card.id, { type: 'card', card: { brand: 'mastercard', last4: '4444', funding: 'credit', country: 'US' } });
+    expect((await stripe.getPayment(card.id)).method).toEqual({ type: 'card', brand: 'mastercard', last4: '4444' });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${card.id}` });
+
+    const cashApp = await stripe.createPayment({ ...ORDER_PAYMENT, idempotencyKey: 'order-2:create-payment-intent' });
+    fake.authorise(cashApp.id, { type: 'cashapp', cashapp: { buyer_id: 'cus_1', cashtag: '$amina' } });
+    expect((await stripe.getPayment(cashApp.id)).method).toEqual({ type: 'cashapp', brand: null, last4: null });
+  });
+
   it('sends no receipt_email when the order has none', async () => {
     await provider().createPayment({ ...ORDER_PAYMENT, receiptEmail: null });
 
@@ -158,7 +170,7 @@ describe('what the adapter asks of Stripe', () => {
     const canceled = await stripe.releasePayment(created.id, { idempotencyKey: 'order-1:cancel', reason: 'failed_invoice' });
 
     expect(canceled).toMatchObject({ status: 'released', releaseReason: 'abandoned' });
-    expect(fake.requests.at(-1)!.body).toEqual({ cancellation_reason: 'abandoned' });
+    expect(fake.requests.at(-1)!.body).toEqual({ cancellation_reason: 'abandoned', expand: ['latest_charge'] });
   });
 
   it('reads an authorisation that lapsed as canceled with the reason expired', async () => {

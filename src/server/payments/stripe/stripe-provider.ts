@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { PaymentMethod } from '../../../shared/payment-method';
 import { PaymentProviderError, type Payment, type PaymentProvider, type PaymentRefund, type RefundStatus } from '../provider';
 import { isPaymentIntentStatus, paymentEventOf, paymentStatusOf, type PaymentIntentStatus } from './vocabulary';
 
@@ -24,6 +25,8 @@ const DEFAULT_MAX_NETWORK_RETRIES = 2;
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 // Both support manual capture. The SDK's pinned API version names this list allowed_payment_method_types.
 const PAYMENT_METHOD_TYPES = ['card', 'cashapp'];
+// The latest charge says what the payer paid with (payment_method_details), kept on the order at authorisation.
+const EXPAND_CHARGE = ['latest_charge'];
 const REFUND_STATUSES: readonly string[] = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] satisfies RefundStatus[];
 
 /**
@@ -64,17 +67,20 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     },
 
     getPayment(id) {
-      return callStripe(() => stripe.paymentIntents.retrieve(id, { expand: [CHARGE_FEE] }));
+      // The charge says what paid (its payment method) and, once captured, what the processor kept (its balance transaction).
+      return callStripe(() => stripe.paymentIntents.retrieve(id, { expand: CHARGE_AND_FEE }));
     },
 
     capturePayment(id, { idempotencyKey }) {
-      return callStripe(() => stripe.paymentIntents.capture(id, { expand: [CHARGE_FEE] }, { idempotencyKey }));
+      return callStripe(() => stripe.paymentIntents.capture(id, { expand: CHARGE_AND_FEE }, { idempotencyKey }));
     },
 
     releasePayment(id, { idempotencyKey, reason }) {
       // Stripe sets failed_invoice itself but refuses it on cancel; abandoned is the nearest reason it accepts.
       const cancellationReason = reason === 'failed_invoice' ? 'abandoned' : reason;
-      return callStripe(() => stripe.paymentIntents.cancel(id, { cancellation_reason: cancellationReason }, { idempotencyKey }));
+      return callStripe(() =>
+        stripe.paymentIntents.cancel(id, { cancellation_reason: cancellationReason, expand: EXPAND_CHARGE }, { idempotencyKey }),
+      );
     },
 
     async refundPayment(paymentId, request) {
@@ -131,6 +137,7 @@ async function callStripe(request: () => Promise<Stripe.PaymentIntent>): Promise
 
 /** The intent's charge with its balance transaction, which carries the processor's fee, asked for with every read. */
 const CHARGE_FEE = 'latest_charge.balance_transaction';
+const CHARGE_AND_FEE = [...EXPAND_CHARGE, CHARGE_FEE];
 
 /** The fee of the intent's charge, when the charge and its balance transaction came expanded (the capture asks for them). */
 function feeOf(intent: Stripe.PaymentIntent): number | null {
@@ -161,7 +168,21 @@ function toPayment(intent: Stripe.PaymentIntent): Payment {
       : null,
     releaseReason: intent.cancellation_reason,
     processorFeeCents: feeOf(intent),
+    method: paymentMethodOf(intent.latest_charge),
   };
+}
+
+/**
+ * What the charge says the payer paid with: `payment_method_details.type`, and for a card its `brand` and `last4`.
+ * Null when the charge was not expanded (only its id came back) or says nothing usable.
+ */
+function paymentMethodOf(charge: Stripe.PaymentIntent['latest_charge']): PaymentMethod | null {
+  if (!charge || typeof charge === 'string') return null;
+  const details = charge.payment_method_details;
+  if (!details || typeof details.type !== 'string' || details.type === '') return null;
+  if (details.type !== 'card') return { type: details.type, brand: null, last4: null };
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return { type: 'card', brand: text(details.card?.brand), last4: text(details.card?.last4) };
 }
 
 function toPaymentRefund(refund: Stripe.Refund, paymentId: string): PaymentRefund {

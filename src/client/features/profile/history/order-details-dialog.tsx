@@ -18,6 +18,8 @@ import {
 } from './order-format';
 import { useLanguage } from './use-language';
 import { failureReasonKey } from '@shared/api/failure-reasons';
+import { paymentMethodLabel } from '@shared/payment-method';
+import { RECEIPT_TEXTS } from '@shared/receipt-texts';
 import { OrderPin } from '@/components/order-pin';
 import { DescriptionRow } from '@/components/ui/description-row';
 import { TechnicalDetails } from '@/components/technical-details';
@@ -135,6 +137,11 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
         {order.transactionId && (
           <DescriptionRow label={t('history.detail.transactionId')} testId="detail-transaction-id" code>
             <span dir="ltr">{order.transactionId}</span>
+          </DescriptionRow>
+        )}
+        {order.paymentMethod && (
+          <DescriptionRow label={RECEIPT_TEXTS[language].paymentMethod} testId="detail-payment-method" ltr>
+            {paymentMethodLabel(order.paymentMethod, language)}
           </DescriptionRow>
         )}
         {order.paymentIntentId && (

@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReceiptResponse } from '@shared/api/receipts';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET /api/orders/:id/receipt: one of the signed-in customer's orders as its receipt shows it (404 for anyone else's). */
+/** GET /api/orders/:id/receipt: one of the signed-in customer's orders as its receipt shows it, and who sold it (404 for anyone else's). */
 export async function getReceipt(orderId: string) {
-  return (await apiRequest<ReceiptResponse>(`/api/orders/${encodeURIComponent(orderId)}/receipt`)).receipt;
+  const { receipt, merchant } = await apiRequest<ReceiptResponse>(`/api/orders/${encodeURIComponent(orderId)}/receipt`);
+  return { receipt, merchant };
 }
 
 export const receiptQueryOptions = (userId: string, orderId: string) =>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Receipt } from '@shared/api/receipts';
+import type { Merchant, Receipt } from '@shared/api/receipts';
 import type { Language } from '@shared/constants';
 import { receiptRows, receiptStateOf, type ReceiptRow } from '@shared/receipt-format';
 import { RECEIPT_TEXTS } from '@shared/receipt-texts';
@@ -40,8 +40,39 @@ function ReceiptLine({ row }: { row: ReceiptRow }) {
   );
 }
 
+/** Who sold the top-up and how to reach its support, as the e-mailed receipt ends. */
+function MerchantBlock({ merchant, language }: { merchant: Merchant; language: Language }) {
+  const texts = RECEIPT_TEXTS[language];
+  return (
+    <div className="mt-6 rounded-lg bg-muted p-4 text-sm" data-testid="receipt-merchant">
+      <p>
+        <span className="font-semibold">{texts.soldBy}: </span>
+        <bdi data-testid="receipt-merchant-name">{merchant.legalName}</bdi>
+      </p>
+      <p>
+        <bdi data-testid="receipt-merchant-address">{merchant.address}</bdi>
+      </p>
+      <p className="mt-1">
+        <span className="font-semibold">{texts.support}: </span>
+        <a href={`mailto:${merchant.supportEmail}`} dir="ltr" className="text-primary underline" data-testid="receipt-merchant-email">
+          {merchant.supportEmail}
+        </a>
+        {' · '}
+        <a
+          href={`tel:${merchant.supportPhone.replace(/[^\d+]/g, '')}`}
+          dir="ltr"
+          className="whitespace-nowrap text-primary underline"
+          data-testid="receipt-merchant-phone"
+        >
+          {merchant.supportPhone}
+        </a>
+      </p>
+    </div>
+  );
+}
+
 /** The receipt itself: the same lines as the e-mailed receipt, in the interface language and the browser's time zone. */
-function ReceiptDocument({ receipt, language }: { receipt: Receipt; language: Language }) {
+function ReceiptDocument({ receipt, merchant, language }: { receipt: Receipt; merchant: Merchant; language: Language }) {
   const { t } = useTranslation();
   const state = receiptStateOf(receipt);
   const texts = RECEIPT_TEXTS[language];
@@ -81,6 +112,7 @@ function ReceiptDocument({ receipt, language }: { receipt: Receipt; language: La
             ))}
         </dl>
       </details>
+      <MerchantBlock merchant={merchant} language={language} />
     </article>
   );
 }
@@ -132,7 +164,7 @@ export function ReceiptPage() {
           </Button>
         </div>
       )}
-      {receipt.data && <ReceiptDocument receipt={receipt.data} language={language} />}
+      {receipt.data && <ReceiptDocument receipt={receipt.data.receipt} merchant={receipt.data.merchant} language={language} />}
     </div>
   );
 }

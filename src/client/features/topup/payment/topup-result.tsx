@@ -25,6 +25,7 @@ import { useConfetti } from './use-confetti';
 import { useFollowedOrder } from './use-followed-order';
 import { useUiLanguage } from '../use-ui-language';
 import { DescriptionRow } from '@/components/ui/description-row';
+import { paymentMethodLabel } from '@shared/payment-method';
 import { OrderPin } from '@/components/order-pin';
 import { TechnicalDetails } from '@/components/technical-details';
 import { contactAboutOrder } from '@/lib/contact-about-order';
@@ -59,7 +60,8 @@ function StatusIcon({ view }: { view: ResultView }) {
   );
 }
 
-function ResultDetails({
+/** What the Transaction Summary lists of a top-up that was not refused: recipient, amount paid and how, delivery. */
+export function ResultDetails({
   result,
   amountPaid,
   language,
@@ -92,6 +94,11 @@ function ResultDetails({
         {amountPaid !== undefined && (
           <DescriptionRow label={t(amountLabelKey(result))} testId="result-amount-paid">
             <bdi>{formatDollars(amountPaid)}</bdi>
+          </DescriptionRow>
+        )}
+        {amountPaid !== undefined && result.paymentMethod && (
+          <DescriptionRow label={t('topup.result.paymentMethod')} testId="result-payment-method" ltr>
+            {paymentMethodLabel(result.paymentMethod, language)}
           </DescriptionRow>
         )}
         {result.planDescription && (

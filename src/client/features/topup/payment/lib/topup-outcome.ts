@@ -154,6 +154,7 @@ function capturedResult(request: TopupRequest, known: KnownTopup, answered?: Top
     deliveredAmountCurrencyCode: null,
     transactionId: null,
     paymentIntentId: request.paymentIntentId,
+    paymentMethod: null,
     transactionDate: null,
     planDescription: null,
     hasPin: false,
