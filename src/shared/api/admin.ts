@@ -256,6 +256,7 @@ export function adminActionsFor(status: OrderStatus): AdminOrderAction[] {
       return ['check', 'release'];
     case 'completed':
       return ['refund'];
+    case 'in_review':
     case 'canceled':
     case 'expired':
     case 'refunded':

@@ -105,6 +105,7 @@ export interface TopupResponse {
 export const ORDER_STATUSES = [
   'created',
   'authorised',
+  'in_review',
   'delivering',
   'delivery_pending',
   'delivered',
@@ -131,6 +132,7 @@ export function displayStatusOf(status: OrderStatus): OrderDisplayStatus {
     case 'expired':
       return 'not_paid';
     case 'authorised':
+    case 'in_review':
     case 'delivering':
     case 'delivery_pending':
       return 'processing';

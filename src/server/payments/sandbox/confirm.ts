@@ -8,13 +8,15 @@ import { sandboxPaymentIntents } from '../../db/schema';
 import type { PaymentErrorDetail } from '../provider';
 import type { PaymentIntentStatus } from '../stripe/vocabulary';
 import { paymentIntentNotFound, type SandboxPaymentIntentRow, unexpectedState } from './payment-intents';
-import { CASH_APP_DECLINE, type TestCardOutcome, testCardOutcome } from './test-cards';
+import { CASH_APP_DECLINE, cardFactsOf, type TestCardOutcome, testCardOutcome } from './test-cards';
 
 export type SandboxConfirmRequest = z.output<typeof sandboxConfirmBodySchema>;
 type CardDetails = Extract<SandboxConfirmRequest['paymentMethod'], { type: 'card' }>;
 
 /** Stripe confirms only from these; a declined attempt returns the intent to requires_payment_method. */
 const CONFIRMABLE: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+/** The key of the sandbox's card fingerprints (a keyed hash of the number; Stripe keys its own per account). */
+const FINGERPRINT_KEY = 'globaltopup-sandbox-card-fingerprint';
 /** An expiry year further ahead than this cannot be a real card's. */
 const MAX_YEARS_AHEAD = 50;
 
@@ -37,6 +39,7 @@ export async function confirmSandboxPaymentIntent(
   if (!invalidDetails) {
     // The usual case in one statement: the intent with this secret, still confirmable, takes the outcome.
     const outcome = outcomeOf(paymentMethod);
+    const card = cardOf(paymentMethod);
     const [updated] =
       outcome.kind === 'authorised'
         ? await authoriseIntent(db).execute({
@@ -45,6 +48,7 @@ export async function confirmSandboxPaymentIntent(
             paymentMethodType: paymentMethod.type,
             refundFailureReason: outcome.refundFailureReason ?? null,
             disputeReason: outcome.disputeReason ?? null,
+            card: card && JSON.stringify(card),
             receiptEmail: body.receiptEmail || null,
             now: now.toISOString(),
           })
@@ -52,6 +56,7 @@ export async function confirmSandboxPaymentIntent(
             .update(sandboxPaymentIntents)
             .set({
               ...intentChangesFor(outcome, paymentMethod.type),
+              card,
               ...(body.receiptEmail ? { receiptEmail: body.receiptEmail } : {}),
               updatedAt: now,
             })
@@ -72,7 +77,7 @@ export async function confirmSandboxPaymentIntent(
   if (invalidDetails) return { error: invalidDetails };
   const outcome = outcomeOf(paymentMethod);
 
-  const changes = intentChangesFor(outcome, paymentMethod.type);
+  const changes = { ...intentChangesFor(outcome, paymentMethod.type), card: cardOf(paymentMethod) };
   // Conditional, so of two confirms racing only one decides the outcome.
   const [updated] = await db
     .update(sandboxPaymentIntents)
@@ -101,6 +106,7 @@ const authoriseIntent = perDatabase((db) => {
       lastPaymentError: null,
       refundFailureReason: text('refundFailureReason'),
       disputeReason: text('disputeReason'),
+      card: sql`${sql.placeholder('card')}::jsonb`,
       receiptEmail: sql`coalesce(${text('receiptEmail')}, ${sandboxPaymentIntents.receiptEmail})`,
       updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
     })
@@ -119,6 +125,11 @@ const authoriseIntent = perDatabase((db) => {
 function outcomeOf(paymentMethod: SandboxConfirmRequest['paymentMethod']): TestCardOutcome {
   if (paymentMethod.type === 'card') return testCardOutcome(digitsOf(paymentMethod.number));
   return paymentMethod.outcome === 'approve' ? { kind: 'authorised' } : { kind: 'declined', error: CASH_APP_DECLINE };
+}
+
+/** The card tried, as Stripe's charge describes it; null for Cash App. */
+function cardOf(paymentMethod: SandboxConfirmRequest['paymentMethod']) {
+  return paymentMethod.type === 'card' ? cardFactsOf(digitsOf(paymentMethod.number), FINGERPRINT_KEY) : null;
 }
 
 /**

@@ -28,6 +28,16 @@ export function toPayment(row: SandboxPaymentIntentRow): Payment {
     metadata: row.metadata,
     lastPaymentError: row.lastPaymentError ?? null,
     releaseReason: row.cancellationReason,
+    card: row.card
+      ? {
+          fingerprint: row.card.fingerprint,
+          brand: row.card.brand,
+          funding: row.card.funding,
+          country: row.card.country,
+          cvcCheck: row.card.cvcCheck,
+        }
+      : null,
+    risk: row.card ? { level: row.card.riskLevel, score: row.card.riskScore } : null,
   };
 }
 

@@ -55,6 +55,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
             allowed_payment_method_types: PAYMENT_METHOD_TYPES,
             ...(request.receiptEmail ? { receipt_email: request.receiptEmail } : {}),
             metadata: { orderId: request.metadata.orderId, userId: request.metadata.userId },
+            ...(request.threeDSecure ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } } : {}),
           },
           { idempotencyKey: request.idempotencyKey },
         ),
@@ -62,7 +63,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     },
 
     getPayment(id) {
-      return callStripe(() => stripe.paymentIntents.retrieve(id));
+      // With its latest charge, which describes the card (payment_method_details.card) and carries Radar's outcome.
+      return callStripe(() => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge', 'last_payment_error.payment_method'] }));
     },
 
     capturePayment(id, { idempotencyKey }) {
@@ -147,6 +149,41 @@ function toPayment(intent: Stripe.PaymentIntent): Payment {
         }
       : null,
     releaseReason: intent.cancellation_reason,
+    ...cardAndRiskOf(intent),
+  };
+}
+
+/**
+ * The card and Radar's verdict: from the latest charge when it was expanded (payment_method_details.card, outcome),
+ * else from the declined attempt's payment method (last_payment_error.payment_method.card), which has no verdict.
+ */
+function cardAndRiskOf(intent: Stripe.PaymentIntent): Pick<Payment, 'card' | 'risk'> {
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const chargeCard = charge?.payment_method_details?.card;
+  if (charge && chargeCard) {
+    return {
+      card: {
+        fingerprint: chargeCard.fingerprint ?? null,
+        brand: chargeCard.brand ?? null,
+        funding: chargeCard.funding ?? null,
+        country: chargeCard.country ?? null,
+        cvcCheck: chargeCard.checks?.cvc_check ?? null,
+      },
+      risk: charge.outcome ? { level: charge.outcome.risk_level ?? null, score: charge.outcome.risk_score ?? null } : null,
+    };
+  }
+  const method = intent.last_payment_error?.payment_method;
+  const card = method && typeof method === 'object' ? method.card : null;
+  if (!card) return { card: null, risk: null };
+  return {
+    card: {
+      fingerprint: card.fingerprint ?? null,
+      brand: card.brand,
+      funding: card.funding,
+      country: card.country,
+      cvcCheck: card.checks?.cvc_check ?? null,
+    },
+    risk: null,
   };
 }
 
