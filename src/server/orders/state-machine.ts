@@ -59,7 +59,14 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
 };
 
 /** Statuses in which the customer's card holds (or has paid) money for the order. */
-export const MONEY_HELD_STATUSES: readonly OrderStatus[] = ['authorised', 'in_review', 'delivering', 'delivery_pending', 'delivered', 'capture_failed'];
+export const MONEY_HELD_STATUSES: readonly OrderStatus[] = [
+  'authorised',
+  'in_review',
+  'delivering',
+  'delivery_pending',
+  'delivered',
+  'capture_failed',
+];
 export const FINAL_STATUSES: readonly OrderStatus[] = ['refunded', 'canceled', 'expired'];
 /** Statuses the order code moves no further by itself: the final ones, and completed (only a person refunds it). */
 export const SETTLED_STATUSES: readonly OrderStatus[] = ['completed', ...FINAL_STATUSES];

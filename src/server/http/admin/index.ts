@@ -9,6 +9,7 @@ import { registerAdminAuditLogRoutes } from './audit-log';
 import { registerAdminCatalogueRoutes } from './catalogue';
 import { registerAdminCustomerRoutes, type AdminCustomerRouteDeps } from './customers';
 import { registerAdminMessageRoutes } from './messages';
+import { registerAdminRiskRoutes } from './risk';
 import type { Fulfilment } from '../../orders/fulfilment';
 import type { OrderServices } from '../../orders/services';
 import { registerOrderActionRoutes } from './order-actions';
@@ -50,6 +51,7 @@ export async function registerAdminRoutes(
       registerAdminCatalogueRoutes(admin, { db, catalogue, now });
       registerAdminOrdersExportRoute(admin, { db, now });
       registerAdminMessageRoutes(admin, { db, now });
+      registerAdminRiskRoutes(admin, { db, now });
 
       admin.get('/users', async () => {
         const rows = await db.select().from(user).orderBy(desc(user.createdAt));

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HandCoins, LockOpen, RefreshCw, type LucideIcon } from 'lucide-react';
+import { Ban, CircleCheck, HandCoins, LockOpen, RefreshCw, type LucideIcon } from 'lucide-react';
 import type { AdminOrderAction, AdminOrderDetail } from '@shared/api/admin';
 import { ADMIN_PATHS } from '../admin-paths';
 import { orderQueryOptions, runOrderAction } from '../api/orders';
@@ -17,7 +17,13 @@ import { AttentionBadge, OrderStatusBadge } from '../components/status-badge';
 import { formatCents, shortId } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
-const ACTION_ICONS: Record<AdminOrderAction, LucideIcon> = { check: RefreshCw, release: LockOpen, refund: HandCoins };
+const ACTION_ICONS: Record<AdminOrderAction, LucideIcon> = {
+  check: RefreshCw,
+  release: LockOpen,
+  refund: HandCoins,
+  approve: CircleCheck,
+  reject: Ban,
+};
 
 /** The actions the order's status allows (the server checks again), each behind a reason; a refund also asks to confirm. */
 function OrderActions({ order }: { order: AdminOrderDetail }) {
@@ -28,7 +34,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
   const look = (action: AdminOrderAction): ActionLook => ({
     label: t(`admin.action.${action}`),
     icon: ACTION_ICONS[action],
-    destructive: action === 'refund',
+    destructive: action === 'refund' || action === 'reject',
     dialogTitle: t(`admin.action.${action}Title`),
     dialogBody: t(`admin.action.${action}Body`, { amount }),
     confirmation: action === 'refund' ? t('admin.action.refundConfirm', { amount }) : undefined,
