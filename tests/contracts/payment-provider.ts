@@ -96,6 +96,9 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
           metadata: { orderId: 'order-1', userId: 'user-1' },
           lastPaymentError: null,
           releaseReason: null,
+          // No card was tried yet: nothing to describe, no verdict.
+          card: null,
+          risk: null,
         });
         expect(await provider.getPayment(intent.id)).toEqual(intent);
       });
