@@ -6,6 +6,7 @@ CREATE TABLE "order_risk_signals" (
 	"checkout_decision" text NOT NULL,
 	"payment_decision" text,
 	"fired_rules" jsonb NOT NULL,
+	"review_until" timestamp with time zone,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL
 );

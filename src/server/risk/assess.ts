@@ -87,6 +87,8 @@ export async function assessPayment(db: Database, orderId: string, payment: Pick
   );
   const decision = decide(reading, { ...checkout, ...reading.signals }, 'payment');
   const action = decision.action === 'three_d_secure' ? 'allow' : decision.action;
+  const reviewWindowMinutes = reading.saved?.reviewWindowMinutes ?? DEFAULT_REVIEW_WINDOW_MINUTES;
+  const reviewUntil = action === 'review' ? new Date(now.getTime() + reviewWindowMinutes * 60_000) : null;
   const fired = [...((stored?.firedRules ?? []) as unknown as FiredRule[]).filter((rule) => rule.stage === 'checkout'), ...decision.fired];
   await db
     .insert(orderRiskSignals)
@@ -98,14 +100,24 @@ export async function assessPayment(db: Database, orderId: string, payment: Pick
       checkoutDecision: 'allow',
       paymentDecision: action,
       firedRules: fired as unknown as Record<string, unknown>[],
+      reviewUntil,
       createdAt: now,
       updatedAt: now,
     })
     .onConflictDoUpdate({
       target: orderRiskSignals.orderId,
-      set: { payment: asJson(reading.signals), paymentDecision: action, firedRules: sql`excluded.fired_rules`, updatedAt: now },
+      set: { payment: asJson(reading.signals), paymentDecision: action, firedRules: sql`excluded.fired_rules`, reviewUntil, updatedAt: now },
     });
-  return { action, fired: decision.fired, reviewWindowMinutes: reading.saved?.reviewWindowMinutes ?? DEFAULT_REVIEW_WINDOW_MINUTES };
+  return { action, fired: decision.fired, reviewWindowMinutes };
+}
+
+/** When an order held for review must be released: as recorded when it was held, else its hold's start plus the default window. */
+export async function reviewDeadline(db: Database, order: { id: string; authorisedAt: Date | null }, now: Date): Promise<Date> {
+  const [stored] = await db
+    .select({ reviewUntil: orderRiskSignals.reviewUntil })
+    .from(orderRiskSignals)
+    .where(eq(orderRiskSignals.orderId, order.id));
+  return stored?.reviewUntil ?? new Date((order.authorisedAt ?? now).getTime() + DEFAULT_REVIEW_WINDOW_MINUTES * 60_000);
 }
 
 /**

@@ -96,6 +96,8 @@ export interface TopupResponse {
   hasPin: boolean;
   /** What the customer's card holds for this order; with status FAILED it tells which sentence the failed view shows. */
   payment: PaymentState;
+  /** PROCESSING because the risk desk holds the payment for a person (ADR 046): the screen says so and keeps following. */
+  inReview?: boolean;
   /** Set when status is FAILED: readable English, the provider's code and its own text. */
   message?: string;
   errorCode?: string;

@@ -52,6 +52,8 @@ export const orderRiskSignals = pgTable('order_risk_signals', {
   paymentDecision: text('payment_decision'),
   /** The rules that fired, at each stage: [{ id, description, action, stage }]. */
   firedRules: jsonb('fired_rules').$type<Record<string, unknown>[]>().notNull(),
+  /** For a payment held for review: when its review window ends (the reconciler then releases it, unsent). */
+  reviewUntil: timestamp('review_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

@@ -2,7 +2,8 @@ import { failureOf } from '../../../shared/api/failure-reasons';
 import { PaymentProviderError, type Payment } from '../../payments/provider';
 import type { PaymentAssessment } from '../../risk/assess';
 import type { EventSource, Order, OrderPatch, PreparedGuard } from '../state-machine';
-import { closeUncharged, load, move, type FulfilmentContext } from './context';
+import { reviewDeadline } from '../../risk/assess';
+import { closeUncharged, load, move, reschedule, type FulfilmentContext } from './context';
 import { CHECK_DELAYS_MS, later } from './policy';
 
 /*
@@ -66,10 +67,14 @@ export function reviewEndedPatch(now: Date, kind: 'rejected' | 'window_ended'): 
   return { failureCode: failure.code, failureMessage: failure.message, finishedAt: now, nextCheckAt: now };
 }
 
-/** The reconciler's: an order still in review at the end of its window is closed, never sent; the caller releases it. */
+/**
+ * The reconciler's: an order still in review at the end of its window is closed, never sent; the caller releases it.
+ * Before then it is only looked at again when the window ends (the reconciler's lease moved its next check).
+ */
 export async function closeExpiredReview(ctx: FulfilmentContext, order: Order, source: EventSource): Promise<Order> {
   const now = ctx.services.now();
-  if (!order.nextCheckAt || order.nextCheckAt.getTime() > now.getTime()) return order;
+  const deadline = await reviewDeadline(ctx.db, order, now);
+  if (deadline.getTime() > now.getTime()) return reschedule(ctx, order, { nextCheckAt: deadline });
   const closed = await move(ctx, order, 'canceled', ['in_review'], source, reviewEndedPatch(now, 'window_ended'), { review: 'window_ended' });
   return closed ?? load(ctx, order.id);
 }

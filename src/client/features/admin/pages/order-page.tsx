@@ -8,6 +8,7 @@ import { orderQueryOptions, runOrderAction } from '../api/orders';
 import { ActionPanel, type ActionLook } from '../components/action-panel';
 import { AttentionFacts, OrderFacts } from '../components/order/order-facts';
 import { Timeline } from '../components/order/timeline';
+import { RiskSignals } from '../components/order/risk-signals';
 import { DeliveryReportPanel } from '../components/delivery-report-panel';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { NotFoundNotice } from '../components/not-found-notice';
@@ -86,6 +87,7 @@ export function OrderPage() {
             <DeliveryReportPanel key={data.order.deliveryReport?.id} order={data.order} />
             <OrderActions order={data.order} />
             <OrderFacts order={data.order} />
+            <RiskSignals orderId={data.order.id} />
             <Timeline events={data.events} />
           </>
         )}
