@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminAuditLog, orderRiskSignals, riskBlocklist, user } from '../db/schema';
+import { adminAuditLog, orderRiskSignals, receiptOutbox, riskBlocklist, user } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { approveReview, rejectReview } from '../orders/admin-actions';
 import { startCheckout } from '../orders/checkout';
@@ -183,6 +183,9 @@ describe.each(TEST_DATABASE_KINDS)('the risk desk at checkout and at authorisati
     const { intent: payment, deliveries } = await orderLedger(database.db, intent.orderId);
     expect(payment).toMatchObject({ status: 'succeeded' });
     expect(deliveries).toHaveLength(1);
+    expect(await database.db.select({ kind: receiptOutbox.kind }).from(receiptOutbox).where(eq(receiptOutbox.orderId, intent.orderId))).toEqual([
+      { kind: 'completed' },
+    ]);
     const again = await refusal(approveReview(kit.services, kit.fulfilment, { orderId: intent.orderId, actor: admin, reason: 'Twice' }));
     expect(again).toMatchObject({ code: 'ORDER_STATUS_CONFLICT' });
   });
@@ -220,6 +223,10 @@ describe.each(TEST_DATABASE_KINDS)('the risk desk at checkout and at authorisati
     expect(await database.db.select().from(riskBlocklist).where(eq(riskBlocklist.value, fingerprint))).toHaveLength(1);
     const [customer] = await database.db.select().from(user).where(eq(user.id, kit.userId));
     expect(customer!.blockedAt).not.toBeNull();
+    // The customer's e-mail with the outcome: the receipt of a top-up not delivered, nothing charged.
+    expect(await database.db.select({ kind: receiptOutbox.kind }).from(receiptOutbox).where(eq(receiptOutbox.orderId, intent.orderId))).toEqual([
+      { kind: 'failed' },
+    ]);
   });
 
   it('an order still in review when its window ends is released by the background loop, never sent', async () => {
