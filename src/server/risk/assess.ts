@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { orderRiskSignals, orders, paymentDeclines } from '../db/schema';
 import type { Payment } from '../payments/provider';
 import { DEFAULT_REVIEW_WINDOW_MINUTES, DEFAULT_RISK_RULES, evaluateRules, type RiskDecision, type RiskSignals } from './rules';
+import { isClientAddress } from './lookups';
 import { readCheckoutSignals, readPaymentSignals, type CheckoutFacts, type CheckoutSignals, type RiskReading } from './signals';
 
 /*
@@ -138,7 +139,8 @@ export async function recordDecline(
     .values({
       orderId: decline.orderId,
       userId: decline.userId,
-      clientAddress: stored?.clientAddress ?? null,
+      // Only an address that stands for one client is counted (lookups.ts).
+      clientAddress: isClientAddress(stored?.clientAddress ?? null) ? stored!.clientAddress : null,
       cardFingerprint: decline.payment.card?.fingerprint ?? null,
       code: error?.decline_code ?? error?.code ?? null,
       eventId: decline.eventId,

@@ -40,3 +40,26 @@ export function internationalDigits(nationalDigits: string, countryIso: string):
   const parsed = parsePhoneNumberFromString(nationalDigits, countryIso as CountryCode);
   return parsed ? parsed.number.replace(/^\+/, '') : nationalDigits;
 }
+
+/**
+ * Whether an address can stand for one client: not loopback, private, link-local or shared (carrier-grade NAT). Behind a
+ * proxy the server does not trust (TRUST_PROXY unset), every customer arrives from such an address, and counting their
+ * declines together would refuse everyone after three.
+ */
+export function isClientAddress(address: string | null): address is string {
+  if (!address) return false;
+  if (isIP(address) === 4) {
+    const [a = 0, b = 0] = address.split('.').map(Number);
+    return !(
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
+  }
+  if (isIP(address) === 6) return !/^(::1?$|f[cd]|fe[89ab])/i.test(address);
+  return false;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminBlocklistAddBodySchema, adminRiskSettingsBodySchema, type RiskRule } from '../../shared/api/risk';
 import { cardFactsOf } from '../payments/sandbox/test-cards';
-import { countryOfAddress, isDisposableDomain } from './lookups';
+import { countryOfAddress, isClientAddress, isDisposableDomain } from './lookups';
 import { DEFAULT_RISK_RULES, evaluateRules, type RiskSignals } from './rules';
 
 const decide = (signals: RiskSignals) => evaluateRules(DEFAULT_RISK_RULES, signals, 'payment');
@@ -112,6 +112,13 @@ describe('what the signals look up offline', () => {
     expect(countryOfAddress('8.8.8.8')).toBe('US');
     expect(countryOfAddress('10.0.0.1')).toBeNull();
     expect(countryOfAddress('2001:db8::1')).toBeNull();
+  });
+
+  it('counts declines only by addresses that stand for one client, not loopback, private or shared ones', () => {
+    expect(['203.0.113.9', '8.8.8.8', '2001:db8::1'].map(isClientAddress)).toEqual([true, true, true]);
+    expect(['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '100.64.0.1', '::1', 'fe80::1', 'fd00::1'].map(isClientAddress)).toEqual(
+      Array(8).fill(false),
+    );
   });
 
   it('knows disposable e-mail domains', () => {

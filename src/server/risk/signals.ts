@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { preparedStatement } from '../db/raw-rows';
 import { orders, paymentDeclines, riskBlocklist, riskSettings, user } from '../db/schema';
 import type { Payment } from '../payments/provider';
-import { countryOfAddress, emailDomainOf, internationalDigits, isDisposableDomain } from './lookups';
+import { countryOfAddress, emailDomainOf, internationalDigits, isClientAddress, isDisposableDomain } from './lookups';
 import type { RiskSignals } from './rules';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -153,7 +153,7 @@ export async function readCheckoutSignals(db: Database, facts: CheckoutFacts): P
     userId: facts.userId,
     countryIso: facts.countryIso,
     recipientPhone: facts.recipientPhone,
-    clientAddress: facts.clientAddress,
+    clientAddress: isClientAddress(facts.clientAddress) ? facts.clientAddress : null,
     since24h: new Date(now - DAY_MS).toISOString(),
     since1h: new Date(now - HOUR_MS).toISOString(),
     ...blocklistValues({ ...facts, emailDomain: emailDomainOf(facts.accountEmail) }, null),
@@ -175,7 +175,7 @@ export async function readCheckoutSignals(db: Database, facts: CheckoutFacts): P
       // This account counts too: it is about to top the recipient up.
       accountsToRecipient24h: row.other_accounts + 1,
       declinesLastHourByAccount: row.declines_account,
-      declinesLastHourByAddress: facts.clientAddress ? row.declines_address : 0,
+      declinesLastHourByAddress: isClientAddress(facts.clientAddress) ? row.declines_address : 0,
       firstDaySpendCents: ageMs !== null && ageMs < DAY_MS ? row.spend_24h + facts.totalCents : 0,
       orderTotalCents: facts.totalCents,
     },
