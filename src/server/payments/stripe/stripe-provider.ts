@@ -63,8 +63,9 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     },
 
     getPayment(id) {
-      // With its latest charge, which describes the card (payment_method_details.card) and carries Radar's outcome.
-      return callStripe(() => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge', 'last_payment_error.payment_method'] }));
+      // With its latest charge, which describes the card (payment_method_details.card) and carries Radar's outcome; a
+      // declined attempt's card comes inside last_payment_error.payment_method, an object already.
+      return callStripe(() => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
     },
 
     capturePayment(id, { idempotencyKey }) {
