@@ -38,7 +38,7 @@ import type { OrderServices } from './orders/services';
 import { createServiceLimits, defaultServiceLimits } from './orders/service-limits';
 import { createPaymentProvider } from './payments';
 import { withStripeDirectives } from './payments/stripe/content-security-policy';
-import type { PaymentProvider } from './payments/provider';
+import type { PaymentEvent, PaymentProvider } from './payments/provider';
 import { createTopupProvider } from './topups';
 import type { OperatorDirectory, TopupDelivery } from './topups/provider';
 import { createPinVault } from './orders/pin-vault';
@@ -247,17 +247,12 @@ export async function buildApp({
   // An admin's change on any instance drops the copies of every instance (shared-state/changes.ts).
   shared.changes.on('catalogue', () => catalogue.dropCaches());
   shared.changes.on('service-limits', () => limits.invalidate());
+  const sandboxEvents = { deliver: (event: PaymentEvent) => handlePaymentEvent(orderServices, fulfilment, event), log: app.log };
   const orderServices: OrderServices = {
     db: database.db,
     // The sandbox's own events (a test card's dispute) go where Stripe's webhooks go; they come only after a capture,
     // so never before the fulfilment below exists.
-    payments: measuredPayments(
-      payments ??
-        (await createPaymentProvider(config, database.db, {
-          deliver: (event) => handlePaymentEvent(orderServices, fulfilment, event),
-          log: app.log,
-        })),
-    ),
+    payments: measuredPayments(payments ?? (await createPaymentProvider(config, database.db, sandboxEvents))),
     topups: topups ? measuredTopups(topups, 'injected') : topupProvider,
     operators: catalogue.servedOperators,
     destinations: catalogue.switches,
@@ -304,7 +299,7 @@ export async function buildApp({
     destinations: orderServices.destinations,
     now: clock,
   });
-  if (orderServices.payments.kind === 'sandbox') registerSandboxPaymentRoutes(app, { db: database.db });
+  if (orderServices.payments.kind === 'sandbox') registerSandboxPaymentRoutes(app, { db: database.db, events: sandboxEvents });
   if (reconciler) {
     let running: ReturnType<typeof startReconciler> | undefined;
     app.addHook('onReady', async () => {

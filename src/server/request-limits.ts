@@ -17,7 +17,11 @@ export interface RequestLimit extends WindowRule {
  * fits, per account or per target. Counted in the database, so every instance shares them.
  */
 export const REQUEST_LIMITS = {
-  signUpsPerAddress: { name: 'sign-up:ip', limit: 5, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManySignUps' },
+  /**
+   * A ceiling against scripts only (ADR 045): a family or an office behind one router signs up freely; the risk rules
+   * judge what the accounts then pay for.
+   */
+  signUpsPerAddress: { name: 'sign-up:ip', limit: 50, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManySignUps' },
   /** Password-reset and address-confirmation e-mails. */
   accountMailsPerRecipient: { name: 'account-mail:to', limit: 3, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManyAccountMails' },
   accountMailsPerAddress: { name: 'account-mail:ip', limit: 10, windowMs: HOUR_MS, messageKey: 'apiErrors.tooManyAccountMails' },

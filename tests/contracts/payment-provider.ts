@@ -98,6 +98,9 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
           releaseReason: null,
           processorFeeCents: null,
           method: null,
+          // No card was tried yet: nothing to describe, no verdict.
+          card: null,
+          risk: null,
         });
         expect(await provider.getPayment(intent.id)).toEqual(intent);
       });

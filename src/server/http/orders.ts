@@ -15,6 +15,7 @@ import type { Guards } from '../auth/guards';
 import type { AttemptCounts } from '../db/attempt-counts';
 import { DomainError } from '../domain-error';
 import { startCheckout } from '../orders/checkout';
+import { canonicalAddress } from './client-address';
 import { findUserDeliveryReport, latestDeliveryReports, reportDelivery, toDeliveryReportView } from '../orders/delivery-reports';
 import { PaymentNotAuthorisedError, type Fulfilment } from '../orders/fulfilment';
 import { handlePaymentEvent } from '../orders/payment-events';
@@ -92,7 +93,14 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
         [checkoutsPerUser(checkoutAttemptsPerMinute), account.id],
         [REQUEST_LIMITS.checkoutsPerAddress, request.ip],
       ]);
-      return startCheckout(services, { userId: account.id, accountEmail: account.email, blockedAt: account.blockedAt, body, requestLimits });
+      return startCheckout(services, {
+        userId: account.id,
+        accountEmail: account.email,
+        blockedAt: account.blockedAt,
+        body,
+        requestLimits,
+        clientAddress: canonicalAddress(request.ip),
+      });
     });
   });
 

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Payment, type PaymentProvider } from '../payments/provider';
+import { type Payment, type PaymentEvent, type PaymentProvider } from '../payments/provider';
 import { createSandboxPaymentProvider } from '../payments/sandbox/sandbox-payment-provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
 import { handleError } from './errors';
@@ -19,6 +19,8 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
   let app: FastifyInstance;
   let provider: PaymentProvider;
   let keyCounter = 0;
+  /** The events the sandbox sent where Stripe's webhooks go. */
+  const delivered: PaymentEvent[] = [];
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -26,7 +28,7 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
     app = Fastify();
     app.setErrorHandler(handleError);
     await app.register(rateLimit, { global: false });
-    registerSandboxPaymentRoutes(app, { db: database.db });
+    registerSandboxPaymentRoutes(app, { db: database.db, events: { deliver: async (event) => void delivered.push(event), log: { error() {} } } });
     await app.ready();
   });
   afterAll(async () => {
@@ -47,6 +49,26 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
     app.inject({ method: 'POST', url: `/api/sandbox-payments/${intentId}/confirm`, payload: payload as object, remoteAddress });
 
   const confirmWith = (intent: Payment, paymentMethod: unknown) => postConfirm(intent.id, { clientSecret: intent.clientSecret, paymentMethod });
+
+  it('tells of a decline as Stripe does (payment_intent.payment_failed), and describes the card tried as Stripe’s charge does', async () => {
+    const declined = await newIntent();
+    expect((await confirmWith(declined, card('4000000000000002'))).statusCode).toBe(402);
+    expect(delivered.filter((event) => event.paymentId === declined.id)).toEqual([
+      expect.objectContaining({ kind: 'failed', type: 'payment_intent.payment_failed', paymentId: declined.id }),
+    ]);
+    expect((await provider.getPayment(declined.id)).card).toMatchObject({ fingerprint: expect.any(String), brand: 'visa', country: 'US' });
+    const british = await newIntent();
+    expect((await confirmWith(british, card('4000008260000000'))).statusCode).toBe(200);
+    expect(delivered.filter((event) => event.paymentId === british.id)).toEqual([]);
+    expect(await provider.getPayment(british.id)).toMatchObject({ card: { country: 'GB', cvcCheck: 'pass' }, risk: { level: 'normal' } });
+    const risky = await newIntent();
+    expect((await confirmWith(risky, card('4000000000009235'))).statusCode).toBe(200);
+    expect((await provider.getPayment(risky.id)).risk).toEqual({ level: 'elevated', score: 67 });
+    const blocked = await newIntent();
+    const answer = await confirmWith(blocked, card('4100000000000019'));
+    expect(answer.statusCode).toBe(402);
+    expect(answer.json()).toMatchObject({ error: { code: 'card_declined', decline_code: 'fraudulent' } });
+  });
 
   it('answers 200 with the authorised intent as the browser sees it', async () => {
     const intent = await newIntent();

@@ -10,6 +10,9 @@ import { PaymentNotAuthorisedError, type Fulfilment } from './fulfilment';
 import { REFUND_CLAIM_MS } from './refunds';
 import type { OrderServices } from './services';
 import { transition, type Order, type OrderPatch, type OrderStatus } from './state-machine';
+import { approvedPatch, reviewEndedPatch } from './fulfilment/review';
+import { blockCustomer } from '../admin/customer-actions';
+import { addToBlocklist } from '../risk/settings';
 
 /** An admin's action on an order: who, on which order, and why (kept on the order's timeline and in the audit log). */
 export interface AdminOrderActionRequest {
@@ -201,4 +204,67 @@ export async function refundOrder(services: OrderServices, fulfilment: Fulfilmen
   });
   if (!claimed) throw statusConflict((await loadOrder(services, order.id)).status);
   return reconcileNow(services, fulfilment, order.id);
+}
+
+/**
+ * "Approve" an order held for review (ADR 046): in_review → delivering, claimed once with the admin's event and audit
+ * row (of two admins, the second gets 409 with the status the first left), then its top-up is sent now.
+ */
+export async function approveReview(services: OrderServices, fulfilment: Fulfilment, request: AdminOrderActionRequest): Promise<Order> {
+  const order = await loadOrder(services, request.orderId);
+  allow(order, 'approve');
+  const approved = await moveAndRecord(services, request, { order, to: 'delivering', action: 'order.approve', patch: approvedPatch(services.now()) });
+  if (!approved) throw statusConflict((await loadOrder(services, order.id)).status);
+  try {
+    return await fulfilment.sendApproved(order.id, 'admin');
+  } catch (error) {
+    // The claim stands: the reconciler looks the top-up up and finishes the order.
+    services.log.warn({ orderId: order.id, err: error }, 'an approved order’s send failed; the reconciler will follow it');
+    return loadOrder(services, order.id);
+  }
+}
+
+export interface ReviewRejection extends AdminOrderActionRequest {
+  blockAccount?: boolean;
+  blocklistCard?: boolean;
+}
+
+/**
+ * "Reject" an order held for review: in_review → canceled (conditional, with the admin's event and audit row; the
+ * loser of two admins gets 409), then its hold is released (by the reconciler should that fail). The account may be
+ * blocked and the card's fingerprint blocklisted, each with the same reason and its own audit row.
+ */
+export async function rejectReview(services: OrderServices, fulfilment: Fulfilment, request: ReviewRejection): Promise<Order> {
+  const order = await loadOrder(services, request.orderId);
+  allow(order, 'reject');
+  const rejected = await moveAndRecord(services, request, {
+    order,
+    to: 'canceled',
+    action: 'order.reject',
+    patch: reviewEndedPatch(services.now(), 'rejected'),
+  });
+  if (!rejected) throw statusConflict((await loadOrder(services, order.id)).status);
+  if (request.blockAccount) await blockAccountOf(services, order, request);
+  if (request.blocklistCard) await blocklistCardOf(services, order, request);
+  return reconcileNow(services, fulfilment, order.id);
+}
+
+async function blockAccountOf(services: OrderServices, order: Order, request: ReviewRejection) {
+  try {
+    await blockCustomer(services.db, { customerId: order.userId, actor: request.actor, reason: request.reason, now: services.now() });
+  } catch (error) {
+    // Blocked already: what was asked for holds.
+    if (!(error instanceof DomainError && error.code === 'CUSTOMER_ALREADY_BLOCKED')) throw error;
+  }
+}
+
+async function blocklistCardOf(services: OrderServices, order: Order, request: ReviewRejection) {
+  const fingerprint = order.paymentId ? (await services.payments.getPayment(order.paymentId)).card?.fingerprint : null;
+  if (!fingerprint) return;
+  try {
+    await addToBlocklist(services.db, { kind: 'card', value: fingerprint, reason: request.reason, actor: request.actor, now: services.now() });
+  } catch (error) {
+    // Already on the list: what was asked for holds.
+    if (!(error instanceof DomainError && error.code === 'ALREADY_BLOCKLISTED')) throw error;
+  }
 }

@@ -16,6 +16,7 @@ import { DomainError } from '../domain-error';
 import { PaymentProviderError, type CreatePaymentRequest, type Payment } from '../payments/provider';
 import type { LimitsToEnforce } from '../request-limits';
 import { TopupProviderError, type ProviderOperator } from '../topups/provider';
+import { assessCheckout, recordCheckoutRisk } from '../risk/assess';
 import { readCheckoutFacts, refuseOverLimits } from './limits';
 import type { OrderServices } from './services';
 import { insertOrder, type Order } from './state-machine';
@@ -39,6 +40,8 @@ export interface CheckoutRequest {
    * statement finds (the user's, under this order key) is not a new checkout and counts nothing.
    */
   requestLimits?: LimitsToEnforce;
+  /** The client address the checkout came from (canonical spelling): the risk signals' address and its country. */
+  clientAddress?: string | null;
 }
 
 /**
@@ -48,7 +51,7 @@ export interface CheckoutRequest {
  */
 export async function startCheckout(
   services: OrderServices,
-  { userId, accountEmail, blockedAt, body, requestLimits }: CheckoutRequest,
+  { userId, accountEmail, blockedAt, body, requestLimits, clientAddress = null }: CheckoutRequest,
 ): Promise<CreatePaymentIntentResponse> {
   const { db, payments, now } = services;
   const { phoneCheck, operator, amountCents } = await checkRequest(services, { userId, blockedAt, body }).catch(async (error: unknown) => {
@@ -86,14 +89,28 @@ export async function startCheckout(
   }
 
   refuseOverLimits(facts, { totalCents: price.totalCents, limits: check.limits, now: check.now });
+  const risk = await assessCheckout(db, {
+    userId,
+    accountEmail,
+    clientAddress,
+    countryIso: body.countryCode,
+    recipientPhone: phoneCheck.digits,
+    totalCents: price.totalCents,
+    now: check.now,
+  });
+  if (risk.decision.action === 'refuse') {
+    services.log.warn({ userId, rules: risk.decision.fired.map((rule) => rule.id) }, 'checkout refused by the risk rules');
+    throw paymentNotAccepted();
+  }
 
   const createdAt = now();
   const id = randomUUID();
   const receiptEmail = body.email ?? accountEmail;
+  const threeDSecure = risk.decision.action === 'three_d_secure';
   // The payment comes first, so that the order is inserted with it in one statement. A crash between the two leaves a
   // payment nobody can pay (its client secret never left the server), never an order without its payment.
   const payment = await askPaymentProvider(services, id, () =>
-    payments.createPayment(paymentRequest(services, { id, userId, totalCents: price.totalCents, receiptEmail })),
+    payments.createPayment(paymentRequest(services, { id, userId, totalCents: price.totalCents, receiptEmail }, threeDSecure)),
   );
   const localAmount = localAmountOf(operator, amountCents);
   const order = await insertOrder(db, {
@@ -121,7 +138,10 @@ export async function startCheckout(
     createdAt,
     updatedAt: createdAt,
   });
-  if (order) return checkoutAnswer(order, payment);
+  if (order) {
+    await recordCheckoutRisk(db, order.id, risk, createdAt);
+    return checkoutAnswer(order, payment);
+  }
   // Two identical clicks raced and the other one inserted first: this click's payment is cancelled unpaid, and it
   // continues with the other's order.
   await releaseDuplicatePayment(services, payment.id, id);
@@ -154,6 +174,9 @@ async function checkRequest(services: OrderServices, { userId, blockedAt, body }
   checkAmountForOperator(operator, amountCents);
   return { phoneCheck, operator, amountCents };
 }
+
+/** A checkout the risk rules or blocklists refuse: the customer is told what to do, never which rule said so. */
+export const paymentNotAccepted = () => new DomainError('forbidden', 'PAYMENT_NOT_ACCEPTED', { key: 'apiErrors.paymentNotAccepted' });
 
 async function findOperator(services: OrderServices, countryCode: string, operatorId: number): Promise<ProviderOperator> {
   let operators: ProviderOperator[];
@@ -247,12 +270,14 @@ function sameCheckout(order: Order, body: CheckoutRequest['body'], price: TopUpP
   );
 }
 
-/** What the provider is asked for an order's payment (manual capture; ADR 007). */
+/** What the provider is asked for an order's payment (manual capture; ADR 007), with 3-D Secure when a risk rule asks. */
 function paymentRequest(
   services: OrderServices,
   order: { id: string; userId: string; totalCents: number; receiptEmail: string | null },
+  threeDSecure = false,
 ): CreatePaymentRequest {
   return {
+    ...(threeDSecure ? { threeDSecure: 'required' as const } : {}),
     amountCents: order.totalCents,
     currency: 'usd',
     receiptEmail: order.receiptEmail,

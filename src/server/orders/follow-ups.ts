@@ -7,7 +7,8 @@ import { deliveryReports, receiptOutbox, savedRecipients } from '../db/schema';
  * What a move of an order brings with it, written by the same statement as the move (state-machine.ts), so it exists
  * exactly when the move does and once per move, however many workers and retries race for it:
  * - a completed top-up adds its number to the customer's saved recipients, or refreshes it (operator, last top-up);
- * - a top-up completed, failed with its hold released, or refunded puts its receipt in the receipt outbox
+ * - a top-up completed, failed with its hold released (a review rejected or run out included: its outcome e-mail), or
+ *   refunded puts its receipt in the receipt outbox
  *   (mail/receipts.ts sends it); the outbox's unique key keeps one receipt per order and event;
  * - a refunded top-up resolves its open "It didn't arrive" report as refunded, the refund's id as its reference
  *   (orders/delivery-reports.ts).
@@ -17,7 +18,7 @@ import { deliveryReports, receiptOutbox, savedRecipients } from '../db/schema';
 export type ReceiptKind = 'completed' | 'failed' | 'refunded' | 'deliveredNotCharged';
 
 /** The statuses from which a move to canceled means the customer's money was held and has been released. */
-export const RELEASED_FROM: readonly OrderStatus[] = ['authorised', 'delivering', 'delivery_pending', 'delivery_failed'];
+export const RELEASED_FROM: readonly OrderStatus[] = ['authorised', 'in_review', 'delivering', 'delivery_pending', 'delivery_failed'];
 
 /** The receipt a move to `to` sends, if any; for canceled, only when money was held (see RELEASED_FROM). */
 export function receiptKindFor(to: OrderStatus): ReceiptKind | null {

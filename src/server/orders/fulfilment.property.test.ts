@@ -8,7 +8,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
 import { insertTestUser, orderLedger, paidOrder, SANDBOX_NUMBERS, sandboxOrderServices } from '../testing/orders';
 import type { TopupDelivery } from '../topups/provider';
-import { checkNow, refundOrder } from './admin-actions';
+import { approveReview, checkNow, refundOrder, rejectReview } from './admin-actions';
 import { paymentEventOf } from '../payments/stripe/vocabulary';
 import { createFulfilment, PaymentNotAuthorisedError } from './fulfilment';
 import { handlePaymentEvent } from './payment-events';
@@ -93,7 +93,10 @@ type Actor =
   | { kind: 'browserAndWebhook' }
   // A person in the operations console: a refund (several clicks at once) or a check now.
   | { kind: 'adminRefund'; clicks: number; crash: CrashPlan }
-  | { kind: 'adminCheck'; crash: CrashPlan };
+  | { kind: 'adminCheck'; crash: CrashPlan }
+  // A person deciding on an order held for review (ADR 046), maybe two at once.
+  | { kind: 'adminApprove'; clicks: number; crash: CrashPlan }
+  | { kind: 'adminReject'; clicks: number; crash: CrashPlan };
 
 const crashPlan = fc.option(fc.record({ at: fc.nat({ max: 9 }), when: fc.constantFrom<'before' | 'after'>('before', 'after') }), { nil: null });
 const actor: fc.Arbitrary<Actor> = fc.oneof(
@@ -112,10 +115,13 @@ const actor: fc.Arbitrary<Actor> = fc.oneof(
   fc.record({ kind: fc.constant('browserAndWebhook' as const) }),
   fc.record({ kind: fc.constant('adminRefund' as const), clicks: fc.integer({ min: 1, max: 3 }), crash: crashPlan }),
   fc.record({ kind: fc.constant('adminCheck' as const), crash: crashPlan }),
+  fc.record({ kind: fc.constant('adminApprove' as const), clicks: fc.integer({ min: 1, max: 2 }), crash: crashPlan }),
+  fc.record({ kind: fc.constant('adminReject' as const), clicks: fc.integer({ min: 1, max: 2 }), crash: crashPlan }),
 );
 const ADMIN = { id: 'admin-1', email: 'boss@example.com' };
 interface Scenario {
-  payment: 'authorised' | 'declined' | 'unpaid';
+  /** review: authorised with Radar's elevated-risk test card, which the default rules hold for a person. */
+  payment: 'authorised' | 'review' | 'declined' | 'unpaid';
   outcome: keyof typeof SANDBOX_NUMBERS;
   actors: Actor[];
   /** Once the order has settled, a person refunds it (several clicks at once, the process maybe dying mid-way). */
@@ -123,7 +129,7 @@ interface Scenario {
 }
 const scenario: fc.Arbitrary<Scenario> = fc.record({
   laterRefund: fc.option(fc.record({ clicks: fc.integer({ min: 1, max: 3 }), crash: crashPlan }), { nil: null }),
-  payment: fc.constantFrom<Scenario['payment']>('authorised', 'declined', 'unpaid'),
+  payment: fc.constantFrom<Scenario['payment']>('authorised', 'review', 'declined', 'unpaid'),
   outcome: fc.constantFrom<keyof typeof SANDBOX_NUMBERS>('successful', 'failed', 'processing', 'refunded', 'rejected', 'answerLost'),
   actors: fc.array(actor, { minLength: 1, maxLength: 6 }),
 });
@@ -159,7 +165,7 @@ describe.each(TEST_DATABASE_KINDS)('order invariants under random interleavings 
     const kit = sandboxOrderServices(database.db, new Date(Date.UTC(2026, 0, 1) + run * 2 * DAY_MS));
     // A number of its own per run (recipient cooldown), ending in the digits that choose the delivery outcome.
     const phone = `0803${String(run % 1000).padStart(3, '0')}${SANDBOX_NUMBERS[outcome].slice(-4)}`;
-    const card = payment === 'declined' ? { number: '4000000000000002' } : undefined;
+    const card = payment === 'declined' ? { number: '4000000000000002' } : payment === 'review' ? { number: '4000000000009235' } : undefined;
     const { orderId, paymentIntentId } = await paidOrder(kit.services, { userId, phone, pay: payment !== 'unpaid', card });
     const [placed] = await database.db.select().from(orders).where(eq(orders.id, orderId));
     const topupCall = {
@@ -207,6 +213,12 @@ describe.each(TEST_DATABASE_KINDS)('order invariants under random interleavings 
         const click = () => attempt(services, () => refundOrder(services, fulfilment, { orderId, actor: ADMIN, reason: 'refund' }));
         await Promise.all(Array.from({ length: step.clicks }, click));
       }
+      if (step.kind === 'adminApprove' || step.kind === 'adminReject') {
+        const fulfilment = createFulfilment(services);
+        const decide = step.kind === 'adminApprove' ? approveReview : rejectReview;
+        const click = () => attempt(services, () => decide(services, fulfilment, { orderId, actor: ADMIN, reason: 'decided' }));
+        await Promise.all(Array.from({ length: step.clicks }, click));
+      }
       if (step.kind === 'adminCheck') {
         await attempt(services, (fulfilment) => checkNow(services, fulfilment, { orderId, actor: ADMIN, reason: 'check' }));
       }
@@ -250,7 +262,15 @@ describe.each(TEST_DATABASE_KINDS)('order invariants under random interleavings 
     if (refundsMade.length === 1) expect(order).toMatchObject({ refundId: refundsMade[0]!.id, refundAttempts: 0 });
     if (refunds.length > 0) expect(intent!.status).toBe('succeeded');
     // Nothing is delivered without an authorisation.
-    if (payment !== 'authorised') expect(deliveries).toHaveLength(0);
+    if (payment === 'declined' || payment === 'unpaid') expect(deliveries).toHaveLength(0);
+    // An order held for review is never sent or charged unless a person approved it; only the risky card is held.
+    const reviewed = events.some((event) => event.toStatus === 'in_review');
+    const approved = events.some((event) => event.fromStatus === 'in_review' && event.toStatus === 'delivering');
+    expect(reviewed).toBe(payment === 'review' && events.some((event) => event.toStatus === 'authorised'));
+    if (reviewed && !approved) {
+      expect(deliveries).toHaveLength(0);
+      expect(intent!.status).not.toBe('succeeded');
+    }
     // The audit trail is one unbroken path of allowed transitions ending at the current status; a person's check is
     // written beside it without a move.
     const moves = events.filter((event) => !(event.source === 'admin' && event.detail?.action === 'check'));

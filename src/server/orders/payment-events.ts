@@ -5,6 +5,7 @@ import type { PaymentEvent, PaymentEventKind } from '../payments/provider';
 import { PaymentNotAuthorisedError, type Fulfilment } from './fulfilment';
 import type { OrderServices } from './services';
 import { flagForAttention } from './state-machine';
+import { recordDecline } from '../risk/assess';
 
 /** What happened to a payment that may move its order: fulfil() reads the payment again and acts on what it finds. */
 const ADVANCING_EVENTS: ReadonlySet<PaymentEventKind> = new Set(['authorised', 'captured', 'released', 'failed']);
@@ -45,7 +46,7 @@ export async function handlePaymentEvent(services: OrderServices, fulfilment: Fu
     services.log.warn(logged, 'payment event names no payment intent; nothing done');
     return;
   }
-  const [order] = await services.db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paymentId));
+  const [order] = await services.db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.paymentId, paymentId));
   if (!order) {
     services.log.warn(logged, 'payment event for no order; nothing done');
     return;
@@ -63,6 +64,12 @@ export async function handlePaymentEvent(services: OrderServices, fulfilment: Fu
       now: services.now(),
     });
     return;
+  }
+  if (event.kind === 'failed') {
+    // A declined attempt counts for an hour against the account, the card and the address (the card-testing rules).
+    const payment = await services.payments.getPayment(paymentId);
+    if (payment.lastPaymentError)
+      await recordDecline(services.db, { orderId: order.id, userId: order.userId, eventId: event.id, payment, now: services.now() });
   }
   if (!ADVANCING_EVENTS.has(event.kind)) {
     services.log.info({ ...logged, orderId: order.id }, 'payment event that moves nothing; ignored');

@@ -22,6 +22,9 @@ export type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status
  *   created ─► canceled                   payment cancelled, not matching the order, or past the daily limit
  *   authorised ─► delivering              claimed once, the top-up is sent
  *   authorised ─► canceled                authorisation lost, held 24 h without a send, or destination switched off; released
+ *   authorised ─► in_review               a risk rule holds it for a person (ADR 046); nothing is sent
+ *   in_review ─► delivering               a person approves it; the top-up is sent now
+ *   in_review ─► canceled                 a person rejects it, or the review window ends; released
  *   delivering ─► delivered               SUCCESSFUL
  *   delivering ─► delivery_pending        PROCESSING, or no answer that can be read
  *   delivering ─► delivery_failed         FAILED, REFUNDED or refused by the provider
@@ -42,7 +45,8 @@ export type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status
  */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   created: ['authorised', 'expired', 'canceled'],
-  authorised: ['delivering', 'canceled'],
+  authorised: ['delivering', 'canceled', 'in_review'],
+  in_review: ['delivering', 'canceled'],
   delivering: ['delivered', 'delivery_pending', 'delivery_failed'],
   delivery_pending: ['delivered', 'delivery_failed', 'delivering', 'canceled'],
   delivered: ['completed', 'capture_failed'],
@@ -57,7 +61,14 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
 };
 
 /** Statuses in which the customer's card holds (or has paid) money for the order. */
-export const MONEY_HELD_STATUSES: readonly OrderStatus[] = ['authorised', 'delivering', 'delivery_pending', 'delivered', 'capture_failed'];
+export const MONEY_HELD_STATUSES: readonly OrderStatus[] = [
+  'authorised',
+  'in_review',
+  'delivering',
+  'delivery_pending',
+  'delivered',
+  'capture_failed',
+];
 export const FINAL_STATUSES: readonly OrderStatus[] = ['refunded', 'canceled', 'expired'];
 /** Statuses the order code moves no further by itself: the final ones, and completed (only a person refunds it). */
 export const SETTLED_STATUSES: readonly OrderStatus[] = ['completed', ...FINAL_STATUSES];

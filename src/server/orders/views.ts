@@ -155,6 +155,7 @@ export function toTopupResponse(order: Order, country: CountryFacts): TopupRespo
     planDescription: order.planDescription,
     hasPin: hasPin(order),
     payment: paymentStateOf(order.status as OrderStatus, order.authorisedAt !== null),
+    ...(order.status === 'in_review' ? { inReview: true } : {}),
     ...(status === 'FAILED'
       ? {
           message: order.failureMessage ?? 'The top-up could not be delivered.',

@@ -45,6 +45,29 @@ export interface Payment {
    * before that, or when the provider's answer does not say. Read by getPayment (the order keeps it at authorisation).
    */
   method: PaymentMethod | null;
+  /** The card last tried (the one authorised, or the last declined), as the provider describes it; null for none or Cash App. */
+  card: CardFacts | null;
+  /** The provider's own fraud verdict on the last attempt (Stripe Radar's outcome), when it gives one. */
+  risk: ProviderRiskVerdict | null;
+}
+
+/** A card as the provider's charge describes it (Stripe's payment_method_details.card). */
+export interface CardFacts {
+  /** The provider's fingerprint: the same card number always has the same one; never the number. */
+  fingerprint: string | null;
+  brand: string | null;
+  /** credit, debit, prepaid or unknown. */
+  funding: string | null;
+  /** ISO 3166-1 alpha-2 of the issuing bank, upper case. */
+  country: string | null;
+  /** pass, fail, unavailable, unchecked. */
+  cvcCheck: string | null;
+}
+
+/** Stripe Radar's outcome on a charge: risk_level normal, elevated, highest or not_assessed; risk_score 0–100. */
+export interface ProviderRiskVerdict {
+  level: string | null;
+  score: number | null;
 }
 
 export interface CreatePaymentRequest {
@@ -55,6 +78,8 @@ export interface CreatePaymentRequest {
   metadata: { orderId: string; userId: string };
   /** Derived from the order: the same order never creates two payments. */
   idempotencyKey: string;
+  /** A risk rule asked for 3-D Secure: the card's bank must authenticate the payer before it is authorised. */
+  threeDSecure?: 'required';
 }
 
 /** Why a payment is released. */

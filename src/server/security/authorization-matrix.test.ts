@@ -224,6 +224,46 @@ const MATRIX: Row[] = [
     body: () => ({ reason: 'Customer asked for a refund' }),
     expect: { visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 403, admin: 409 },
   },
+  // The fixture order is not in review: the admin gets past the guard to a 409 with its status.
+  {
+    method: 'POST',
+    route: '/api/admin/orders/:id/approve',
+    url: ({ orderId }) => `/api/admin/orders/${orderId}/approve`,
+    body: () => ({ reason: 'Checked with the customer' }),
+    expect: { visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 403, admin: 409 },
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/orders/:id/reject',
+    url: ({ orderId }) => `/api/admin/orders/${orderId}/reject`,
+    body: () => ({ reason: 'Stolen card', blockAccount: true, blocklistCard: true }),
+    expect: { visitor: 401, user: 403, otherUser: 403, adminWithoutTwoFactor: 403, admin: 409 },
+  },
+  // The risk desk: a stale version is refused (409), an entry no one has is a 404, and nothing changes.
+  { method: 'GET', route: '/api/admin/risk/rules', expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    route: '/api/admin/risk/rules',
+    body: () => ({ version: 999, rules: [], reviewWindowMinutes: 120, reason: 'Checking the matrix' }),
+    expect: adminOnly(409),
+  },
+  { method: 'GET', route: '/api/admin/risk/blocklist', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/admin/risk/blocklist',
+    // Refused as it does not parse, so nothing is added.
+    body: () => ({ kind: 'address', value: '300.1.1.1/40', reason: 'Checking the matrix' }),
+    expect: adminOnly(400),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/risk/blocklist/:id',
+    url: () => '/api/admin/risk/blocklist/999999',
+    body: () => ({ reason: 'Checking the matrix' }),
+    expect: adminOnly(404),
+  },
+  { method: 'GET', route: '/api/admin/orders/:id/risk', url: ({ orderId }) => `/api/admin/orders/${orderId}/risk`, expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/risk/reviews', expect: adminOnly(200) },
   // The fixture order has no report: the admin gets past the guard to a 404.
   {
     method: 'POST',

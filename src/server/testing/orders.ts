@@ -30,10 +30,13 @@ export const GOOD_CARD = { type: 'card', number: '4242424242424242', expMonth: 1
 
 export const TEST_PIN_VAULT = createPinVault('test-secret-for-sealing-pins-0123456789');
 
-/** A user row for tests that work below HTTP (sign-in is tested elsewhere). */
+/**
+ * A user row for tests that work below HTTP (sign-in is tested elsewhere): an account made long before the tests'
+ * clocks, so the risk rules about new accounts (a first day's spend) leave it alone unless a test says otherwise.
+ */
 export async function insertTestUser(db: Database, email = `${randomUUID()}@example.com`): Promise<string> {
   const id = randomUUID();
-  await db.insert(user).values({ id, name: email, email });
+  await db.insert(user).values({ id, name: email, email, createdAt: new Date('2020-01-01T00:00:00Z') });
   return id;
 }
 

@@ -66,6 +66,12 @@ export const adminReasonBodySchema = z.object({
 });
 export type AdminReasonBody = z.input<typeof adminReasonBodySchema>;
 
+/** Rejecting an order in review (ADR 046): the hold is released; the account may be blocked and the card blocklisted. */
+export const adminReviewRejectBodySchema = adminReasonBodySchema.extend({
+  blockAccount: z.boolean('blockAccount must be true or false').optional(),
+  blocklistCard: z.boolean('blocklistCard must be true or false').optional(),
+});
+
 export interface AdminPage {
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
@@ -254,7 +260,7 @@ export interface AdminOrderResponse {
  * delivered; `refund` gives a completed order's money back. An order that changed meanwhile, or whose status does not
  * allow the action, answers 409 with `details.status`.
  */
-export const ADMIN_ORDER_ACTIONS = ['check', 'release', 'refund'] as const;
+export const ADMIN_ORDER_ACTIONS = ['check', 'release', 'refund', 'approve', 'reject'] as const;
 export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
 
 /**
@@ -279,6 +285,8 @@ export function adminActionsFor(status: OrderStatus): AdminOrderAction[] {
       return ['check', 'release'];
     case 'completed':
       return ['refund'];
+    case 'in_review':
+      return ['approve', 'reject'];
     case 'canceled':
     case 'expired':
     case 'refunded':
@@ -430,6 +438,8 @@ export const ADMIN_ACTIONS = [
   'order.check',
   'order.release',
   'order.refund',
+  'order.approve',
+  'order.reject',
   'customer.block',
   'customer.unblock',
   'customer.end-sessions',
@@ -443,6 +453,9 @@ export const ADMIN_ACTIONS = [
   'pricing.rule_set',
   'pricing.rule_remove',
   'limits.update',
+  'risk.update',
+  'blocklist.add',
+  'blocklist.remove',
   'message.handle',
   'message.reopen',
   'orders.export',
@@ -451,7 +464,7 @@ export const ADMIN_ACTIONS = [
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 /** What an audit row is about: `order_list` is the orders a CSV export selected (its filters are the row's `after`). */
-export const ADMIN_TARGET_TYPES = ['order', 'customer', 'config', 'country', 'operator', 'contact_message', 'order_list'] as const;
+export const ADMIN_TARGET_TYPES = ['order', 'customer', 'config', 'country', 'operator', 'contact_message', 'order_list', 'blocklist_entry'] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
 
 /** GET /api/admin/audit-log — filters combine; newest first. */

@@ -19,6 +19,8 @@ export const FAILURE_REASON_KEYS = {
   PHONE_RECENTLY_RECHARGED: 'failureReasons.recipientRecentlyToppedUp',
   DESTINATION_UNAVAILABLE: 'failureReasons.destinationUnavailable',
   RELEASED_BY_SUPPORT: 'failureReasons.releasedBySupport',
+  PAYMENT_NOT_ACCEPTED: 'failureReasons.paymentNotAccepted',
+  REVIEW_WINDOW_ENDED: 'failureReasons.reviewWindowEnded',
 } as const satisfies Record<string, ApiMessageKey>;
 
 export type FailureCode = keyof typeof FAILURE_REASON_KEYS;

@@ -36,6 +36,7 @@ export const API_MESSAGE_TEXTS_EN = {
   // Checkout.
   'apiErrors.checkoutStartedForOther': 'This checkout was already started for a different top-up. Please review your top-up and confirm again.',
   'apiErrors.checkoutClosed': 'This checkout has ended and nothing was charged. Please confirm again to start a new one.',
+  'apiErrors.paymentNotAccepted': "We couldn't accept this payment. Please try another card, or contact us if you think this is a mistake.",
   'apiErrors.alreadyPaid': 'This top-up has already been paid for.',
   'apiErrors.operatorNotInCountry': 'The selected operator does not serve this country. Please enter the number again.',
   'apiErrors.currencyNotSupported': 'This operator cannot be paid in USD.',
@@ -168,6 +169,10 @@ export const API_MESSAGE_TEXTS_EN = {
     'This number was topped up a short while ago, so nothing was charged. Please try again in a few minutes.',
   'failureReasons.destinationUnavailable': 'This destination is not available at the moment, so the top-up was not sent and nothing was charged.',
   'failureReasons.releasedBySupport': 'Our support team cancelled this top-up and released the hold on your card, so nothing was charged.',
+  'failureReasons.paymentNotAccepted':
+    "We couldn't accept this payment, so the hold on your card was released and nothing was charged. Please try another card, or contact us.",
+  'failureReasons.reviewWindowEnded':
+    "We couldn't check this payment in time, so the hold on your card was released and nothing was charged. Please try again, or contact us.",
 } as const satisfies Record<ApiMessageKey, string>;
 
 /** The English text of a message, its {{placeholders}} filled from `params`. */

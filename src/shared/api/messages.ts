@@ -40,6 +40,7 @@ export const API_MESSAGE_KEYS = [
   // Checkout.
   'apiErrors.checkoutStartedForOther',
   'apiErrors.checkoutClosed',
+  'apiErrors.paymentNotAccepted',
   'apiErrors.alreadyPaid',
   'apiErrors.operatorNotInCountry',
   'apiErrors.currencyNotSupported',
@@ -169,6 +170,8 @@ export const API_MESSAGE_KEYS = [
   'failureReasons.recipientRecentlyToppedUp',
   'failureReasons.destinationUnavailable',
   'failureReasons.releasedBySupport',
+  'failureReasons.paymentNotAccepted',
+  'failureReasons.reviewWindowEnded',
 ] as const;
 
 export type ApiMessageKey = (typeof API_MESSAGE_KEYS)[number];

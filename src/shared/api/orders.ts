@@ -104,6 +104,8 @@ export interface TopupResponse {
   hasPin: boolean;
   /** What the customer's card holds for this order; with status FAILED it tells which sentence the failed view shows. */
   payment: PaymentState;
+  /** PROCESSING because the risk desk holds the payment for a person (ADR 046): the screen says so and keeps following. */
+  inReview?: boolean;
   /** Set when status is FAILED: readable English, the provider's code and its own text. */
   message?: string;
   errorCode?: string;
@@ -113,6 +115,7 @@ export interface TopupResponse {
 export const ORDER_STATUSES = [
   'created',
   'authorised',
+  'in_review',
   'delivering',
   'delivery_pending',
   'delivered',
@@ -139,6 +142,7 @@ export function displayStatusOf(status: OrderStatus): OrderDisplayStatus {
     case 'expired':
       return 'not_paid';
     case 'authorised':
+    case 'in_review':
     case 'delivering':
     case 'delivery_pending':
       return 'processing';

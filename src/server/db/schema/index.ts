@@ -8,3 +8,4 @@ export * from './accounts';
 export * from './orders';
 export * from './support';
 export * from './sandbox';
+export * from './risk';

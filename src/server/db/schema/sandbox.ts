@@ -3,6 +3,17 @@ import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, smalli
 
 /* What the sandbox payment and top-up providers keep: intents, refunds and top-ups. */
 
+/** A card as Stripe's charge describes it, with Radar's verdict (payments/sandbox/test-cards.ts makes these). */
+export interface SandboxCardFacts {
+  fingerprint: string;
+  brand: string;
+  funding: 'credit' | 'debit' | 'prepaid';
+  country: string;
+  cvcCheck: 'pass' | 'fail';
+  riskLevel: 'normal' | 'elevated' | 'highest' | 'not_assessed';
+  riskScore: number;
+}
+
 /** Payment intents of the sandbox payment provider: the same statuses and amounts Stripe keeps. */
 export const sandboxPaymentIntents = pgTable(
   'sandbox_payment_intents',
@@ -29,6 +40,8 @@ export const sandboxPaymentIntents = pgTable(
     refundFailureReason: text('refund_failure_reason'),
     /** Set by the test card whose charges are disputed: the reason of the dispute opened once the payment is captured. */
     disputeReason: text('dispute_reason'),
+    /** The card last tried (authorised or declined) as Stripe's charge describes it, with Radar's verdict (test-cards.ts). */
+    card: jsonb('card').$type<SandboxCardFacts>(),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,6 +10,7 @@ import { registerAdminCatalogueRoutes } from './catalogue';
 import { registerAdminFeeRuleRoutes } from './fee-rules';
 import { registerAdminCustomerRoutes, type AdminCustomerRouteDeps } from './customers';
 import { registerAdminMessageRoutes } from './messages';
+import { registerAdminRiskRoutes } from './risk';
 import type { Fulfilment } from '../../orders/fulfilment';
 import type { OrderServices } from '../../orders/services';
 import { registerOrderActionRoutes } from './order-actions';
@@ -54,6 +55,7 @@ export async function registerAdminRoutes(
       registerAdminOrdersExportRoute(admin, { db, now });
       registerAdminSettlementRoute(admin, { db, now });
       registerAdminMessageRoutes(admin, { db, now });
+      registerAdminRiskRoutes(admin, { db, now });
 
       admin.get('/users', async () => {
         const rows = await db.select().from(user).orderBy(desc(user.createdAt));

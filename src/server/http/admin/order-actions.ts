@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminReasonBodySchema, adminResolveDeliveredBodySchema, type AdminOrderActionResponse } from '../../../shared/api/admin';
-import { checkNow, refundOrder, releaseHold, type AdminOrderActionRequest } from '../../orders/admin-actions';
+import {
+  adminReasonBodySchema,
+  adminResolveDeliveredBodySchema,
+  adminReviewRejectBodySchema,
+  type AdminOrderActionResponse,
+} from '../../../shared/api/admin';
+import { approveReview, checkNow, refundOrder, rejectReview, releaseHold, type AdminOrderActionRequest } from '../../orders/admin-actions';
 import { markReportChecking, resolveReportDelivered } from '../../orders/delivery-reports';
 import type { Fulfilment } from '../../orders/fulfilment';
 import type { OrderServices } from '../../orders/services';
@@ -19,7 +24,12 @@ const orderIdSchema = z.object({ id: z.uuid() });
 
 type OrderAction = (services: OrderServices, fulfilment: Fulfilment, request: AdminOrderActionRequest) => Promise<Order>;
 
-const ACTIONS: Record<'check' | 'release' | 'refund', OrderAction> = { check: checkNow, release: releaseHold, refund: refundOrder };
+const ACTIONS: Record<'check' | 'release' | 'refund' | 'approve', OrderAction> = {
+  check: checkNow,
+  release: releaseHold,
+  refund: refundOrder,
+  approve: approveReview,
+};
 
 /**
  * POST /api/admin/orders/:id/check | release | refund with `{ reason }`: the console's actions on an order, each
@@ -36,6 +46,16 @@ export function registerOrderActionRoutes(admin: FastifyInstance, { services, fu
       return { success: true, order: (await adminOrderDetail(services.db, order.id, services.now())).order };
     });
   }
+
+  // ADR 046: an order held for review, rejected: released, and the account blocked and the card blocklisted if asked.
+  admin.post('/orders/:id/reject', async (request): Promise<AdminOrderActionResponse> => {
+    const orderId = parseAdminOrderId(request.params);
+    const { reason, blockAccount, blocklistCard } = parseWith(adminReviewRejectBodySchema, request.body);
+    const account = request.account!;
+    const actor = { id: account.id, email: account.email };
+    const order = await rejectReview(services, fulfilment, { orderId, actor, reason, blockAccount, blocklistCard });
+    return { success: true, order: (await adminOrderDetail(services.db, order.id, services.now())).order };
+  });
 
   // ADR 023: the order's open "It didn't arrive" report, taken (checking) and resolved as delivered. Resolving it as
   // refunded is the refund above: the order's move to refunded resolves its report.

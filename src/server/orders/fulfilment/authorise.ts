@@ -8,6 +8,8 @@ import { transition, type EventSource, type Order, type PreparedGuard } from '..
 import { closeUncharged, load, move, type FulfilmentContext } from './context';
 import { CHECK_DELAYS_MS, later } from './policy';
 import { cancelHold, releaseQuietly } from './settle';
+import { holdForReview, refuseByRisk } from './review';
+import { assessPayment } from '../../risk/assess';
 
 /** What the browser's top-up call says of the order it paid for (fulfilJustAuthorised). */
 export interface JustAuthorisedRequest {
@@ -87,18 +89,31 @@ export async function verifyAuthorisation(ctx: FulfilmentContext, order: Order, 
   }
   const authorisation = { paymentIntentId: payment.id, amount: payment.amount };
   const guard = withinAuthorisationLimits(services.now(), services.limits.defaults);
-  const authorised = claim
-    ? await authoriseAndClaim(ctx, order.id, payment, source, guard)
-    : await move(
-        ctx,
-        order,
-        'authorised',
-        ['created'],
-        source,
-        { authorisedAt: services.now(), nextCheckAt: later(services.now(), CHECK_DELAYS_MS.afterStep), ...paidWith(payment) },
-        authorisation,
-        guard,
-      );
+  // The risk rules, now that the provider has described the card: refused → released; review → held, unsent.
+  const risk = await assessPayment(ctx.db, order.id, payment, services.now());
+  if (risk.action === 'refuse') return refuseByRisk(ctx, order, source, risk);
+  if (risk.action === 'review') {
+    const held = await holdForReview(ctx, order, payment, source, risk, guard);
+    if (held) return held;
+    const current = await load(ctx, order.id);
+    if (current.status !== 'created') return current;
+    // Still created: a limit refused it; the way below says which and releases it (its guard refuses it again).
+  }
+  const authorised =
+    risk.action === 'review'
+      ? null
+      : claim
+        ? await authoriseAndClaim(ctx, order.id, payment, source, guard)
+        : await move(
+            ctx,
+            order,
+            'authorised',
+            ['created'],
+            source,
+            { authorisedAt: services.now(), nextCheckAt: later(services.now(), CHECK_DELAYS_MS.afterStep), ...paidWith(payment) },
+            authorisation,
+            guard,
+          );
   if (authorised && claim) ctx.claimedWithAuthorisation.add(authorised);
   if (authorised) return authorised;
   const current = await load(ctx, order.id);

@@ -31,6 +31,8 @@ import { createFulfilmentContext, destinationServed, load, needsPerson, type Ful
 import { afterRelease, deliver, followDelivery, lookUp, recordOutcome, send } from './deliver';
 import { ATTENTION_REASONS, ATTENTION_RECHECK_MS, claimExpired, heldTooLong, later, sentLongAgo } from './policy';
 import { capture, release } from './settle';
+import { closeExpiredReview } from './review';
+import { assessPayment } from '../../risk/assess';
 
 export { PaymentNotAuthorisedError, type JustAuthorisedRequest } from './authorise';
 export {
@@ -101,6 +103,8 @@ async function fulfilJustAuthorised(ctx: FulfilmentContext, request: JustAuthori
     return null;
   const { countryIso, operatorId } = request.destination;
   if ((await services.destinations.refusal(countryIso, operatorId)) !== null || running.has(orderId)) return null;
+  // Only a payment the risk rules allow is sent on this way; fulfil()'s way refuses or holds the others.
+  if ((await assessPayment(ctx.db, orderId, payment, services.now())).action !== 'allow') return null;
   const work = (async () => {
     const claimed = await authoriseAndClaim(ctx, orderId, payment, 'browser', justAuthorisedGuard(ctx, request, payment));
     return claimed && recordOutcome(ctx, claimed, await send(ctx, claimed), 'browser');
@@ -150,10 +154,25 @@ export function createFulfilment(services: OrderServices) {
           }
           return followed;
         }
+        if (order.status === 'in_review') {
+          const closed = await closeExpiredReview(ctx, order, source);
+          return closed.status === 'canceled' ? afterRelease(ctx, closed, source) : closed;
+        }
         if (order.status === 'refunding') return ctx.refunds.settle(order, source);
         if (order.status === 'refund_failed') return ctx.refunds.retry(order, source);
         if (order.status === 'canceled' && order.nextCheckAt) return afterRelease(ctx, order, source);
         return advance(ctx, orderId, source, order);
+      });
+    },
+    /**
+     * After a person approved an order in review (in_review → delivering, with its claim): its top-up is sent now, and
+     * its payment settled as for any delivery. An order found in another status is answered as it is.
+     */
+    sendApproved(orderId: string, source: EventSource): Promise<Order> {
+      return once(ctx, orderId, async () => {
+        const order = await load(ctx, orderId);
+        if (order.status !== 'delivering' || order.topupTransactionId) return order;
+        return recordOutcome(ctx, order, await send(ctx, order), source);
       });
     },
     /**

@@ -8,13 +8,15 @@ import { sandboxPaymentIntents } from '../../db/schema';
 import type { PaymentErrorDetail } from '../provider';
 import type { PaymentIntentStatus } from '../stripe/vocabulary';
 import { paymentIntentNotFound, type SandboxPaymentIntentRow, unexpectedState } from './payment-intents';
-import { CASH_APP_DECLINE, type TestCardOutcome, testCardOutcome } from './test-cards';
+import { CASH_APP_DECLINE, cardFactsOf, type TestCardOutcome, testCardOutcome } from './test-cards';
 
 export type SandboxConfirmRequest = z.output<typeof sandboxConfirmBodySchema>;
 type CardDetails = Extract<SandboxConfirmRequest['paymentMethod'], { type: 'card' }>;
 
 /** Stripe confirms only from these; a declined attempt returns the intent to requires_payment_method. */
 const CONFIRMABLE: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+/** The key of the sandbox's card fingerprints (a keyed hash of the number; Stripe keys its own per account). */
+const FINGERPRINT_KEY = 'globaltopup-sandbox-card-fingerprint';
 /** An expiry year further ahead than this cannot be a real card's. */
 const MAX_YEARS_AHEAD = 50;
 
@@ -37,15 +39,17 @@ export async function confirmSandboxPaymentIntent(
   if (!invalidDetails) {
     // The usual case in one statement: the intent with this secret, still confirmable, takes the outcome.
     const outcome = outcomeOf(paymentMethod);
+    const card = cardOf(paymentMethod);
     const [updated] =
       outcome.kind === 'authorised'
         ? await authoriseIntent(db).execute({
             id: intentId,
             clientSecret: body.clientSecret,
             paymentMethodType: paymentMethod.type,
-            ...cardFactsOf(paymentMethod),
+            ...cardShownOf(paymentMethod),
             refundFailureReason: outcome.refundFailureReason ?? null,
             disputeReason: outcome.disputeReason ?? null,
+            card: card && JSON.stringify(card),
             receiptEmail: body.receiptEmail || null,
             now: now.toISOString(),
           })
@@ -53,6 +57,7 @@ export async function confirmSandboxPaymentIntent(
             .update(sandboxPaymentIntents)
             .set({
               ...intentChangesFor(outcome, paymentMethod),
+              card,
               ...(body.receiptEmail ? { receiptEmail: body.receiptEmail } : {}),
               updatedAt: now,
             })
@@ -73,7 +78,7 @@ export async function confirmSandboxPaymentIntent(
   if (invalidDetails) return { error: invalidDetails };
   const outcome = outcomeOf(paymentMethod);
 
-  const changes = intentChangesFor(outcome, paymentMethod);
+  const changes = { ...intentChangesFor(outcome, paymentMethod), card: cardOf(paymentMethod) };
   // Conditional, so of two confirms racing only one decides the outcome.
   const [updated] = await db
     .update(sandboxPaymentIntents)
@@ -104,6 +109,7 @@ const authoriseIntent = perDatabase((db) => {
       lastPaymentError: null,
       refundFailureReason: text('refundFailureReason'),
       disputeReason: text('disputeReason'),
+      card: sql`${sql.placeholder('card')}::jsonb`,
       receiptEmail: sql`coalesce(${text('receiptEmail')}, ${sandboxPaymentIntents.receiptEmail})`,
       updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
     })
@@ -124,6 +130,11 @@ function outcomeOf(paymentMethod: SandboxConfirmRequest['paymentMethod']): TestC
   return paymentMethod.outcome === 'approve' ? { kind: 'authorised' } : { kind: 'declined', error: CASH_APP_DECLINE };
 }
 
+/** The card tried, as Stripe's charge describes it; null for Cash App. */
+function cardOf(paymentMethod: SandboxConfirmRequest['paymentMethod']) {
+  return paymentMethod.type === 'card' ? cardFactsOf(digitsOf(paymentMethod.number), FINGERPRINT_KEY) : null;
+}
+
 /**
  * The intent's client secret is the one given, compared in the database by their SHA-256 digests: how long the
  * comparison takes tells nothing about the secret itself.
@@ -132,7 +143,7 @@ const secretIs = (given: string | SQLWrapper) =>
   sql`sha256(convert_to(${sandboxPaymentIntents.clientSecret}, 'UTF8')) = sha256(convert_to(${given}, 'UTF8'))`;
 
 /** What Stripe's charge would say of the card (`payment_method_details.card`): its brand and last four digits. */
-function cardFactsOf(paymentMethod: SandboxConfirmRequest['paymentMethod']) {
+function cardShownOf(paymentMethod: SandboxConfirmRequest['paymentMethod']) {
   if (paymentMethod.type !== 'card') return { cardBrand: null, cardLast4: null };
   const digits = digitsOf(paymentMethod.number);
   return { cardBrand: cardBrandOf(digits), cardLast4: digits.slice(-4) };
@@ -146,7 +157,7 @@ function intentChangesFor(outcome: TestCardOutcome, paymentMethod: SandboxConfir
       return {
         status: 'requires_capture',
         paymentMethodType,
-        ...cardFactsOf(paymentMethod),
+        ...cardShownOf(paymentMethod),
         lastPaymentError: null,
         refundFailureReason: outcome.refundFailureReason ?? null,
         disputeReason: outcome.disputeReason ?? null,

@@ -35,6 +35,16 @@ export function toPayment(row: SandboxPaymentIntentRow): Payment {
       row.paymentMethodType && row.status !== 'requires_payment_method'
         ? { type: row.paymentMethodType, brand: row.cardBrand, last4: row.cardLast4 }
         : null,
+    card: row.card
+      ? {
+          fingerprint: row.card.fingerprint,
+          brand: row.card.brand,
+          funding: row.card.funding,
+          country: row.card.country,
+          cvcCheck: row.card.cvcCheck,
+        }
+      : null,
+    risk: row.card ? { level: row.card.riskLevel, score: row.card.riskScore } : null,
   };
 }
 

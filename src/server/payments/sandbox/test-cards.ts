@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import type { SandboxCardFacts } from '../../db/schema';
 import type { PaymentErrorDetail } from '../provider';
 
 /**
@@ -79,7 +81,7 @@ const AUTHORISED: TestCardOutcome = { kind: 'authorised' };
 
 /** The outcome of a card number that has already passed the format checks. */
 export function testCardOutcome(cardNumber: string): TestCardOutcome {
-  return TEST_CARDS.find((card) => card.number === cardNumber)?.outcome ?? AUTHORISED;
+  return (TEST_CARDS.find((card) => card.number === cardNumber) ?? RADAR_BLOCKS.find((card) => card.number === cardNumber))?.outcome ?? AUTHORISED;
 }
 
 /** Stripe's answer when Cash App declines the payment. */
@@ -88,3 +90,90 @@ export const CASH_APP_DECLINE: PaymentErrorDetail = {
   code: 'payment_method_provider_decline',
   message: 'The payment was declined by Cash App.',
 };
+
+/*
+ * The card as Stripe describes it on the charge (payment_method_details.card, outcome): brand, funding, issuing
+ * country, the security-code check, a fingerprint, and Radar's risk verdict. Stripe's country and brand test cards
+ * (docs.stripe.com/testing) answer their country, brand and funding; any other card is a US Visa credit card.
+ */
+
+/** Stripe's international test cards: the country each is issued in. */
+export const COUNTRY_TEST_CARDS: Readonly<Record<string, string>> = {
+  '4000000320000021': 'AR',
+  '4000000760000002': 'BR',
+  '4000001240000000': 'CA',
+  '4000001520000001': 'CL',
+  '4000001700000003': 'CO',
+  '4000004840008001': 'MX',
+  '4000006040000068': 'PE',
+  '4000000400000008': 'AT',
+  '4000000560000004': 'BE',
+  '4000002500000003': 'FR',
+  '4000002760000016': 'DE',
+  '4000003800000008': 'IT',
+  '4000005280000002': 'NL',
+  '4000007240000007': 'ES',
+  '4000007520000008': 'SE',
+  '4000008260000000': 'GB',
+  '4000000360000006': 'AU',
+  '4000003440000004': 'HK',
+  '4000003560000008': 'IN',
+  '4000003920000003': 'JP',
+  '4000005540000008': 'NZ',
+  '4000007020000003': 'SG',
+};
+
+/** Stripe's brand test cards whose funding is not credit. */
+const FUNDING_TEST_CARDS: Readonly<Record<string, 'debit' | 'prepaid'>> = {
+  '4000056655665556': 'debit',
+  '5200828282828210': 'debit',
+  '5105105105105100': 'prepaid',
+};
+
+export type { SandboxCardFacts };
+export type RadarRiskLevel = SandboxCardFacts['riskLevel'];
+
+/** Stripe's Radar test cards: the risk verdict on their charge (4954 and 0019 are also declined: see RADAR_BLOCKS). */
+export const RADAR_TEST_CARDS: Readonly<Record<string, { level: RadarRiskLevel; score: number }>> = {
+  '4000000000009235': { level: 'elevated', score: 67 },
+  '4000000000004954': { level: 'highest', score: 82 },
+  '4100000000000019': { level: 'highest', score: 95 },
+};
+
+/** Radar's default rule blocks the highest risk; 4100 0000 0000 0019 is always blocked. Stripe declines them so. */
+export const RADAR_BLOCKS: readonly TestCard[] = ['4000000000004954', '4100000000000019'].map((number) => ({
+  number,
+  description: 'Blocked by Radar: highest risk',
+  outcome: declinedWith('card_declined', 'fraudulent', 'Your card was declined.'),
+}));
+
+/** What every other card's charge is given: a normal risk. */
+const NORMAL_RISK = { level: 'normal' as const, score: 12 };
+
+/** The brand of a card number, by its first digits (the card networks' ranges). */
+export function brandOf(cardNumber: string): string {
+  if (/^4/.test(cardNumber)) return 'visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(cardNumber)) return 'mastercard';
+  if (/^3[47]/.test(cardNumber)) return 'amex';
+  if (/^(6011|65|64[4-9])/.test(cardNumber)) return 'discover';
+  if (/^35/.test(cardNumber)) return 'jcb';
+  if (/^3(0[0-5]|[689])/.test(cardNumber)) return 'diners';
+  return 'unknown';
+}
+
+/**
+ * A card as Stripe's charge describes it. The fingerprint is a keyed hash of the number (the same number always gives
+ * the same one, and it cannot be turned back into the number), as Stripe's is per account.
+ */
+export function cardFactsOf(cardNumber: string, fingerprintKey: string): SandboxCardFacts {
+  const risk = RADAR_TEST_CARDS[cardNumber] ?? NORMAL_RISK;
+  return {
+    fingerprint: createHmac('sha256', fingerprintKey).update(cardNumber).digest('base64url').slice(0, 16),
+    brand: brandOf(cardNumber),
+    funding: FUNDING_TEST_CARDS[cardNumber] ?? 'credit',
+    country: COUNTRY_TEST_CARDS[cardNumber] ?? 'US',
+    cvcCheck: cardNumber === '4000000000000127' ? 'fail' : 'pass',
+    riskLevel: risk.level,
+    riskScore: risk.score,
+  };
+}

@@ -60,6 +60,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
             allowed_payment_method_types: PAYMENT_METHOD_TYPES,
             ...(request.receiptEmail ? { receipt_email: request.receiptEmail } : {}),
             metadata: { orderId: request.metadata.orderId, userId: request.metadata.userId },
+            ...(request.threeDSecure ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } } : {}),
           },
           { idempotencyKey: request.idempotencyKey },
         ),
@@ -67,7 +68,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     },
 
     getPayment(id) {
-      // The charge says what paid (its payment method) and, once captured, what the processor kept (its balance transaction).
+      // The charge says what paid (its payment method, the card's facts, Radar's outcome) and, once captured, what the
+      // processor kept (its balance transaction); a declined attempt's card comes inside last_payment_error.payment_method.
       return callStripe(() => stripe.paymentIntents.retrieve(id, { expand: CHARGE_AND_FEE }));
     },
 
@@ -169,6 +171,41 @@ function toPayment(intent: Stripe.PaymentIntent): Payment {
     releaseReason: intent.cancellation_reason,
     processorFeeCents: feeOf(intent),
     method: paymentMethodOf(intent.latest_charge),
+    ...cardAndRiskOf(intent),
+  };
+}
+
+/**
+ * The card and Radar's verdict: from the latest charge when it was expanded (payment_method_details.card, outcome),
+ * else from the declined attempt's payment method (last_payment_error.payment_method.card), which has no verdict.
+ */
+function cardAndRiskOf(intent: Stripe.PaymentIntent): Pick<Payment, 'card' | 'risk'> {
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const chargeCard = charge?.payment_method_details?.card;
+  if (charge && chargeCard) {
+    return {
+      card: {
+        fingerprint: chargeCard.fingerprint ?? null,
+        brand: chargeCard.brand ?? null,
+        funding: chargeCard.funding ?? null,
+        country: chargeCard.country ?? null,
+        cvcCheck: chargeCard.checks?.cvc_check ?? null,
+      },
+      risk: charge.outcome ? { level: charge.outcome.risk_level ?? null, score: charge.outcome.risk_score ?? null } : null,
+    };
+  }
+  const method = intent.last_payment_error?.payment_method;
+  const card = method && typeof method === 'object' ? method.card : null;
+  if (!card) return { card: null, risk: null };
+  return {
+    card: {
+      fingerprint: card.fingerprint ?? null,
+      brand: card.brand,
+      funding: card.funding,
+      country: card.country,
+      cvcCheck: card.checks?.cvc_check ?? null,
+    },
+    risk: null,
   };
 }
 

@@ -16,6 +16,7 @@ export type Tone = keyof typeof TONES;
 /** How an order's status reads at a glance; a status the console does not know yet is neutral. */
 const STATUS_TONES: Readonly<Record<string, Tone>> = {
   authorised: 'progress',
+  in_review: 'warn',
   delivering: 'progress',
   delivery_pending: 'progress',
   delivered: 'progress',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HandCoins, LockOpen, RefreshCw, type LucideIcon } from 'lucide-react';
+import { Ban, CircleCheck, HandCoins, LockOpen, RefreshCw, type LucideIcon } from 'lucide-react';
 import type { AdminOrderAction, AdminOrderDetail } from '@shared/api/admin';
 import { ADMIN_PATHS } from '../admin-paths';
 import { orderQueryOptions, runOrderAction } from '../api/orders';
@@ -9,6 +9,7 @@ import { ActionPanel, type ActionLook } from '../components/action-panel';
 import { AttentionFacts, OrderFacts } from '../components/order/order-facts';
 import { OrderMoney } from '../components/order/order-money';
 import { Timeline } from '../components/order/timeline';
+import { RiskSignals } from '../components/order/risk-signals';
 import { DeliveryReportPanel } from '../components/delivery-report-panel';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { NotFoundNotice } from '../components/not-found-notice';
@@ -18,7 +19,13 @@ import { AttentionBadge, OrderStatusBadge } from '../components/status-badge';
 import { formatCents, shortId } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 
-const ACTION_ICONS: Record<AdminOrderAction, LucideIcon> = { check: RefreshCw, release: LockOpen, refund: HandCoins };
+const ACTION_ICONS: Record<AdminOrderAction, LucideIcon> = {
+  check: RefreshCw,
+  release: LockOpen,
+  refund: HandCoins,
+  approve: CircleCheck,
+  reject: Ban,
+};
 
 /** The actions the order's status allows (the server checks again), each behind a reason; a refund also asks to confirm. */
 function OrderActions({ order }: { order: AdminOrderDetail }) {
@@ -29,7 +36,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
   const look = (action: AdminOrderAction): ActionLook => ({
     label: t(`admin.action.${action}`),
     icon: ACTION_ICONS[action],
-    destructive: action === 'refund',
+    destructive: action === 'refund' || action === 'reject',
     dialogTitle: t(`admin.action.${action}Title`),
     dialogBody: t(`admin.action.${action}Body`, { amount }),
     confirmation: action === 'refund' ? t('admin.action.refundConfirm', { amount }) : undefined,
@@ -82,6 +89,7 @@ export function OrderPage() {
             <OrderActions order={data.order} />
             <OrderFacts order={data.order} />
             <OrderMoney money={data.order.money} />
+            <RiskSignals orderId={data.order.id} />
             <Timeline events={data.events} />
           </>
         )}

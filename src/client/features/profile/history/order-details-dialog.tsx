@@ -86,6 +86,11 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
       </div>
       {isNothingCharged(order.displayStatus) && <NothingChargedNotice order={order} />}
       {order.displayStatus === 'refunded' && <RefundedNotice />}
+      {order.status === 'in_review' && (
+        <p role="note" className="rounded-xl border p-4 text-sm" data-testid="order-in-review">
+          {t('history.detail.inReview')}
+        </p>
+      )}
       {order.notCharged && (
         <p role="note" className="rounded-xl border p-4 text-sm" data-testid="order-delivered-not-charged">
           {t('history.detail.deliveredNotCharged')}

@@ -206,11 +206,17 @@ function FailureDetails({ outcome, latest }: { outcome: TopupOutcome; latest: To
 }
 
 /** What 'Processing Top-up' says: that the page updates by itself and, once it takes longer, that nothing is charged before delivery. */
-export function ProcessingLead({ stillChecking }: { stillChecking: boolean }) {
+export function ProcessingLead({ stillChecking, inReview = false }: { stillChecking: boolean; inReview?: boolean }) {
   const { t } = useTranslation();
   return (
     <>
-      <p className="text-sm text-muted-foreground">{t('topup.result.processingLead')}</p>
+      {inReview ? (
+        <p className="text-sm font-semibold" data-testid="result-in-review">
+          {t('topup.result.inReview')}
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">{t('topup.result.processingLead')}</p>
+      )}
       {stillChecking && (
         <p className="text-sm text-muted-foreground" data-testid="result-still-checking">
           {t('topup.result.stillChecking')}
@@ -283,7 +289,7 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
             {t(successLeadKey(latest))}
           </p>
         ) : (
-          <ProcessingLead stillChecking={stillChecking} />
+          <ProcessingLead stillChecking={stillChecking} inReview={latest?.inReview === true} />
         )}
       </div>
       {view === 'failed' ? (
