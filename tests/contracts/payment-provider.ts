@@ -96,6 +96,7 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
           metadata: { orderId: 'order-1', userId: 'user-1' },
           lastPaymentError: null,
           releaseReason: null,
+          threeDSecure: null,
         });
         expect(await provider.getPayment(intent.id)).toEqual(intent);
       });

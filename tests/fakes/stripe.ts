@@ -125,6 +125,7 @@ const CREATE_PARAMETERS = new Set([
   'receipt_email',
   'metadata',
   'description',
+  'payment_method_options',
   'expand',
 ]);
 
@@ -150,6 +151,8 @@ export class FakeStripe {
   refunds: FakeRefund[] = [];
   /** Intents whose refunds fail, with the failure_reason they fail with. */
   private refundFailures = new Map<string, string>();
+  /** Intents authorised after 3-D Secure, with its result. */
+  private threeDSecureResults = new Map<string, string>();
   private keptResults = new Map<string, KeptResult>();
   private faults: StripeFault[] = [];
   private server: Server = createServer((request, response) => {
@@ -176,6 +179,7 @@ export class FakeStripe {
     this.intents.clear();
     this.refunds = [];
     this.refundFailures.clear();
+    this.threeDSecureResults.clear();
     this.keptResults.clear();
     this.faults = [];
   }
@@ -193,9 +197,13 @@ export class FakeStripe {
     return this.intents.size;
   }
 
-  /** What confirming with a card that authorises does: the amount is held, waiting for capture. */
-  authorise(id: string): FakePaymentIntent {
+  /**
+   * What confirming with a card that authorises does: the amount is held, waiting for capture. `threeDSecure`: how the
+   * card's 3-D Secure ended, as the charge's payment_method_details.card.three_d_secure.result says.
+   */
+  authorise(id: string, { threeDSecure }: { threeDSecure?: string } = {}): FakePaymentIntent {
     const intent = this.existingIntent(id);
+    if (threeDSecure) this.threeDSecureResults.set(id, threeDSecure);
     Object.assign(intent, {
       status: 'requires_capture',
       amount_capturable: intent.amount,
@@ -253,7 +261,9 @@ export class FakeStripe {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const method = request.method ?? '';
-    const path = new URL(request.url ?? '', 'http://stripe.test').pathname;
+    const url = new URL(request.url ?? '', 'http://stripe.test');
+    const path = url.pathname;
+    const query = parseForm(url.search.slice(1));
     const idempotencyKey = headerValue(request.headers['idempotency-key']);
     const body = parseForm(Buffer.concat(chunks).toString('utf8'));
     this.requests.push({ method, path, headers: request.headers, idempotencyKey, body });
@@ -300,14 +310,14 @@ export class FakeStripe {
     }
 
     const answer: Answer =
-      fault?.kind === 'error' ? { status: fault.status, payload: { error: fault.error }, keep: true } : this.route(method, path, body);
+      fault?.kind === 'error' ? { status: fault.status, payload: { error: fault.error }, keep: true } : this.route(method, path, body, query);
     if (answer.keep && idempotencyKey && method === 'POST') {
       this.keptResults.set(idempotencyKey, { method, path, body: JSON.stringify(body), status: answer.status, payload: answer.payload });
     }
     return reply(answer.status, answer.payload);
   }
 
-  private route(method: string, path: string, body: Record<string, unknown>): Answer {
+  private route(method: string, path: string, body: Record<string, unknown>, query: Record<string, unknown>): Answer {
     if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(body);
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
     const chargeId = /^\/v1\/charges\/([^/]+)$/.exec(path)?.[1];
@@ -325,10 +335,24 @@ export class FakeStripe {
         doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
       });
     }
-    if (method === 'GET' && action === undefined) return succeeded(intent);
+    if (method === 'GET' && action === undefined) return this.readIntent(intent, query);
     if (method === 'POST' && action === 'capture') return this.captureIntent(intent, body);
     if (method === 'POST' && action === 'cancel') return this.cancelIntent(intent, body);
     return unrecognisedUrl(method, path);
+  }
+
+  /** An intent; with expand[]=latest_charge, its charge in full, as much of it as says how 3-D Secure ended. */
+  private readIntent(intent: FakePaymentIntent, query: Record<string, unknown>): Answer {
+    const expand = Array.isArray(query.expand) ? query.expand : [];
+    if (!expand.includes('latest_charge') || !intent.latest_charge) return succeeded(intent);
+    const result = this.threeDSecureResults.get(intent.id);
+    const charge = {
+      id: intent.latest_charge,
+      object: 'charge',
+      payment_intent: intent.id,
+      payment_method_details: { type: 'card', card: { brand: 'visa', three_d_secure: result ? { result, version: '2.2.0' } : null } },
+    };
+    return { status: 200, payload: { ...structuredClone(intent), latest_charge: charge }, keep: true };
   }
 
   /** A charge, as much of it as says which intent it belongs to. */

@@ -37,6 +37,19 @@ export interface Payment {
   lastPaymentError: PaymentErrorDetail | null;
   /** Why a released payment was released (abandoned, duplicate, expired…). */
   releaseReason: string | null;
+  /** How 3-D Secure ended for the card that paid, in Stripe's words; null when the card was not asked. */
+  threeDSecure: ThreeDSecureResult | null;
+}
+
+/**
+ * Stripe's `three_d_secure.result` of a card payment. authenticated and attempt_acknowledged move the liability for a
+ * fraud dispute to the card's issuer (the liability shift); the others leave it with us.
+ */
+export type ThreeDSecureResult = 'authenticated' | 'attempt_acknowledged' | 'exempted' | 'failed' | 'not_supported' | 'processing_error';
+
+/** Whether a payment with this 3-D Secure result moves a fraud dispute's liability to the issuer. */
+export function shiftsLiability(result: string | null | undefined): boolean {
+  return result === 'authenticated' || result === 'attempt_acknowledged';
 }
 
 export interface CreatePaymentRequest {
@@ -47,6 +60,8 @@ export interface CreatePaymentRequest {
   metadata: { orderId: string; userId: string };
   /** Derived from the order: the same order never creates two payments. */
   idempotencyKey: string;
+  /** 'required': the payer must pass 3-D Secure wherever the card supports it (a risk rule asked for it). */
+  threeDSecure?: 'required';
 }
 
 /** Why a payment is released. */

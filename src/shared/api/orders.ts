@@ -277,6 +277,8 @@ export interface BrowserPaymentIntent {
   status: string;
   amount: number;
   currency: string;
+  /** With requires_action: where the payer authenticates (the sandbox's 3-D Secure challenge page). */
+  next_action?: { type: 'redirect_to_url'; redirect_to_url: { url: string } };
 }
 
 export type SandboxConfirmResponse = { paymentIntent: BrowserPaymentIntent } | { error: PaymentErrorDetail };

@@ -64,6 +64,11 @@ export const orders = pgTable(
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     checkAttempts: integer('check_attempts').notNull().default(0),
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    /**
+     * How 3-D Secure ended for the payment, as the provider said when it was authorised (authenticated,
+     * attempt_acknowledged: the liability for a fraud dispute moved to the card's issuer); null when it was not asked.
+     */
+    threeDSecure: text('three_d_secure'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** When the top-up provider first confirmed the top-up delivered: the console's time from payment to delivery ends here. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),

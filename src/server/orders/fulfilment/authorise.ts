@@ -47,6 +47,11 @@ function authorisationProblem(order: Order, payment: Payment): string | null {
   return null;
 }
 
+/** How 3-D Secure ended, for the order's row; nothing when it was not asked (the usual statement stays the same). */
+function threeDSecureOf(payment: Payment): { threeDSecure?: string } {
+  return payment.threeDSecure ? { threeDSecure: payment.threeDSecure } : {};
+}
+
 /**
  * created → authorised when the provider says the payment is authorised for exactly this order's total in USD. With `claim`,
  * the same statement also claims it for delivery (authorised → delivering, the move deliver() would make next, one
@@ -83,7 +88,7 @@ export async function verifyAuthorisation(ctx: FulfilmentContext, order: Order, 
         'authorised',
         ['created'],
         source,
-        { authorisedAt: services.now(), nextCheckAt: later(services.now(), CHECK_DELAYS_MS.afterStep) },
+        { authorisedAt: services.now(), nextCheckAt: later(services.now(), CHECK_DELAYS_MS.afterStep), ...threeDSecureOf(payment) },
         authorisation,
         guard,
       );
@@ -110,7 +115,7 @@ export function authoriseAndClaim(ctx: FulfilmentContext, orderId: string, payme
     from: ['created'],
     to: 'delivering',
     source,
-    patch: { authorisedAt: now(), claimedAt: now(), nextCheckAt: later(now(), CHECK_DELAYS_MS.delivering) },
+    patch: { authorisedAt: now(), claimedAt: now(), nextCheckAt: later(now(), CHECK_DELAYS_MS.delivering), ...threeDSecureOf(payment) },
     guard,
     via: { status: 'authorised', detail: { paymentIntentId: payment.id, amount: payment.amount } },
     now: now(),

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
-import { type Payment, PaymentProviderError } from '../provider';
+import { type Payment, PaymentProviderError, type ThreeDSecureResult } from '../provider';
 import { paymentStatusOf, type PaymentIntentStatus } from '../stripe/vocabulary';
 
 export type SandboxPaymentIntentRow = typeof sandboxPaymentIntents.$inferSelect;
@@ -28,8 +28,15 @@ export function toPayment(row: SandboxPaymentIntentRow): Payment {
     metadata: row.metadata,
     lastPaymentError: row.lastPaymentError ?? null,
     releaseReason: row.cancellationReason,
+    threeDSecure: row.threeDSecureResult as ThreeDSecureResult | null,
   };
 }
+/**
+ * The intent's client secret is the one given, compared in the database by their SHA-256 digests: how long the
+ * comparison takes tells nothing about the secret itself.
+ */
+export const secretIs = (given: string | SQLWrapper) =>
+  sql`sha256(convert_to(${sandboxPaymentIntents.clientSecret}, 'UTF8')) = sha256(convert_to(${given}, 'UTF8'))`;
 
 /** Stripe's answer for an unknown intent; also for a wrong client secret, so a guess learns nothing. */
 export function paymentIntentNotFound(id: string): PaymentProviderError {

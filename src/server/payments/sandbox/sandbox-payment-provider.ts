@@ -66,6 +66,7 @@ const insertIntent = perDatabase((db) =>
       receiptEmail: sql.placeholder('receiptEmail'),
       metadata: sql.placeholder('metadata'),
       idempotencyKey: sql.placeholder('idempotencyKey'),
+      requestThreeDSecure: sql.placeholder('requestThreeDSecure'),
       createdAt: sql.placeholder('createdAt'),
       status: 'requires_payment_method',
       captureMethod: 'manual',
@@ -169,6 +170,7 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
         receiptEmail: request.receiptEmail,
         metadata: request.metadata,
         idempotencyKey: request.idempotencyKey,
+        requestThreeDSecure: request.threeDSecure === 'required',
         createdAt,
       });
       if (inserted) return toPayment(inserted);
@@ -239,6 +241,7 @@ function sameCreateParameters(row: SandboxPaymentIntentRow, request: CreatePayme
     row.amount === request.amountCents &&
     row.currency === request.currency &&
     row.receiptEmail === request.receiptEmail &&
+    row.requestThreeDSecure === (request.threeDSecure === 'required') &&
     canonicalJson(row.metadata) === canonicalJson(request.metadata)
   );
 }

@@ -93,6 +93,29 @@ describe('what the adapter asks of Stripe', () => {
     });
   });
 
+  it('asks for 3-D Secure on every card that supports it when the payment requires it', async () => {
+    await provider().createPayment({ ...ORDER_PAYMENT, threeDSecure: 'required' });
+
+    expect(fake.requests[0]!.body).toMatchObject({ payment_method_options: { card: { request_three_d_secure: 'any' } } });
+  });
+
+  it('asks for no 3-D Secure of its own by default', async () => {
+    await provider().createPayment(ORDER_PAYMENT);
+
+    expect(fake.requests[0]!.body).not.toHaveProperty('payment_method_options');
+  });
+
+  it("reads how 3-D Secure ended from the intent's charge: authenticated, or null for a card never asked", async () => {
+    const stripe = provider();
+    const authenticated = await stripe.createPayment(ORDER_PAYMENT);
+    fake.authorise(authenticated.id, { threeDSecure: 'authenticated' });
+    const plain = await stripe.createPayment({ ...ORDER_PAYMENT, idempotencyKey: 'order-2:create-payment-intent' });
+    fake.authorise(plain.id);
+
+    expect(await stripe.getPayment(authenticated.id)).toMatchObject({ status: 'authorised', threeDSecure: 'authenticated' });
+    expect(await stripe.getPayment(plain.id)).toMatchObject({ status: 'authorised', threeDSecure: null });
+  });
+
   it('sends no receipt_email when the order has none', async () => {
     await provider().createPayment({ ...ORDER_PAYMENT, receiptEmail: null });
 

@@ -1,5 +1,12 @@
 import Stripe from 'stripe';
-import { PaymentProviderError, type Payment, type PaymentProvider, type PaymentRefund, type RefundStatus } from '../provider';
+import {
+  PaymentProviderError,
+  type Payment,
+  type PaymentProvider,
+  type PaymentRefund,
+  type RefundStatus,
+  type ThreeDSecureResult,
+} from '../provider';
 import { isPaymentIntentStatus, paymentEventOf, paymentStatusOf, type PaymentIntentStatus } from './vocabulary';
 
 export interface StripeProviderOptions {
@@ -24,6 +31,14 @@ const DEFAULT_MAX_NETWORK_RETRIES = 2;
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 // Both support manual capture. The SDK's pinned API version names this list allowed_payment_method_types.
 const PAYMENT_METHOD_TYPES = ['card', 'cashapp'];
+const THREE_D_SECURE_RESULTS: readonly ThreeDSecureResult[] = [
+  'authenticated',
+  'attempt_acknowledged',
+  'exempted',
+  'failed',
+  'not_supported',
+  'processing_error',
+];
 const REFUND_STATUSES: readonly string[] = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] satisfies RefundStatus[];
 
 /**
@@ -54,6 +69,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
             capture_method: 'manual',
             allowed_payment_method_types: PAYMENT_METHOD_TYPES,
             ...(request.receiptEmail ? { receipt_email: request.receiptEmail } : {}),
+            // Stripe.js then runs the challenge wherever the card supports 3-D Secure.
+            ...(request.threeDSecure === 'required' ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } } : {}),
             metadata: { orderId: request.metadata.orderId, userId: request.metadata.userId },
           },
           { idempotencyKey: request.idempotencyKey },
@@ -62,7 +79,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     },
 
     getPayment(id) {
-      return callStripe(() => stripe.paymentIntents.retrieve(id));
+      // The charge says how 3-D Secure ended (the liability shift the order records when it is authorised).
+      return callStripe(() => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
     },
 
     capturePayment(id, { idempotencyKey }) {
@@ -147,7 +165,15 @@ function toPayment(intent: Stripe.PaymentIntent): Payment {
         }
       : null,
     releaseReason: intent.cancellation_reason,
+    threeDSecure: threeDSecureOf(intent.latest_charge),
   };
+}
+
+/** The charge's 3-D Secure result, when the charge was expanded and its card was asked. */
+function threeDSecureOf(charge: string | Stripe.Charge | null): ThreeDSecureResult | null {
+  if (!charge || typeof charge === 'string') return null;
+  const result = charge.payment_method_details?.card?.three_d_secure?.result;
+  return THREE_D_SECURE_RESULTS.includes(result as ThreeDSecureResult) ? (result as ThreeDSecureResult) : null;
 }
 
 function toPaymentRefund(refund: Stripe.Refund, paymentId: string): PaymentRefund {
