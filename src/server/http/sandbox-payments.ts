@@ -16,12 +16,15 @@ const challengeAnswerSchema = z.object({ client_secret: z.string().min(1).max(25
 const CHALLENGE_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 function sendPage(reply: FastifyReply, html: string) {
-  return reply
-    .header('content-security-policy', CHALLENGE_PAGE_CSP)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return (
+    reply
+      .header('content-security-policy', CHALLENGE_PAGE_CSP)
+      .header('cache-control', 'no-store')
+      // Not no-referrer: a form posted from a no-referrer page says Origin: null, which the cross-site check refuses.
+      .header('referrer-policy', 'same-origin')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  );
 }
 
 /** A provider refusal (unknown intent, wrong secret, finished intent) as the API's error answer. */

@@ -38,7 +38,7 @@ const TEXTS: Record<ChallengeLanguage, Record<'title' | 'intro' | 'amount' | 'co
   },
   ar: {
     title: 'صفحة اختبار 3D Secure 2',
-    intro: 'تحلّ صفحة بيئة الاختبار هذه محلّ تحقّق 3-D Secure لدى مصرفك. لا تُستخدم أي أموال حقيقية.',
+    intro: 'تحلّ صفحة بيئة الاختبار هذه محلّ تحقّق \u20663-D Secure\u2069 لدى مصرفك. لا تُستخدم أي أموال حقيقية.',
     amount: 'دفعة بقيمة {amount}',
     complete: 'إتمام المصادقة',
     fail: 'إفشال المصادقة',
@@ -52,13 +52,13 @@ export function challengeLanguageOf(value: unknown): ChallengeLanguage {
 }
 
 const STYLE = `
-:root{color-scheme:light dark;--bg:#f4f5f7;--card:#fff;--text:#1f2328;--muted:#57606a;--line:#d0d7de;--primary:#0b5cd5}
-@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--card:#161b22;--text:#e6edf3;--muted:#9da7b3;--line:#30363d;--primary:#4493f8}}
+:root{color-scheme:light dark;--bg:#f4f5f7;--card:#fff;--text:#1f2328;--muted:#57606a;--line:#d0d7de;--primary:#0b5cd5;--on-primary:#fff}
+@media (prefers-color-scheme:dark){:root{--bg:#0d1117;--card:#161b22;--text:#e6edf3;--muted:#9da7b3;--line:#30363d;--primary:#4493f8;--on-primary:#0d1117}}
 body{font-family:system-ui,sans-serif;background:var(--bg);color:var(--text);display:flex;justify-content:center;padding:48px 16px;margin:0}
 main{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:32px;max-width:380px;width:100%}
 h1{font-size:20px;margin:0 0 8px}p{font-size:15px;color:var(--muted);margin:0 0 16px}.amount{color:var(--text);font-weight:600}
-form{margin:0}button,a.button{display:block;box-sizing:border-box;width:100%;padding:12px;border-radius:8px;font-size:16px;cursor:pointer;margin-top:12px;text-align:center;text-decoration:none}
-button.complete,a.button{background:var(--primary);border:1px solid var(--primary);color:#fff}
+form{margin:0}button,a.button{font:inherit;display:block;box-sizing:border-box;width:100%;padding:12px;border-radius:8px;font-size:16px;cursor:pointer;margin-top:12px;text-align:center;text-decoration:none}
+button.complete,a.button{background:var(--primary);border:1px solid var(--primary);color:var(--on-primary)}
 button.fail{background:transparent;border:1px solid var(--line);color:var(--text)}
 button:focus-visible,a.button:focus-visible{outline:3px solid var(--primary);outline-offset:2px}
 `;
