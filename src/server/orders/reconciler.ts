@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { failureOf } from '../../shared/api/failure-reasons';
-import { PaymentProviderError } from '../payments/provider';
+import { type PaymentErrorDetail, PaymentProviderError } from '../payments/provider';
 import { orders } from '../db/schema';
 import { PaymentNotAuthorisedError, type Fulfilment } from './fulfilment';
 import type { OrderServices } from './services';
@@ -88,7 +88,10 @@ async function reload(services: OrderServices, id: string): Promise<Order> {
   return order!;
 }
 
-/** An unpaid order: closed (its payment released) after the payment window, else looked at again later. */
+/**
+ * An unpaid order: closed (its payment released) after the payment window, else looked at again later. It ends
+ * declined, with the decline's reason, when its payment's last attempt was refused, else expired (never paid).
+ */
 async function expireIfUnpaid(services: OrderServices, order: Order): Promise<void> {
   if (order.status !== 'created') return;
   const age = services.now().getTime() - order.createdAt.getTime();
@@ -100,8 +103,10 @@ async function expireIfUnpaid(services: OrderServices, order: Order): Promise<vo
       .where(eq(orders.id, order.id));
     return;
   }
+  let declineCode: string | null = null;
   if (order.paymentId) {
     try {
+      declineCode = declineCodeOf((await services.payments.getPayment(order.paymentId)).lastPaymentError);
       await services.payments.releasePayment(order.paymentId, {
         idempotencyKey: `expire-${order.id}-${order.checkAttempts}`,
         reason: 'abandoned',
@@ -114,19 +119,28 @@ async function expireIfUnpaid(services: OrderServices, order: Order): Promise<vo
       }
     }
   }
+  const failure = failureOf(declineCode ? 'PAYMENT_DECLINED' : 'PAYMENT_EXPIRED');
   await transition(services.db, {
     orderId: order.id,
     from: ['created'],
-    to: 'expired',
+    to: declineCode ? 'declined' : 'expired',
     source: 'reconciler',
     patch: {
       finishedAt: services.now(),
       nextCheckAt: null,
-      failureCode: 'PAYMENT_EXPIRED',
-      failureMessage: failureOf('PAYMENT_EXPIRED').message,
+      failureCode: failure.code,
+      failureMessage: failure.message,
+      declineCode: declineCode ?? undefined,
     },
+    ...(declineCode ? { detail: { declineCode } } : {}),
     now: services.now(),
   });
+}
+
+/** Why a payment attempt was refused, in the provider's most precise word for it; null when none was. */
+export function declineCodeOf(error: PaymentErrorDetail | null): string | null {
+  if (!error) return null;
+  return error.decline_code ?? error.code ?? error.type;
 }
 
 /** Runs the reconciler now and then every 30 s until stopped; runs never overlap. */

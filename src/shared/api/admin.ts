@@ -262,6 +262,7 @@ export function adminActionsFor(status: OrderStatus): AdminOrderAction[] {
       return ['refund'];
     case 'canceled':
     case 'expired':
+    case 'declined':
     case 'refunded':
       return [];
   }

@@ -113,6 +113,7 @@ export const ORDER_STATUSES = [
   'delivery_failed',
   'canceled',
   'expired',
+  'declined',
   'refunding',
   'refunded',
   'refund_failed',
@@ -120,7 +121,7 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * How history shows an order's status: never paid (still unpaid, or closed unpaid after 30 minutes), in progress,
+ * How history shows an order's status: never paid (still unpaid, or closed unpaid or declined after 30 minutes), in progress,
  * delivered, not delivered (nothing charged), or delivered and its payment given back.
  */
 export type OrderDisplayStatus = 'not_paid' | 'processing' | 'successful' | 'failed' | 'refunded';
@@ -129,6 +130,7 @@ export function displayStatusOf(status: OrderStatus): OrderDisplayStatus {
   switch (status) {
     case 'created':
     case 'expired':
+    case 'declined':
       return 'not_paid';
     case 'authorised':
     case 'delivering':
@@ -160,6 +162,7 @@ export function paymentStateOf(status: OrderStatus, authorised: boolean): Paymen
   switch (status) {
     case 'created':
     case 'expired':
+    case 'declined':
       return 'none';
     case 'completed':
     case 'refunding':

@@ -59,6 +59,11 @@ export const orders = pgTable(
     attentionReason: text('attention_reason'),
     attentionSince: timestamp('attention_since', { withTimezone: true }),
     failureCode: text('failure_code'),
+    /**
+     * For a declined order: why its payment's last attempt was refused, as the provider said it (its decline_code, else
+     * its code: insufficient_funds, card_declined, payment_intent_authentication_failure…).
+     */
+    declineCode: text('decline_code'),
     failureMessage: text('failure_message'),
     /** When the background reconciler should look at this order next; null when it needs nothing. */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
