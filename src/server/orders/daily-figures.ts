@@ -2,7 +2,15 @@ import { eq, inArray, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw-rows';
-import { dailyDeliveryTimes, dailyFiguresChecks, dailyFiguresDays, dailyOperatorFigures, dailyStatusFigures, orders } from '../db/schema';
+import {
+  dailyDeclineFigures,
+  dailyDeliveryTimes,
+  dailyFiguresChecks,
+  dailyFiguresDays,
+  dailyOperatorFigures,
+  dailyStatusFigures,
+  orders,
+} from '../db/schema';
 import { PAID_STATUSES } from './state-machine';
 
 /**
@@ -58,18 +66,25 @@ const dateArray = (days: string[]) =>
  */
 async function addUp(db: Database, days: string[], now: Date): Promise<void> {
   if (days.length === 0) return;
-  for (const table of [dailyStatusFigures, dailyOperatorFigures, dailyDeliveryTimes]) await db.delete(table).where(inArray(table.day, days));
+  for (const table of [dailyStatusFigures, dailyOperatorFigures, dailyDeliveryTimes, dailyDeclineFigures]) {
+    await db.delete(table).where(inArray(table.day, days));
+  }
   const took = sql`greatest(delivered_at - authorised_at, interval '0')`;
   await db.execute(sql`
     with day_orders as materialized (
       select d.day, o.status, o.total_cents, o.percentage_fee_cents + o.standard_fee_cents as fee_cents, o.claimed_at,
-             o.operator_id, o.country_iso, o.operator_name, o.authorised_at, o.delivered_at
+             o.operator_id, o.country_iso, o.operator_name, o.authorised_at, o.delivered_at, o.decline_code
       from unnest(${dateArray(days)}) as d(day)
       join ${orders} o on o.created_at >= d.day::timestamp at time zone 'UTC' and o.created_at < (d.day + 1)::timestamp at time zone 'UTC'
     ),
     by_status as (
-      insert into ${dailyStatusFigures} (day, status, orders, total_cents, fee_cents, deliveries_sent)
-      select day, status, count(*), sum(total_cents), sum(fee_cents), count(claimed_at) from day_orders group by day, status
+      insert into ${dailyStatusFigures} (day, status, orders, total_cents, fee_cents, deliveries_sent, authorised, delivered)
+      select day, status, count(*), sum(total_cents), sum(fee_cents), count(claimed_at), count(authorised_at), count(delivered_at)
+      from day_orders group by day, status
+    ),
+    by_decline as (
+      insert into ${dailyDeclineFigures} (day, reason, orders)
+      select day, coalesce(decline_code, 'unknown'), count(*) from day_orders where status = 'declined' group by 1, 2
     ),
     by_operator as (
       insert into ${dailyOperatorFigures} (day, operator_id, country_iso, operator_name, orders, total_cents)
@@ -123,7 +138,7 @@ export async function refreshDailyFigures(db: Database, days: string[], now: Dat
       stale = closed.filter((day) => !known.has(day) || moved.has(day));
     }
     await addUp(tx, [...stale, today], now);
-    for (const table of [dailyStatusFigures, dailyOperatorFigures, dailyDeliveryTimes, dailyFiguresDays]) {
+    for (const table of [dailyStatusFigures, dailyOperatorFigures, dailyDeliveryTimes, dailyDeclineFigures, dailyFiguresDays]) {
       await tx.delete(table).where(lt(table.day, days[0]!));
     }
     await tx.update(dailyFiguresChecks).set({ checkedAt: now }).where(eq(dailyFiguresChecks.id, CHECK_ROW));

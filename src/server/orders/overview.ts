@@ -12,7 +12,7 @@ import {
 } from '../../shared/api/admin-overview';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
-import { dailyDeliveryTimes, dailyOperatorFigures, dailyStatusFigures, orders } from '../db/schema';
+import { dailyDeclineFigures, dailyDeliveryTimes, dailyOperatorFigures, dailyStatusFigures, orders } from '../db/schema';
 import { countAttention } from './attention';
 import {
   CAPTURED_STATUSES,
@@ -163,16 +163,31 @@ function readTopDestinations(db: Database, days: string[], by: 'country' | 'oper
   );
 }
 
-/** The 30 days one by one, oldest first: orders by status, captured totals and fees. */
+/** The 30 days one by one, oldest first: orders by status, captured totals and fees, the funnel and the declines. */
 function readDays(db: Database, days: string[]) {
   const status = sql`s.status`;
-  return rowsOf<{ day: string; status_counts: OverviewDay['statusCounts']; captured_cents: number | string; fees_cents: number | string }>(
+  return rowsOf<{
+    day: string;
+    status_counts: OverviewDay['statusCounts'];
+    captured_cents: number | string;
+    fees_cents: number | string;
+    started: number | string;
+    paid: number | string;
+    delivered: number | string;
+    captured: number | string;
+    declines: OverviewDay['declines'];
+  }>(
     db,
     sql`
     select to_char(d.day, 'YYYY-MM-DD') as day,
            coalesce(jsonb_object_agg(s.status, s.orders) filter (where s.status is not null), '{}'::jsonb) as status_counts,
            coalesce(sum(s.total_cents) filter (where ${statusIn(status, CAPTURED_STATUSES)}), 0) as captured_cents,
-           coalesce(sum(s.fee_cents) filter (where ${statusIn(status, FEE_EARNING_STATUSES)}), 0) as fees_cents
+           coalesce(sum(s.fee_cents) filter (where ${statusIn(status, FEE_EARNING_STATUSES)}), 0) as fees_cents,
+           coalesce(sum(s.orders), 0) as started,
+           coalesce(sum(s.authorised), 0) as paid,
+           coalesce(sum(s.delivered), 0) as delivered,
+           coalesce(sum(s.orders) filter (where ${statusIn(status, CAPTURED_STATUSES)}), 0) as captured,
+           (select coalesce(jsonb_object_agg(f.reason, f.orders), '{}'::jsonb) from ${dailyDeclineFigures} f where f.day = d.day) as declines
     from unnest(array[${sql.join(
       days.map((day) => sql`${day}`),
       sql`, `,
@@ -242,6 +257,8 @@ export async function adminOverview(db: Database, now: Date): Promise<Omit<Admin
       statusCounts: Object.fromEntries(Object.entries(row.status_counts).map(([status, orders]) => [status, count(orders)])),
       capturedCents: count(row.captured_cents),
       feesCents: count(row.fees_cents),
+      funnel: { started: count(row.started), paid: count(row.paid), delivered: count(row.delivered), captured: count(row.captured) },
+      declines: Object.fromEntries(Object.entries(row.declines).map(([reason, orders]) => [reason, count(orders)])),
     })),
   };
 }

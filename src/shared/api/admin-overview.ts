@@ -63,6 +63,13 @@ export interface OverviewDay {
   /** Captured totals and earned fees of the day's orders. */
   capturedCents: number;
   feesCents: number;
+  /**
+   * The day's checkouts through the funnel: started (every order), paid (ever authorised), delivered (the provider
+   * confirmed the top-up) and captured (the card charged).
+   */
+  funnel: { started: number; paid: number; delivered: number; captured: number };
+  /** The day's checkouts that ended declined, by the decline's reason (insufficient_funds, …). */
+  declines: Record<string, number>;
 }
 
 export interface AdminOverviewResponse {

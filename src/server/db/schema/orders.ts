@@ -160,8 +160,22 @@ export const dailyStatusFigures = pgTable(
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
     deliveriesSent: integer('deliveries_sent').notNull(),
+    /** How many were ever paid (authorised) and ever delivered: the funnel's middle steps. */
+    authorised: integer('authorised').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.day, table.status] })],
+);
+
+/** A day's declined checkouts by the decline's reason (orders.decline_code). */
+export const dailyDeclineFigures = pgTable(
+  'daily_decline_figures',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.reason] })],
 );
 
 /** A day's captured orders by destination operator: how many and their totals. */
