@@ -229,7 +229,7 @@ export async function buildApp({
   if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
 
   registerHealthRoutes(app, { database, redis: shared.redis });
-  app.decorate('metrics', createAppMetrics({ database, now }));
+  app.decorate('metrics', createAppMetrics({ database, now, declineAlert: config.declineAlert }));
   registerMetricsRoute(app, config.metrics);
   registerContactRoutes(app, { db: database.db, counts: attemptCounts });
   const topupProvider = measuredTopups(createTopupProvider(config, database.db), config.reloadly ? 'reloadly' : 'sandbox');
@@ -265,6 +265,7 @@ export async function buildApp({
     limits,
     pinVault: createPinVault(resolveAuthSecret(config)),
     lowWalletBalance: config.lowWalletBalance,
+    declineAlert: config.declineAlert,
   };
   if (config.stripe && !config.stripe.webhookSecret) {
     app.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused and paid orders whose browser went away wait for the reconciler');
@@ -297,7 +298,13 @@ export async function buildApp({
     destinations: orderServices.destinations,
     now: clock,
   });
-  if (orderServices.payments.kind === 'sandbox') registerSandboxPaymentRoutes(app, { db: database.db });
+  if (orderServices.payments.kind === 'sandbox') {
+    // Its declines reach the webhook's handler as Stripe's payment_failed events do (the decline rate counts them).
+    registerSandboxPaymentRoutes(app, {
+      db: database.db,
+      events: { deliver: (event) => handlePaymentEvent(orderServices, fulfilment, event), log: app.log },
+    });
+  }
   if (reconciler) {
     let running: ReturnType<typeof startReconciler> | undefined;
     app.addHook('onReady', async () => {

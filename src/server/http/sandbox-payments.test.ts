@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Payment, type PaymentProvider } from '../payments/provider';
+import { type Payment, type PaymentEvent, type PaymentProvider } from '../payments/provider';
 import { createSandboxPaymentProvider } from '../payments/sandbox/sandbox-payment-provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
 import { handleError } from './errors';
@@ -19,6 +19,12 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
   let app: FastifyInstance;
   let provider: PaymentProvider;
   let keyCounter = 0;
+  const sent: PaymentEvent[] = [];
+  /** The events the sandbox sent, once those it sends on the next turn of the event loop are out. */
+  const sentEvents = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return sent;
+  };
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -26,7 +32,7 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
     app = Fastify();
     app.setErrorHandler(handleError);
     await app.register(rateLimit, { global: false });
-    registerSandboxPaymentRoutes(app, { db: database.db });
+    registerSandboxPaymentRoutes(app, { db: database.db, events: { deliver: async (event) => void sent.push(event), log: { error() {} } } });
     await app.ready();
   });
   afterAll(async () => {
@@ -53,6 +59,16 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
     const response = await confirmWith(intent, card('4242 4242 4242 4242'));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ paymentIntent: { id: intent.id, status: 'requires_capture', amount: 2093, currency: 'usd' } });
+  });
+
+  it("tells the webhook's handler of a declined card as Stripe's payment_failed event does, and of nothing else", async () => {
+    const declined = await newIntent();
+    expect((await confirmWith(declined, card('4000000000009995'))).statusCode).toBe(402);
+    const authorised = await newIntent();
+    expect((await confirmWith(authorised, card('4242424242424242'))).statusCode).toBe(200);
+    const events = await sentEvents();
+    expect(events.filter((event) => event.paymentId === declined.id).map((event) => event.kind)).toEqual(['failed']);
+    expect(events.filter((event) => event.paymentId === authorised.id)).toEqual([]);
   });
 
   it('answers 200 for an approved Cash App payment', async () => {
@@ -182,6 +198,20 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
       const again = await app.inject({ method: 'GET', url, remoteAddress: freshAddress() });
       expect(again.body).toContain('This authentication has already been answered.');
       expect(again.body).not.toContain('Complete authentication');
+    });
+
+    it("tells the webhook's handler of a failed challenge, as Stripe's payment_failed event does", async () => {
+      const { intent, url } = await challengeOf('4000002760003184');
+      await answer(url, intent, 'fail');
+      expect((await sentEvents()).filter((event) => event.paymentId === intent.id)).toEqual([
+        {
+          id: expect.stringMatching(/^evt_sandbox_\w+$/),
+          kind: 'failed',
+          type: 'payment_intent.payment_failed',
+          paymentId: intent.id,
+          chargeId: null,
+        },
+      ]);
     });
 
     it('answers a wrong client secret with 404 and an unknown answer with 400 naming the field', async () => {

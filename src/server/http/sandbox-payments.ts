@@ -6,6 +6,8 @@ import { PaymentProviderError } from '../payments/provider';
 import { answerSandboxChallenge, awaitsChallenge, intentWithSecret, returnPathAfterChallenge } from '../payments/sandbox/challenge';
 import { answeredChallengePage, challengeLanguageOf, challengePage } from '../payments/sandbox/challenge-page';
 import { confirmSandboxPaymentIntent } from '../payments/sandbox/confirm';
+import { sendPaymentFailed } from '../payments/sandbox/events';
+import type { SandboxEventListener } from '../payments/sandbox/sandbox-payment-provider';
 import { parseWith, passedOnRefusal } from './errors';
 
 const confirmParamsSchema = z.object({ id: z.string().min(1).max(255) });
@@ -45,7 +47,7 @@ export const CONFIRMS_PER_MINUTE_PER_ADDRESS = 60;
  * The confirm call, Stripe's stand-in. Like Stripe's, it needs no sign-in: the client secret
  * is the proof. Declines answer 402 with Stripe's error shape; unknown intents 404, finished ones 400.
  */
-export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: { db: Database }) {
+export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: { db: Database; events?: SandboxEventListener }) {
   app.post(
     '/api/sandbox-payments/:id/confirm',
     { config: { rateLimit: { max: CONFIRMS_PER_MINUTE_PER_ADDRESS, timeWindow: '1 minute' } } },
@@ -53,6 +55,7 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: { db: D
       const { id } = parseWith(confirmParamsSchema, request.params);
       const body = parseWith(sandboxConfirmBodySchema, request.body);
       const answer: SandboxConfirmResponse = await refusalsPassedOn(() => confirmSandboxPaymentIntent(deps.db, id, body));
+      if ('error' in answer) sendPaymentFailed(deps.events, id);
       return reply.status('error' in answer ? 402 : 200).send(answer);
     },
   );
@@ -76,7 +79,9 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: { db: D
     scope.post(SANDBOX_CHALLENGE_ROUTE, { config: { rateLimit } }, async (request, reply) => {
       const { id } = parseWith(confirmParamsSchema, request.params);
       const body = parseWith(challengeAnswerSchema, request.body);
+      const before = await refusalsPassedOn(() => intentWithSecret(deps.db, id, body.client_secret));
       const intent = await refusalsPassedOn(() => answerSandboxChallenge(deps.db, id, body.client_secret, body.answer));
+      if (awaitsChallenge(before) && intent.status === 'requires_payment_method') sendPaymentFailed(deps.events, id);
       return reply.status(303).header('location', returnPathAfterChallenge(intent)).send();
     });
   });

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  DEFAULT_DECLINE_ALERT,
+  type DeclineAlertThresholds,
   OVERVIEW_TOP_COUNT,
   OVERVIEW_WINDOW_DAYS,
   OVERVIEW_WINDOWS,
@@ -14,6 +16,7 @@ import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { dailyDeclineFigures, dailyDeliveryTimes, dailyOperatorFigures, dailyStatusFigures, orders } from '../db/schema';
 import { countAttention } from './attention';
+import { declineRate } from './decline-rate';
 import {
   CAPTURED_STATUSES,
   DELIVERED_STATUSES,
@@ -202,10 +205,14 @@ const seconds = (value: number | string | null | undefined) =>
   value === null || value === undefined ? null : Math.round(Number(value) * 1000) / 1000;
 
 /** The overview's figures at `now`: the day-by-day figures are brought up to date, then read. */
-export async function adminOverview(db: Database, now: Date): Promise<Omit<AdminOverviewResponse, 'success'>> {
+export async function adminOverview(
+  db: Database,
+  now: Date,
+  declineAlert: DeclineAlertThresholds = DEFAULT_DECLINE_ALERT,
+): Promise<Omit<AdminOverviewResponse, 'success'>> {
   const days = daysEndingOn(now, OVERVIEW_DAYS);
   await refreshDailyFigures(db, days, now);
-  const [totals, refunds, times, countries, operators, dayRows, attentionCount] = await Promise.all([
+  const [totals, refunds, times, countries, operators, dayRows, attentionCount, declines] = await Promise.all([
     readWindowTotals(db, days),
     readRefunds(db, days),
     readDeliveryTimes(db, days),
@@ -213,6 +220,7 @@ export async function adminOverview(db: Database, now: Date): Promise<Omit<Admin
     readTopDestinations(db, days, 'operator'),
     readDays(db, days),
     countAttention(db, now),
+    declineRate(db, now, declineAlert),
   ]);
   const windows = Object.fromEntries(
     OVERVIEW_WINDOWS.map((name): [OverviewWindow, OverviewFigures] => {
@@ -251,6 +259,7 @@ export async function adminOverview(db: Database, now: Date): Promise<Omit<Admin
   return {
     today: days.at(-1)!,
     attentionCount,
+    declineRate: declines,
     windows,
     days: dayRows.map((row) => ({
       day: row.day,

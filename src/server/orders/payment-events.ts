@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from '../../shared/api/orders';
 import { orders } from '../db/schema';
 import type { PaymentEvent, PaymentEventKind } from '../payments/provider';
 import { PaymentNotAuthorisedError, type Fulfilment } from './fulfilment';
+import { declineCodeOf, recordDecline } from './decline-rate';
 import type { OrderServices } from './services';
 import { flagForAttention } from './state-machine';
 
@@ -15,6 +16,12 @@ export const DISPUTE_ATTENTION = 'The customer disputed the charge with their ba
 async function paymentOf(services: OrderServices, event: PaymentEvent): Promise<string | null> {
   if (event.paymentId) return event.paymentId;
   return event.chargeId ? services.payments.paymentIdOfCharge(event.chargeId) : null;
+}
+
+/** A declined attempt, for the decline rate: the payment is read again for its error, as the event is only a trigger. */
+async function recordDeclineOf(services: OrderServices, orderId: string, paymentId: string, eventId: string): Promise<void> {
+  const reason = declineCodeOf((await services.payments.getPayment(paymentId)).lastPaymentError);
+  if (reason) await recordDecline(services.db, { orderId, paymentId, reason, eventId, at: services.now() });
 }
 
 /**
@@ -47,6 +54,7 @@ export async function handlePaymentEvent(services: OrderServices, fulfilment: Fu
     });
     return;
   }
+  if (event.kind === 'failed') await recordDeclineOf(services, order.id, paymentId, event.id);
   if (!ADVANCING_EVENTS.has(event.kind)) {
     services.log.info({ ...logged, orderId: order.id }, 'payment event that moves nothing; ignored');
     return;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { failureOf } from '../../shared/api/failure-reasons';
-import { type PaymentErrorDetail, PaymentProviderError } from '../payments/provider';
+import { PaymentProviderError } from '../payments/provider';
+import { declineCodeOf } from './decline-rate';
 import { orders } from '../db/schema';
 import { PaymentNotAuthorisedError, type Fulfilment } from './fulfilment';
 import type { OrderServices } from './services';
@@ -135,12 +136,6 @@ async function expireIfUnpaid(services: OrderServices, order: Order): Promise<vo
     ...(declineCode ? { detail: { declineCode } } : {}),
     now: services.now(),
   });
-}
-
-/** Why a payment attempt was refused, in the provider's most precise word for it; null when none was. */
-export function declineCodeOf(error: PaymentErrorDetail | null): string | null {
-  if (!error) return null;
-  return error.decline_code ?? error.code ?? error.type;
 }
 
 /** Runs the reconciler now and then every 30 s until stopped; runs never overlap. */

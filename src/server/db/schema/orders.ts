@@ -106,10 +106,34 @@ export const orders = pgTable(
     index('orders_topup_transaction_idx').on(table.topupTransactionId),
     // The console's figures: the days whose orders moved since they were last added up, and refunds by the day made.
     index('orders_updated_idx').on(table.updatedAt),
+    // The decline rate's payments of the last hour (orders/decline-rate.ts).
+    index('orders_authorised_idx')
+      .on(table.authorisedAt)
+      .where(sql`${table.authorisedAt} is not null`),
     index('orders_refunded_idx')
       .on(table.refundedAt)
       .where(sql`${table.refundedAt} is not null`),
   ],
+);
+
+/**
+ * Every payment attempt the provider declined, as its payment_failed event told us (the sandbox sends the same): the
+ * decline rate of the last hour counts them beside the payments authorised. One row per event.
+ */
+export const paymentDeclines = pgTable(
+  'payment_declines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id').notNull(),
+    /** The decline's decline_code, else its code (insufficient_funds, payment_intent_authentication_failure…). */
+    reason: text('reason').notNull(),
+    eventId: text('event_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('payment_declines_event_unique').on(table.eventId), index('payment_declines_created_idx').on(table.createdAt)],
 );
 
 /** The audit trail: one row per change of an order's status, written in the transaction that made it. */

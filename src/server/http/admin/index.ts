@@ -46,7 +46,7 @@ export async function registerAdminRoutes(
       registerAdminSettingsRoutes(admin, { db, now, limits, changes });
       registerAdminAuditLogRoutes(admin, { db });
       registerOrderActionRoutes(admin, { services: orderServices, fulfilment });
-      registerAdminOrderReadRoutes(admin, { db, now });
+      registerAdminOrderReadRoutes(admin, { db, now, declineAlert: orderServices.declineAlert });
       registerAdminCatalogueRoutes(admin, { db, catalogue, now });
       registerAdminOrdersExportRoute(admin, { db, now });
       registerAdminMessageRoutes(admin, { db, now });
