@@ -6,6 +6,7 @@ import { cn } from '@/lib/utils';
 import { overviewQueryOptions } from '../api/overview';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { Charts } from '../components/overview/charts-section';
+import { DeclineRateNotice, FunnelSection } from '../components/overview/funnel-section';
 import { WalletSection } from '../components/overview/wallet-section';
 import { StatusTable, TopList, WindowFigures } from '../components/overview/window-figures';
 import { Loaded } from '../components/query-state';
@@ -66,6 +67,7 @@ function Figures({ overview }: { overview: AdminOverviewResponse }) {
             {t('admin.overview.range', { from: formatDay(figures.from, language, 'long'), to: formatDay(overview.today, language, 'long') })}
           </p>
         </div>
+        <DeclineRateNotice rate={overview.declineRate} />
         <WindowFigures figures={figures} attentionCount={overview.attentionCount} />
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
@@ -77,6 +79,7 @@ function Figures({ overview }: { overview: AdminOverviewResponse }) {
           <TopList figures={figures} by="operator" />
         </div>
       </div>
+      <FunnelSection overview={overview} />
       <Charts overview={overview} />
     </>
   );
