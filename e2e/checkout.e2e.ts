@@ -128,7 +128,6 @@ describe('checkout', () => {
       ['4000000000000069', 'Your card has expired. Please use a different card.'],
       ['4000000000000127', 'The security code (CVC) is incorrect. Please check and try again.'],
       ['4000000000000119', 'An error occurred while processing your payment. Please try again in a few moments.'],
-      ['4000002500003155', 'This payment requires authentication. Please complete the verification process.'],
     ];
     for (const [card, message] of expected) {
       await payByCard(page, card);
