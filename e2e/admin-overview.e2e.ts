@@ -64,6 +64,11 @@ describe('the console’s overview', () => {
     const countries = admin.getByRole('region', { name: 'Countries by money captured' });
     expect(await countries.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['Nigeria', '1', `$${delivered.intent.totalAmount}`]);
     expect(await text(admin, 'overview-range')).toContain('in UTC days');
+    // The funnel: both checkouts were paid, one delivered and charged; nothing was declined in the last hour.
+    const today = new Date().toISOString().slice(0, 10);
+    const funnel = await Promise.all(['started', 'paid', 'delivered', 'captured'].map((step) => text(admin, `funnel-${today}-${step}`)));
+    expect(funnel).toEqual(['2', '2', '1', '1']);
+    expect(await text(admin, 'decline-rate')).toBe('Last hour: 0 of 2 payment attempts declined (0%).');
   });
 
   it('draws both charts, with the same figures in a table for screen readers', async () => {

@@ -163,7 +163,6 @@ describe('checkout', () => {
       ['4000000000000069', 'Your card has expired. Please use a different card.'],
       ['4000000000000127', 'The security code (CVC) is incorrect. Please check and try again.'],
       ['4000000000000119', 'An error occurred while processing your payment. Please try again in a few moments.'],
-      ['4000002500003155', 'This payment requires authentication. Please complete the verification process.'],
     ];
     for (const [card, message] of expected) {
       await payByCard(page, card);
@@ -343,6 +342,60 @@ describe('checkout', () => {
     const orders = await ordersOf(page);
     expect(orders.map(({ status, paymentIntentId }) => ({ status, paymentIntentId }))).toEqual([
       { status: 'completed', paymentIntentId: declinedIntent },
+    ]);
+    await page.context().close();
+  });
+});
+
+describe("3-D Secure: the sandbox's challenge page (Stripe's 3-D Secure test cards)", () => {
+  const challengeTitle = (page: Page) => page.getByRole('heading', { name: '3D Secure 2 Test Page' });
+
+  /** Pays with a card that asks for 3-D Secure and waits on the challenge page. */
+  async function payIntoChallenge(page: Page, number: string) {
+    await payByCard(page, number);
+    await page.waitForURL(/\/api\/sandbox-payments\/pi_sandbox_\w+\/authenticate\?client_secret=\w+&lang=en$/);
+    await challengeTitle(page).waitFor();
+  }
+
+  it('4000 0027 6000 3184 always asks: the challenge page is accessible in English and Arabic, and Complete sends the top-up', async () => {
+    const page = await signedInHome('three-d-secure@example.com', { bypassCSP: true });
+    await checkout(page, '08031245710');
+    await payIntoChallenge(page, '4000002760003184');
+    expect(await page.getByText('Payment of $10.63').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    const english = page.url();
+    await page.goto(english.replace('lang=en', 'lang=ar'));
+    await page.getByRole('button', { name: 'إتمام المصادقة' }).waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'إتمام المصادقة' }).click();
+    await page.waitForURL(/\/payment-complete\?payment_intent=pi_\w+&payment_intent_client_secret=\w+&redirect_status=succeeded$/);
+    await expect.poll(() => resultTitle(page)).toBe('Transaction Summary');
+    await page.context().close();
+  });
+
+  it('a failed challenge, then 4000 0084 0000 1629 declined after authenticating, then 4000 0025 0000 3155 completed: one order, paid once', async () => {
+    const page = await signedInHome('three-d-secure-retry@example.com');
+    await checkout(page, '08031245711');
+    await payIntoChallenge(page, '4000000000003220');
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await page.waitForURL(/redirect_status=failed$/);
+    const intentId = new URL(page.url()).searchParams.get('payment_intent');
+    await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
+
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await payIntoChallenge(page, '4000008400001629');
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await page.waitForURL(/redirect_status=failed$/);
+    await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
+
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await payIntoChallenge(page, '4000002500003155');
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await page.waitForURL(/redirect_status=succeeded$/);
+    await expect.poll(() => resultTitle(page)).toBe('Transaction Summary');
+    expect((await ordersOf(page)).map(({ status, paymentIntentId }) => ({ status, paymentIntentId }))).toEqual([
+      { status: 'completed', paymentIntentId: intentId },
     ]);
     await page.context().close();
   });

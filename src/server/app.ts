@@ -230,7 +230,7 @@ export async function buildApp({
   if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
 
   registerHealthRoutes(app, { database, redis: shared.redis });
-  app.decorate('metrics', createAppMetrics({ database, now }));
+  app.decorate('metrics', createAppMetrics({ database, now, declineAlert: config.declineAlert }));
   registerMetricsRoute(app, config.metrics);
   registerContactRoutes(app, { db: database.db, counts: attemptCounts });
   const topupProvider = measuredTopups(createTopupProvider(config, database.db), config.reloadly ? 'reloadly' : 'sandbox');
@@ -261,6 +261,7 @@ export async function buildApp({
     limits,
     pinVault: createPinVault(resolveAuthSecret(config)),
     lowWalletBalance: config.lowWalletBalance,
+    declineAlert: config.declineAlert,
   };
   if (config.stripe && !config.stripe.webhookSecret) {
     app.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused and paid orders whose browser went away wait for the reconciler');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import isoCountries from 'i18n-iso-countries';
 import { z } from 'zod';
 import type { Merchant } from '../shared/api/receipts';
+import { DEFAULT_DECLINE_ALERT, type DeclineAlertThresholds } from '../shared/api/admin-overview';
 
 /** Printable text on one line: no control characters (a receipt's header lines). */
 const ONE_LINE = /^[^\p{Cc}]+$/u;
@@ -56,6 +57,18 @@ const envSchema = z.object({
     .url('must be an http:// or https:// URL')
     .refine((value) => /^https?:\/\//.test(value), 'must be an http:// or https:// URL')
     .optional(),
+  DECLINE_ALERT_PERCENT: z.coerce
+    .number('must be a whole percentage from 1 to 100')
+    .int('must be a whole percentage from 1 to 100')
+    .min(1, 'must be a whole percentage from 1 to 100')
+    .max(100, 'must be a whole percentage from 1 to 100')
+    .default(DEFAULT_DECLINE_ALERT.ratePercent),
+  DECLINE_ALERT_MIN_PAYMENTS: z.coerce
+    .number('must be a whole number from 1 to 100000')
+    .int('must be a whole number from 1 to 100000')
+    .min(1, 'must be a whole number from 1 to 100000')
+    .max(100_000, 'must be a whole number from 1 to 100000')
+    .default(DEFAULT_DECLINE_ALERT.minPayments),
   RELOADLY_LOW_BALANCE_USD: z
     .string()
     .regex(/^\d{1,9}(?:\.\d{1,2})?$/, 'must be a USD amount with at most 2 decimals')
@@ -204,6 +217,8 @@ export interface Config {
   reloadly: { clientId: string; clientSecret: string; sandbox: boolean; apiUrl?: string; authUrl?: string } | undefined;
   /** Under this balance of the top-up provider's wallet each top-up logs a warning (RELOADLY_LOW_BALANCE_USD). */
   lowWalletBalance: number | null;
+  /** When the last hour's declines raise the alert (DECLINE_ALERT_PERCENT of at least DECLINE_ALERT_MIN_PAYMENTS). */
+  declineAlert: DeclineAlertThresholds;
   /** The address browsers use to reach the server (origin only): links in e-mails, trusted origin, OAuth callbacks. */
   publicUrl: string;
   /**
@@ -312,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
           }
         : undefined,
     lowWalletBalance: values.RELOADLY_LOW_BALANCE_USD ?? null,
+    declineAlert: { ratePercent: values.DECLINE_ALERT_PERCENT, minPayments: values.DECLINE_ALERT_MIN_PAYMENTS },
     publicUrl: new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).origin,
     authSecret: values.BETTER_AUTH_SECRET,
     adminEmails: values.ADMIN_EMAILS,

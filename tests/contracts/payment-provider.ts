@@ -101,6 +101,7 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
           // No card was tried yet: nothing to describe, no verdict.
           card: null,
           risk: null,
+          threeDSecure: null,
         });
         expect(await provider.getPayment(intent.id)).toEqual(intent);
       });

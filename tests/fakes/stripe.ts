@@ -136,6 +136,7 @@ const CREATE_PARAMETERS = new Set([
   'receipt_email',
   'metadata',
   'description',
+  'payment_method_options',
   'expand',
 ]);
 
@@ -163,6 +164,8 @@ export class FakeStripe {
   private refundFailures = new Map<string, string>();
   /** What each charge was paid with, by charge id. */
   private chargeMethods = new Map<string, FakePaymentMethodDetails>();
+  /** Intents authorised after 3-D Secure, with its result. */
+  private threeDSecureResults = new Map<string, string>();
   private keptResults = new Map<string, KeptResult>();
   private faults: StripeFault[] = [];
   private server: Server = createServer((request, response) => {
@@ -189,6 +192,7 @@ export class FakeStripe {
     this.intents.clear();
     this.refunds = [];
     this.refundFailures.clear();
+    this.threeDSecureResults.clear();
     this.keptResults.clear();
     this.faults = [];
   }
@@ -206,11 +210,19 @@ export class FakeStripe {
     return this.intents.size;
   }
 
-  /** What confirming with a card (or wallet) that authorises does: the amount is held, waiting for capture. */
-  authorise(id: string, paidWith: FakePaymentMethodDetails = VISA_4242): FakePaymentIntent {
+  /**
+   * What confirming with a card (or wallet) that authorises does: the amount is held, waiting for capture. `paidWith`:
+   * what the charge's payment_method_details say; `threeDSecure`: how the card's 3-D Secure ended, as its
+   * payment_method_details.card.three_d_secure.result says.
+   */
+  authorise(
+    id: string,
+    { paidWith = VISA_4242, threeDSecure }: { paidWith?: FakePaymentMethodDetails; threeDSecure?: string } = {},
+  ): FakePaymentIntent {
     const intent = this.existingIntent(id);
     const chargeId = `ch_${randomId()}`;
     this.chargeMethods.set(chargeId, paidWith);
+    if (threeDSecure) this.threeDSecureResults.set(id, threeDSecure);
     Object.assign(intent, {
       status: 'requires_capture',
       amount_capturable: intent.amount,
@@ -360,7 +372,7 @@ export class FakeStripe {
     return { ...answer, payload: { ...payload, latest_charge: this.charge(payload.latest_charge).payload } };
   }
 
-  /** A charge, as much of it as says which intent it belongs to and what paid it. */
+  /** A charge, as much of it as says which intent it belongs to, what paid it and how its 3-D Secure ended. */
   private charge(id: string): Answer {
     const intent = [...this.intents.values()].find((candidate) => candidate.latest_charge === id);
     if (!intent) {
@@ -375,10 +387,17 @@ export class FakeStripe {
         currency: intent.currency,
         payment_intent: intent.id,
         status: 'succeeded',
-        payment_method_details: this.chargeMethods.get(id) ?? null,
+        payment_method_details: this.paymentMethodDetails(id, intent.id),
       },
       keep: true,
     };
+  }
+
+  private paymentMethodDetails(chargeId: string, intentId: string): FakePaymentMethodDetails | null {
+    const details = this.chargeMethods.get(chargeId);
+    const result = this.threeDSecureResults.get(intentId);
+    if (!details || details.type !== 'card' || !result) return details ?? null;
+    return { ...details, card: { ...details.card, three_d_secure: { result, version: '2.2.0' } } };
   }
 
   private createIntent(body: Record<string, unknown>): Answer {

@@ -21,6 +21,11 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
   let keyCounter = 0;
   /** The events the sandbox sent where Stripe's webhooks go. */
   const delivered: PaymentEvent[] = [];
+  /** The same, once those it sends on the next turn of the event loop are out. */
+  const sentEvents = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return delivered;
+  };
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -75,6 +80,16 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
     const response = await confirmWith(intent, card('4242 4242 4242 4242'));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ paymentIntent: { id: intent.id, status: 'requires_capture', amount: 2093, currency: 'usd' } });
+  });
+
+  it("tells the webhook's handler of a declined card as Stripe's payment_failed event does, and of nothing else", async () => {
+    const declined = await newIntent();
+    expect((await confirmWith(declined, card('4000000000009995'))).statusCode).toBe(402);
+    const authorised = await newIntent();
+    expect((await confirmWith(authorised, card('4242424242424242'))).statusCode).toBe(200);
+    const events = await sentEvents();
+    expect(events.filter((event) => event.paymentId === declined.id).map((event) => event.kind)).toEqual(['failed']);
+    expect(events.filter((event) => event.paymentId === authorised.id)).toEqual([]);
   });
 
   it('answers 200 for an approved Cash App payment', async () => {
@@ -148,5 +163,87 @@ describe.each(TEST_DATABASE_KINDS)('POST /api/sandbox-payments/:id/confirm on %s
       expect((await postConfirm(intent.id, payload, address)).statusCode).toBe(402);
     expect((await postConfirm(intent.id, payload, address)).statusCode).toBe(429);
     expect((await postConfirm(intent.id, payload)).statusCode).toBe(402);
+  });
+
+  describe('the 3-D Secure challenge page', () => {
+    const challengeOf = async (number: string) => {
+      const intent = await newIntent();
+      const response = await confirmWith(intent, card(number));
+      expect(response.statusCode).toBe(200);
+      return { intent, url: response.json().paymentIntent.next_action.redirect_to_url.url as string };
+    };
+    const answer = (url: string, intent: Payment, given: string) =>
+      app.inject({
+        method: 'POST',
+        url: url.split('?')[0]!,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ client_secret: intent.clientSecret!, answer: given }).toString(),
+        remoteAddress: freshAddress(),
+      });
+
+    it('shows the amount and the two buttons, in a page of its own with its own security policy', async () => {
+      const { url } = await challengeOf('4000002760003184');
+      const page = await app.inject({ method: 'GET', url, remoteAddress: freshAddress() });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(page.body).toContain('<html lang="en" dir="ltr">');
+      expect(page.body).toContain('Payment of $20.93');
+      expect(page.body).toContain('>Complete authentication</button>');
+      expect(page.body).toContain('>Fail authentication</button>');
+    });
+
+    it('speaks the payment form’s language, right to left in Arabic', async () => {
+      const { url } = await challengeOf('4000002760003184');
+      const page = await app.inject({ method: 'GET', url: `${url}&lang=ar`, remoteAddress: freshAddress() });
+      expect(page.body).toContain('<html lang="ar" dir="rtl">');
+      expect(page.body).toContain('إتمام المصادقة');
+    });
+
+    it('Complete authentication returns the payer to /payment-complete as succeeded, with the intent authorised', async () => {
+      const { intent, url } = await challengeOf('4000000000003220');
+      const response = await answer(url, intent, 'complete');
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(
+        `/payment-complete?payment_intent=${intent.id}&payment_intent_client_secret=${intent.clientSecret}&redirect_status=succeeded`,
+      );
+      expect(await provider.getPayment(intent.id)).toMatchObject({ status: 'authorised', threeDSecure: 'authenticated' });
+    });
+
+    it('Fail authentication returns the payer as failed; the page then only offers the way back', async () => {
+      const { intent, url } = await challengeOf('4000002760003184');
+      const response = await answer(url, intent, 'fail');
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toContain('redirect_status=failed');
+      expect(await provider.getPayment(intent.id)).toMatchObject({ status: 'needs_payment_method', threeDSecure: 'failed' });
+      const again = await app.inject({ method: 'GET', url, remoteAddress: freshAddress() });
+      expect(again.body).toContain('This authentication has already been answered.');
+      expect(again.body).not.toContain('Complete authentication');
+    });
+
+    it("tells the webhook's handler of a failed challenge, as Stripe's payment_failed event does", async () => {
+      const { intent, url } = await challengeOf('4000002760003184');
+      await answer(url, intent, 'fail');
+      expect((await sentEvents()).filter((event) => event.paymentId === intent.id)).toEqual([
+        {
+          id: expect.stringMatching(/^evt_sandbox_\w+$/),
+          kind: 'failed',
+          type: 'payment_intent.payment_failed',
+          paymentId: intent.id,
+          chargeId: null,
+        },
+      ]);
+    });
+
+    it('answers a wrong client secret with 404 and an unknown answer with 400 naming the field', async () => {
+      const { intent, url } = await challengeOf('4000002760003184');
+      const [path] = url.split('?');
+      const wrongSecret = await app.inject({ method: 'GET', url: `${path}?client_secret=guess`, remoteAddress: freshAddress() });
+      expect(wrongSecret.statusCode).toBe(404);
+      const unknown = await answer(url, intent, 'skip');
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'answer' });
+      expect(await provider.getPayment(intent.id)).toMatchObject({ status: 'needs_action' });
+    });
   });
 });

@@ -3,6 +3,8 @@ import { and, isNull, lte, sql } from 'drizzle-orm';
 import { Gauge, Registry } from 'prom-client';
 import type { DatabaseHandle, PoolUse } from '../db/client';
 import { orders, receiptOutbox } from '../db/schema';
+import { DEFAULT_DECLINE_ALERT, type DeclineAlertThresholds, type DeclineRate } from '../../shared/api/admin-overview';
+import { declineRate } from '../orders/decline-rate';
 import { processRegistry } from './registry';
 
 export interface AppMetrics {
@@ -16,7 +18,15 @@ export interface AppMetrics {
  * reconciler's backlog (orders whose next look is due) and lag (how long the oldest of them has been due). Scraped
  * on every instance, the backlog is the same everywhere: it is the shared database's.
  */
-export function createAppMetrics({ database, now = () => new Date() }: { database: DatabaseHandle; now?: () => Date }): AppMetrics {
+export function createAppMetrics({
+  database,
+  now = () => new Date(),
+  declineAlert = DEFAULT_DECLINE_ALERT,
+}: {
+  database: DatabaseHandle;
+  now?: () => Date;
+  declineAlert?: DeclineAlertThresholds;
+}): AppMetrics {
   const registry = new Registry();
   // Read once per scrape, before the scrape's own backlog query takes a connection.
   let pool: PoolUse | undefined;
@@ -108,6 +118,37 @@ export function createAppMetrics({ database, now = () => new Date() }: { databas
     },
   });
 
+  // The last hour's payment attempts and declines (orders/decline-rate.ts): one query per scrape answers the three
+  // gauges; an operator alerts on payment_decline_alert (docs/operations.md).
+  let declines: Promise<DeclineRate> | undefined;
+  new Gauge({
+    name: 'payment_decline_rate',
+    help: 'Declined payment attempts over all payment attempts (declined and authorised) of the last hour, 0–1; 0 without any',
+    registers: [registry],
+    async collect() {
+      this.set((await declines)?.rate ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'payment_attempts_last_hour',
+    help: 'Payment attempts of the last hour, by outcome (declined, authorised)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    async collect() {
+      const rate = await declines;
+      this.set({ outcome: 'declined' }, rate?.declines ?? 0);
+      this.set({ outcome: 'authorised' }, rate ? rate.payments - rate.declines : 0);
+    },
+  });
+  new Gauge({
+    name: 'payment_decline_alert',
+    help: '1 when the last hour declined more than DECLINE_ALERT_PERCENT of at least DECLINE_ALERT_MIN_PAYMENTS payment attempts, else 0',
+    registers: [registry],
+    async collect() {
+      this.set((await declines)?.raised ? 1 : 0);
+    },
+  });
+
   return {
     contentType: registry.contentType,
     async text() {
@@ -115,11 +156,19 @@ export function createAppMetrics({ database, now = () => new Date() }: { databas
       // A database that does not answer leaves these gauges NaN; the rest of the scrape still tells what happens.
       backlog = readBacklog().catch(() => ({ due: Number.NaN, lagSeconds: Number.NaN }));
       receipts = readReceipts().catch(() => ({ unsent: Number.NaN, oldestSeconds: Number.NaN }));
+      declines = declineRate(database.db, now(), declineAlert).catch(() => ({
+        payments: Number.NaN,
+        declines: Number.NaN,
+        rate: Number.NaN,
+        raised: false,
+        thresholds: declineAlert,
+      }));
       try {
         return (await processRegistry.metrics()) + (await registry.metrics());
       } finally {
         backlog = undefined;
         receipts = undefined;
+        declines = undefined;
       }
     },
   };

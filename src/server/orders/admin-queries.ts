@@ -15,6 +15,7 @@ import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { countries, orderEvents, orders, user } from '../db/schema';
 import { DomainError } from '../domain-error';
+import { shiftsLiability } from '../payments/provider';
 import { adminDeliveryReport } from './delivery-reports';
 import { capturedCentsOf, marginCentsOf, refundedCentsOf } from './order-cost';
 import { attentionReasonSql, attentionSinceSql, countAttention, needsAttention } from './attention';
@@ -363,6 +364,8 @@ export async function adminOrderDetail(db: Database, orderId: string, now: Date)
       nextCheckAt: iso(order.nextCheckAt),
       checkAttempts: order.checkAttempts,
       authorisedAt: iso(order.authorisedAt),
+      threeDSecure: order.threeDSecure,
+      liabilityShift: shiftsLiability(order.threeDSecure),
       finishedAt: iso(order.finishedAt),
       deliveredAt: iso(order.deliveredAt),
       refundId: order.refundId,

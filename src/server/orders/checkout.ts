@@ -79,7 +79,7 @@ export async function startCheckout(
     if (!sameCheckout(existing, body, price)) {
       throw new DomainError('conflict', 'ORDER_KEY_REUSED', { key: 'apiErrors.checkoutStartedForOther' });
     }
-    if (existing.status === 'expired' || existing.status === 'canceled') {
+    if (existing.status === 'expired' || existing.status === 'declined' || existing.status === 'canceled') {
       throw new DomainError('conflict', 'ORDER_CLOSED', { key: 'apiErrors.checkoutClosed' });
     }
     if (existing.status !== 'created') {

@@ -3,6 +3,7 @@ import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw-rows';
 import {
+  dailyDeclineFigures,
   dailyDeliveryTimes,
   dailyFiguresChecks,
   dailyFiguresDays,
@@ -43,7 +44,7 @@ const CHECK_ROW = 1;
  * window keeps its own last look (its check row is its length in days, the overview's 30 sharing CHECK_ROW's).
  */
 export const KEPT_DAYS = 731;
-const DAILY_TABLES = [dailyStatusFigures, dailyOperatorFigures, dailyDeliveryTimes, dailySettlementFigures, dailyWalletFigures];
+const DAILY_TABLES = [dailyStatusFigures, dailyOperatorFigures, dailyDeliveryTimes, dailyDeclineFigures, dailySettlementFigures, dailyWalletFigures];
 
 /** The UTC day of an instant, YYYY-MM-DD. */
 export const utcDay = (time: Date) => time.toISOString().slice(0, 10);
@@ -85,7 +86,7 @@ async function addUp(db: Database, days: string[], now: Date): Promise<void> {
              o.operator_id, o.country_iso, o.operator_name, o.authorised_at, o.delivered_at,
              o.provider_cost_cents, o.processor_fee_cents, o.dispute_fee_cents, o.disputed_cents, o.disputed_at,
              o.wallet_balance_after, o.wallet_debit, coalesce(o.wallet_currency_code, 'USD') as wallet_currency,
-             coalesce(o.wallet_usd_rate, 1) as wallet_usd_rate
+             coalesce(o.wallet_usd_rate, 1) as wallet_usd_rate, o.decline_code
       from unnest(${dateArray(days)}) as d(day)
       join ${orders} o on o.created_at >= d.day::timestamp at time zone 'UTC' and o.created_at < (d.day + 1)::timestamp at time zone 'UTC'
     ),
@@ -126,8 +127,13 @@ async function addUp(db: Database, days: string[], now: Date): Promise<void> {
       ) as wallet_days
     ),
     by_status as (
-      insert into ${dailyStatusFigures} (day, status, orders, total_cents, fee_cents, deliveries_sent)
-      select day, status, count(*), sum(total_cents), sum(fee_cents), count(claimed_at) from day_orders group by day, status
+      insert into ${dailyStatusFigures} (day, status, orders, total_cents, fee_cents, deliveries_sent, authorised, delivered)
+      select day, status, count(*), sum(total_cents), sum(fee_cents), count(claimed_at), count(authorised_at), count(delivered_at)
+      from day_orders group by day, status
+    ),
+    by_decline as (
+      insert into ${dailyDeclineFigures} (day, reason, orders)
+      select day, coalesce(decline_code, 'unknown'), count(*) from day_orders where status = 'declined' group by 1, 2
     ),
     by_operator as (
       insert into ${dailyOperatorFigures} (day, operator_id, country_iso, operator_name, orders, total_cents)

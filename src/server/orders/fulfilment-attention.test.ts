@@ -6,6 +6,7 @@ import { TEST_DATABASE_KINDS } from '../testing/databases';
 import { orderLedger, paidOrder, TEST_PIN_VAULT } from '../testing/orders';
 import { bareTopupResult, type TopupRequest, type TopupResult } from '../topups/provider';
 import { PaymentProviderError } from '../payments/provider';
+import { answerSandboxChallenge } from '../payments/sandbox/challenge';
 import { sandboxPin } from '../topups/sandbox/topup-delivery';
 import { ATTENTION_REASONS, ATTENTION_RECHECK_MS, createFulfilment, MAX_AUTHORISATION_MS, RESEND_AFTER_MS } from './fulfilment';
 import { PAYMENT_WINDOW_MS, reconcileDueOrders } from './reconciler';
@@ -67,6 +68,36 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment: holds, limits of time and what g
     });
   });
 
+  it.each([
+    ['4000000000009995', 'insufficient_funds'],
+    ['4000000000000002', 'generic_decline'],
+  ])('an order whose card %s was declined ends declined after 30 minutes, with the reason %s', async (number, reason) => {
+    const { services, userId, fulfilment, advance } = await setup();
+    const { orderId } = await paidOrder(services, { userId, card: { number } });
+    advance(2 * 60 * 1000);
+    await reconcileDueOrders(services, fulfilment);
+    expect((await orderLedger(database.db, orderId)).order.status).toBe('created');
+    advance(PAYMENT_WINDOW_MS);
+    await reconcileDueOrders(services, fulfilment);
+    const { order, intent, events } = await orderLedger(database.db, orderId);
+    expect(order).toMatchObject({ status: 'declined', declineCode: reason, failureCode: 'PAYMENT_DECLINED' });
+    expect(order.finishedAt).not.toBeNull();
+    expect(events.at(-1)).toMatchObject({ fromStatus: 'created', toStatus: 'declined', detail: { declineCode: reason } });
+    expect(intent!.status).toBe('canceled');
+  });
+
+  it('a failed 3-D Secure challenge ends declined as an authentication failure', async () => {
+    const { services, userId, fulfilment, advance } = await setup();
+    const paid = await paidOrder(services, { userId, card: { number: '4000002760003184' } });
+    await answerSandboxChallenge(database.db, paid.paymentIntentId, paid.clientSecret, 'fail', services.now());
+    advance(PAYMENT_WINDOW_MS + 60 * 1000);
+    await reconcileDueOrders(services, fulfilment);
+    expect((await orderLedger(database.db, paid.orderId)).order).toMatchObject({
+      status: 'declined',
+      declineCode: 'payment_intent_authentication_failure',
+    });
+  });
+
   it('an order never paid is expired after 30 minutes and its intent cancelled', async () => {
     const { services, userId, fulfilment, advance } = await setup();
     const { orderId } = await paidOrder(services, { userId, pay: false });
@@ -76,7 +107,7 @@ describe.each(TEST_DATABASE_KINDS)('fulfilment: holds, limits of time and what g
     advance(PAYMENT_WINDOW_MS);
     await reconcileDueOrders(services, fulfilment);
     const { order, intent } = await orderLedger(database.db, orderId);
-    expect(order.status).toBe('expired');
+    expect(order).toMatchObject({ status: 'expired', failureCode: 'PAYMENT_EXPIRED', declineCode: null });
     expect(intent!.status).toBe('canceled');
   });
 

@@ -85,6 +85,52 @@ describe.each(TEST_DATABASE_KINDS)('the console’s overview on %s', (kind) => {
     expect(days.filter((day) => Object.keys(day.statusCounts).length > 0).length).toBe(30);
   });
 
+  it('gives each day’s funnel and its declines by reason as SQL over the orders gives them', async () => {
+    await insertAll(variedOrders(customer));
+    const declined = (createdAt: string, declineCode: string) => ({
+      userId: customer,
+      status: 'declined',
+      declineCode,
+      createdAt: new Date(createdAt),
+    });
+    await insertAll([
+      declined('2026-11-24T01:00:00Z', 'insufficient_funds'),
+      declined('2026-11-24T02:00:00Z', 'insufficient_funds'),
+      declined('2026-11-24T03:00:00Z', 'payment_intent_authentication_failure'),
+      declined('2026-11-20T03:00:00Z', 'generic_decline'),
+    ]);
+    const { days } = await adminOverview(db, NOW);
+    const funnel = await rows(
+      db,
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as started,
+        count(authorised_at)::int as paid, count(delivered_at)::int as delivered,
+        (count(*) filter (where status in ('completed', 'refunding', 'refund_failed', 'refunded')))::int as captured
+      from orders where created_at >= '2026-10-26T00:00:00Z' group by 1`,
+    );
+    const declines = await rows(
+      db,
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, decline_code as reason, count(*)::int as n
+      from orders where status = 'declined' and created_at >= '2026-10-26T00:00:00Z' group by 1, 2`,
+    );
+    for (const day of days) {
+      const expected = funnel.find((row) => row.day === day.day);
+      expect(day.funnel, day.day).toEqual({
+        started: expected?.started ?? 0,
+        paid: expected?.paid ?? 0,
+        delivered: expected?.delivered ?? 0,
+        captured: expected?.captured ?? 0,
+      });
+      expect(day.declines, day.day).toEqual(Object.fromEntries(declines.filter((row) => row.day === day.day).map((row) => [row.reason, row.n])));
+    }
+    expect(days.at(-1)!.declines).toEqual({ insufficient_funds: 2, payment_intent_authentication_failure: 1 });
+    // Every step of the funnel means something in the data set.
+    const total = (step: keyof (typeof days)[number]['funnel']) => days.reduce((sum, day) => sum + day.funnel[step], 0);
+    expect(total('started')).toBeGreaterThan(total('paid'));
+    expect(total('paid')).toBeGreaterThan(total('delivered'));
+    expect(total('delivered')).toBeGreaterThan(total('captured'));
+    expect(total('captured')).toBeGreaterThan(0);
+  });
+
   it('computes by hand: rates, money, fees, refunds and the times of a small day', async () => {
     const base = { userId: customer, countryIso: 'NG', operatorId: 341, operatorName: 'MTN Nigeria', amountCents: 1000, percentageFeeCents: 30 };
     const at = (hours: number) => new Date(midnight().getTime() + hours * HOUR);

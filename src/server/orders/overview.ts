@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  DEFAULT_DECLINE_ALERT,
+  type DeclineAlertThresholds,
   OVERVIEW_TOP_COUNT,
   OVERVIEW_WINDOW_DAYS,
   OVERVIEW_WINDOWS,
@@ -12,9 +14,10 @@ import {
 } from '../../shared/api/admin-overview';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
-import { dailyDeliveryTimes, dailyOperatorFigures, dailyStatusFigures, orders } from '../db/schema';
+import { dailyDeclineFigures, dailyDeliveryTimes, dailyOperatorFigures, dailyStatusFigures, orders } from '../db/schema';
 import { countAttention } from './attention';
 import { readOperatorHealth } from './operator-health';
+import { declineRate } from './decline-rate';
 import {
   CAPTURED_STATUSES,
   DELIVERED_STATUSES,
@@ -164,16 +167,31 @@ function readTopDestinations(db: Database, days: string[], by: 'country' | 'oper
   );
 }
 
-/** The 30 days one by one, oldest first: orders by status, captured totals and fees. */
+/** The 30 days one by one, oldest first: orders by status, captured totals and fees, the funnel and the declines. */
 function readDays(db: Database, days: string[]) {
   const status = sql`s.status`;
-  return rowsOf<{ day: string; status_counts: OverviewDay['statusCounts']; captured_cents: number | string; fees_cents: number | string }>(
+  return rowsOf<{
+    day: string;
+    status_counts: OverviewDay['statusCounts'];
+    captured_cents: number | string;
+    fees_cents: number | string;
+    started: number | string;
+    paid: number | string;
+    delivered: number | string;
+    captured: number | string;
+    declines: OverviewDay['declines'];
+  }>(
     db,
     sql`
     select to_char(d.day, 'YYYY-MM-DD') as day,
            coalesce(jsonb_object_agg(s.status, s.orders) filter (where s.status is not null), '{}'::jsonb) as status_counts,
            coalesce(sum(s.total_cents) filter (where ${statusIn(status, CAPTURED_STATUSES)}), 0) as captured_cents,
-           coalesce(sum(s.fee_cents) filter (where ${statusIn(status, FEE_EARNING_STATUSES)}), 0) as fees_cents
+           coalesce(sum(s.fee_cents) filter (where ${statusIn(status, FEE_EARNING_STATUSES)}), 0) as fees_cents,
+           coalesce(sum(s.orders), 0) as started,
+           coalesce(sum(s.authorised), 0) as paid,
+           coalesce(sum(s.delivered), 0) as delivered,
+           coalesce(sum(s.orders) filter (where ${statusIn(status, CAPTURED_STATUSES)}), 0) as captured,
+           (select coalesce(jsonb_object_agg(f.reason, f.orders), '{}'::jsonb) from ${dailyDeclineFigures} f where f.day = d.day) as declines
     from unnest(array[${sql.join(
       days.map((day) => sql`${day}`),
       sql`, `,
@@ -188,10 +206,14 @@ const seconds = (value: number | string | null | undefined) =>
   value === null || value === undefined ? null : Math.round(Number(value) * 1000) / 1000;
 
 /** The overview's figures at `now`: the day-by-day figures are brought up to date, then read. */
-export async function adminOverview(db: Database, now: Date): Promise<Omit<AdminOverviewResponse, 'success'>> {
+export async function adminOverview(
+  db: Database,
+  now: Date,
+  declineAlert: DeclineAlertThresholds = DEFAULT_DECLINE_ALERT,
+): Promise<Omit<AdminOverviewResponse, 'success'>> {
   const days = daysEndingOn(now, OVERVIEW_DAYS);
   await refreshDailyFigures(db, days, now);
-  const [totals, refunds, times, countries, operators, dayRows, attentionCount, operatorHealth] = await Promise.all([
+  const [totals, refunds, times, countries, operators, dayRows, attentionCount, operatorHealth, declines] = await Promise.all([
     readWindowTotals(db, days),
     readRefunds(db, days),
     readDeliveryTimes(db, days),
@@ -200,6 +222,7 @@ export async function adminOverview(db: Database, now: Date): Promise<Omit<Admin
     readDays(db, days),
     countAttention(db, now),
     readOperatorHealth(db, now),
+    declineRate(db, now, declineAlert),
   ]);
   const windows = Object.fromEntries(
     OVERVIEW_WINDOWS.map((name): [OverviewWindow, OverviewFigures] => {
@@ -238,12 +261,15 @@ export async function adminOverview(db: Database, now: Date): Promise<Omit<Admin
   return {
     today: days.at(-1)!,
     attentionCount,
+    declineRate: declines,
     windows,
     days: dayRows.map((row) => ({
       day: row.day,
       statusCounts: Object.fromEntries(Object.entries(row.status_counts).map(([status, orders]) => [status, count(orders)])),
       capturedCents: count(row.captured_cents),
       feesCents: count(row.fees_cents),
+      funnel: { started: count(row.started), paid: count(row.paid), delivered: count(row.delivered), captured: count(row.captured) },
+      declines: Object.fromEntries(Object.entries(row.declines).map(([reason, orders]) => [reason, count(orders)])),
     })),
     operatorHealth,
   };

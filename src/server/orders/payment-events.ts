@@ -66,10 +66,11 @@ export async function handlePaymentEvent(services: OrderServices, fulfilment: Fu
     return;
   }
   if (event.kind === 'failed') {
-    // A declined attempt counts for an hour against the account, the card and the address (the card-testing rules).
+    // A declined attempt counts for an hour against the account, the card and the address (the card-testing rules), and
+    // in the decline rate of the last hour.
     const payment = await services.payments.getPayment(paymentId);
     if (payment.lastPaymentError)
-      await recordDecline(services.db, { orderId: order.id, userId: order.userId, eventId: event.id, payment, now: services.now() });
+      await recordDecline(services.db, { orderId: order.id, userId: order.userId, paymentId, eventId: event.id, payment, now: services.now() });
   }
   if (!ADVANCING_EVENTS.has(event.kind)) {
     services.log.info({ ...logged, orderId: order.id }, 'payment event that moves nothing; ignored');

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { failureOf } from '../../shared/api/failure-reasons';
 import { PaymentProviderError } from '../payments/provider';
+import { declineCodeOf } from './decline-rate';
 import { orders } from '../db/schema';
 import { queueDelayNotices } from './delay-notices';
 import { PaymentNotAuthorisedError, type Fulfilment } from './fulfilment';
@@ -99,7 +100,10 @@ async function reload(services: OrderServices, id: string): Promise<Order> {
   return order!;
 }
 
-/** An unpaid order: closed (its payment released) after the payment window, else looked at again later. */
+/**
+ * An unpaid order: closed (its payment released) after the payment window, else looked at again later. It ends
+ * declined, with the decline's reason, when its payment's last attempt was refused, else expired (never paid).
+ */
 async function expireIfUnpaid(services: OrderServices, order: Order): Promise<void> {
   if (order.status !== 'created') return;
   const age = services.now().getTime() - order.createdAt.getTime();
@@ -111,8 +115,10 @@ async function expireIfUnpaid(services: OrderServices, order: Order): Promise<vo
       .where(eq(orders.id, order.id));
     return;
   }
+  let declineCode: string | null = null;
   if (order.paymentId) {
     try {
+      declineCode = declineCodeOf((await services.payments.getPayment(order.paymentId)).lastPaymentError);
       await services.payments.releasePayment(order.paymentId, {
         idempotencyKey: `expire-${order.id}-${order.checkAttempts}`,
         reason: 'abandoned',
@@ -125,17 +131,20 @@ async function expireIfUnpaid(services: OrderServices, order: Order): Promise<vo
       }
     }
   }
+  const failure = failureOf(declineCode ? 'PAYMENT_DECLINED' : 'PAYMENT_EXPIRED');
   await transition(services.db, {
     orderId: order.id,
     from: ['created'],
-    to: 'expired',
+    to: declineCode ? 'declined' : 'expired',
     source: 'reconciler',
     patch: {
       finishedAt: services.now(),
       nextCheckAt: null,
-      failureCode: 'PAYMENT_EXPIRED',
-      failureMessage: failureOf('PAYMENT_EXPIRED').message,
+      failureCode: failure.code,
+      failureMessage: failure.message,
+      declineCode: declineCode ?? undefined,
     },
+    ...(declineCode ? { detail: { declineCode } } : {}),
     now: services.now(),
   });
 }

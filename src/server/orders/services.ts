@@ -1,3 +1,4 @@
+import type { DeclineAlertThresholds } from '../../shared/api/admin-overview';
 import type { DestinationSwitches } from '../catalog/destination-switches';
 import type { Database } from '../db/client';
 import type { PaymentProvider } from '../payments/provider';
@@ -29,6 +30,8 @@ export interface OrderServices {
   pinVault: PinVault;
   /** Under this balance (in the wallet's currency) of the top-up provider's wallet, every top-up logs a warning. */
   lowWalletBalance: number | null;
+  /** When the last hour's declines raise the alert (the overview and the metrics). */
+  declineAlert: DeclineAlertThresholds;
 }
 
 export const silentLog: OrderLog = { info() {}, warn() {}, error() {} };

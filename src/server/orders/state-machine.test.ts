@@ -19,6 +19,7 @@ describe('the order state machine', () => {
     ['capture_failed', 'completed'],
     ['delivery_failed', 'canceled'],
     ['created', 'expired'],
+    ['created', 'declined'],
     // A person's actions: releasing a hold not delivered, refunding a completed order (and its retries).
     ['authorised', 'canceled'],
     ['delivery_pending', 'canceled'],

@@ -19,6 +19,7 @@ export type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status
  *
  *   created ─► authorised                 payment held for the order total in USD, within the daily limit
  *   created ─► expired                    not paid within 30 minutes
+ *   created ─► declined                   its payment declined, and not paid with another card within 30 minutes
  *   created ─► canceled                   payment cancelled, not matching the order, or past the daily limit
  *   authorised ─► delivering              claimed once, the top-up is sent
  *   authorised ─► canceled                authorisation lost, held 24 h without a send, or destination switched off; released
@@ -41,10 +42,10 @@ export type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'status
  *   refunding ─► refund_failed            the provider refused the refund
  *   refund_failed ─► refunding            the refund is asked for again
  *
- * refunded, canceled and expired are final; completed stays so unless a person refunds it.
+ * refunded, canceled, expired and declined are final; completed stays so unless a person refunds it.
  */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  created: ['authorised', 'expired', 'canceled'],
+  created: ['authorised', 'expired', 'declined', 'canceled'],
   authorised: ['delivering', 'canceled', 'in_review'],
   in_review: ['delivering', 'canceled'],
   delivering: ['delivered', 'delivery_pending', 'delivery_failed'],
@@ -58,6 +59,7 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
   refunded: [],
   canceled: [],
   expired: [],
+  declined: [],
 };
 
 /** Statuses in which the customer's card holds (or has paid) money for the order. */
@@ -69,7 +71,7 @@ export const MONEY_HELD_STATUSES: readonly OrderStatus[] = [
   'delivered',
   'capture_failed',
 ];
-export const FINAL_STATUSES: readonly OrderStatus[] = ['refunded', 'canceled', 'expired'];
+export const FINAL_STATUSES: readonly OrderStatus[] = ['refunded', 'canceled', 'expired', 'declined'];
 /** Statuses the order code moves no further by itself: the final ones, and completed (only a person refunds it). */
 export const SETTLED_STATUSES: readonly OrderStatus[] = ['completed', ...FINAL_STATUSES];
 /** Statuses in which the customer has paid for the order and has not been given the money back. */

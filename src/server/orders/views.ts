@@ -51,6 +51,7 @@ export function resultStatusOf(status: OrderStatus): TopupResultStatus {
     case 'delivery_failed':
     case 'canceled':
     case 'expired':
+    case 'declined':
       return 'FAILED';
     default:
       return 'PROCESSING';

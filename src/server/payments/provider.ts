@@ -49,6 +49,8 @@ export interface Payment {
   card: CardFacts | null;
   /** The provider's own fraud verdict on the last attempt (Stripe Radar's outcome), when it gives one. */
   risk: ProviderRiskVerdict | null;
+  /** How 3-D Secure ended for the card that paid, in Stripe's words; null when the card was not asked. */
+  threeDSecure: ThreeDSecureResult | null;
 }
 
 /** A card as the provider's charge describes it (Stripe's payment_method_details.card). */
@@ -70,6 +72,17 @@ export interface ProviderRiskVerdict {
   score: number | null;
 }
 
+/**
+ * Stripe's `three_d_secure.result` of a card payment. authenticated and attempt_acknowledged move the liability for a
+ * fraud dispute to the card's issuer (the liability shift); the others leave it with us.
+ */
+export type ThreeDSecureResult = 'authenticated' | 'attempt_acknowledged' | 'exempted' | 'failed' | 'not_supported' | 'processing_error';
+
+/** Whether a payment with this 3-D Secure result moves a fraud dispute's liability to the issuer. */
+export function shiftsLiability(result: string | null | undefined): boolean {
+  return result === 'authenticated' || result === 'attempt_acknowledged';
+}
+
 export interface CreatePaymentRequest {
   amountCents: number;
   currency: 'usd';
@@ -78,7 +91,7 @@ export interface CreatePaymentRequest {
   metadata: { orderId: string; userId: string };
   /** Derived from the order: the same order never creates two payments. */
   idempotencyKey: string;
-  /** A risk rule asked for 3-D Secure: the card's bank must authenticate the payer before it is authorised. */
+  /** 'required': the payer must pass 3-D Secure wherever the card supports it (a risk rule asked for it). */
   threeDSecure?: 'required';
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FiredRule, RiskAction } from '../../shared/api/risk';
 import type { Database } from '../db/client';
 import { orderRiskSignals, orders, paymentDeclines } from '../db/schema';
+import { declineCodeOf } from '../orders/decline-rate';
 import type { Payment } from '../payments/provider';
 import { DEFAULT_REVIEW_WINDOW_MINUTES, DEFAULT_RISK_RULES, evaluateRules, type RiskDecision, type RiskSignals } from './rules';
 import { isClientAddress } from './lookups';
@@ -127,7 +128,7 @@ export async function reviewDeadline(db: Database, order: { id: string; authoris
  */
 export async function recordDecline(
   db: Database,
-  decline: { orderId: string; userId: string; eventId: string; payment: Pick<Payment, 'card' | 'lastPaymentError'>; now: Date },
+  decline: { orderId: string; userId: string; paymentId: string; eventId: string; payment: Pick<Payment, 'card' | 'lastPaymentError'>; now: Date },
 ): Promise<void> {
   const [stored] = await db
     .select({ clientAddress: orderRiskSignals.clientAddress })
@@ -139,10 +140,11 @@ export async function recordDecline(
     .values({
       orderId: decline.orderId,
       userId: decline.userId,
+      paymentId: decline.paymentId,
       // Only an address that stands for one client is counted (lookups.ts).
       clientAddress: isClientAddress(stored?.clientAddress ?? null) ? stored!.clientAddress : null,
       cardFingerprint: decline.payment.card?.fingerprint ?? null,
-      code: error?.decline_code ?? error?.code ?? null,
+      code: declineCodeOf(error),
       eventId: decline.eventId,
       createdAt: decline.now,
     })

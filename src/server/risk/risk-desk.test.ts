@@ -94,6 +94,7 @@ describe.each(TEST_DATABASE_KINDS)('the risk desk at checkout and at authorisati
       await recordDecline(database.db, {
         orderId: someOrder.orderId,
         userId: await insertTestUser(database.db),
+        paymentId: `pi_${randomUUID()}`,
         eventId: `evt_${randomUUID()}`,
         payment: { card: { fingerprint, brand: 'visa', funding: 'credit', country: 'US', cvcCheck: 'pass' }, lastPaymentError: null },
         now: kit.services.now(),

@@ -177,6 +177,19 @@ const MATRIX: Row[] = [
     body: () => ({ clientSecret: 'pi_wrong_secret_wrong', paymentMethod: GOOD_CARD }),
     expect: 404,
   },
+  {
+    method: 'GET',
+    route: '/api/sandbox-payments/:id/authenticate',
+    url: ({ paymentIntentId }) => `/api/sandbox-payments/${paymentIntentId}/authenticate?client_secret=pi_wrong_secret_wrong`,
+    expect: 404,
+  },
+  {
+    method: 'POST',
+    route: '/api/sandbox-payments/:id/authenticate',
+    url: ({ paymentIntentId }) => `/api/sandbox-payments/${paymentIntentId}/authenticate`,
+    body: () => ({ client_secret: 'pi_wrong_secret_wrong', answer: 'complete' }),
+    expect: 404,
+  },
   { method: 'POST', route: '/api/webhooks/payments', body: () => ({ type: 'payment_intent.succeeded' }), expect: 400 },
   { method: 'POST', route: '/api/webhooks/stripe', body: () => ({ type: 'payment_intent.succeeded' }), expect: 400 },
   {

@@ -1,3 +1,4 @@
+import { DEFAULT_DECLINE_ALERT } from '../../shared/api/admin-overview';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createDestinationSwitches } from '../catalog/destination-switches';
@@ -76,6 +77,7 @@ export function sandboxOrderServices(db: Database, start = new Date('2026-11-22T
     limits: createServiceLimits(db, { defaults: defaultServiceLimits(1_000_000), now }),
     pinVault: TEST_PIN_VAULT,
     lowWalletBalance: null,
+    declineAlert: DEFAULT_DECLINE_ALERT,
     ...overrides,
   };
   return {

@@ -55,6 +55,27 @@ export interface OverviewFigures {
   topOperators: OverviewOperator[];
 }
 
+/** When the declines of the last hour are a problem: this share of the hour's payments, once there are this many. */
+export interface DeclineAlertThresholds {
+  /** 1–100 */
+  ratePercent: number;
+  minPayments: number;
+}
+
+export const DEFAULT_DECLINE_ALERT: DeclineAlertThresholds = { ratePercent: 20, minPayments: 50 };
+
+/** The last hour's payment attempts and how many were declined (orders/decline-rate.ts). */
+export interface DeclineRate {
+  /** The declined attempts and the payments authorised. */
+  payments: number;
+  declines: number;
+  /** declines / payments, 0–1; null without a payment. */
+  rate: number | null;
+  /** Above the threshold, with at least the least number of payments: an operator should look. */
+  raised: boolean;
+  thresholds: DeclineAlertThresholds;
+}
+
 export interface OverviewDay {
   /** YYYY-MM-DD */
   day: string;
@@ -63,6 +84,13 @@ export interface OverviewDay {
   /** Captured totals and earned fees of the day's orders. */
   capturedCents: number;
   feesCents: number;
+  /**
+   * The day's checkouts through the funnel: started (every order), paid (ever authorised), delivered (the provider
+   * confirmed the top-up) and captured (the card charged).
+   */
+  funnel: { started: number; paid: number; delivered: number; captured: number };
+  /** The day's checkouts that ended declined, by the decline's reason (insufficient_funds, …). */
+  declines: Record<string, number>;
 }
 
 export interface AdminOverviewResponse {
@@ -74,6 +102,8 @@ export interface AdminOverviewResponse {
   windows: Record<OverviewWindow, OverviewFigures>;
   /** The 30 days of the last30Days window, oldest first, each present even without orders. */
   days: OverviewDay[];
+  /** The last hour's decline rate; `raised` puts it before the operator, as the attention queue does an order. */
+  declineRate: DeclineRate;
   /** The operators that had a top-up sent in the last 24 hours, the least successful first (OPERATOR_HEALTH_COUNT). */
   operatorHealth: OperatorHealth[];
 }

@@ -181,6 +181,10 @@ export interface AdminOrderDetail extends AdminOrderRow {
   nextCheckAt: string | null;
   checkAttempts: number;
   authorisedAt: string | null;
+  /** How 3-D Secure ended for the payment (ThreeDSecureResult); null when the card was not asked. */
+  threeDSecure: string | null;
+  /** Whether a fraud dispute is the card issuer's liability (3-D Secure authenticated or attempted). */
+  liabilityShift: boolean;
   finishedAt: string | null;
   /**
    * When the top-up was found delivered; for a canceled order, a top-up delivered after its hold was released (ADR
@@ -289,6 +293,7 @@ export function adminActionsFor(status: OrderStatus): AdminOrderAction[] {
       return ['approve', 'reject'];
     case 'canceled':
     case 'expired':
+    case 'declined':
     case 'refunded':
       return [];
   }

@@ -14,6 +14,7 @@ export const FAILURE_REASON_KEYS = {
   PAYMENT_CANCELED: 'failureReasons.paymentCanceled',
   AUTHORISATION_LOST: 'failureReasons.authorisationLost',
   PAYMENT_EXPIRED: 'failureReasons.paymentExpired',
+  PAYMENT_DECLINED: 'failureReasons.paymentDeclined',
   DAILY_LIMIT_REACHED: 'failureReasons.dailyLimitReached',
   RECIPIENT_RECENTLY_TOPPED_UP: 'failureReasons.recipientRecentlyToppedUp',
   PHONE_RECENTLY_RECHARGED: 'failureReasons.recipientRecentlyToppedUp',

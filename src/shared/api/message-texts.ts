@@ -164,6 +164,7 @@ export const API_MESSAGE_TEXTS_EN = {
   'failureReasons.paymentCanceled': 'The payment was cancelled, so nothing was charged.',
   'failureReasons.authorisationLost': 'The payment authorisation ended before delivery, so nothing was charged.',
   'failureReasons.paymentExpired': 'The payment was not completed within 30 minutes.',
+  'failureReasons.paymentDeclined': 'The card was declined, and no other card paid within 30 minutes.',
   'failureReasons.dailyLimitReached': 'This top-up would pass your spending limit for 24 hours, so nothing was charged.',
   'failureReasons.recipientRecentlyToppedUp':
     'This number was topped up a short while ago, so nothing was charged. Please try again in a few minutes.',

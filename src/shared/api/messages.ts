@@ -166,6 +166,7 @@ export const API_MESSAGE_KEYS = [
   'failureReasons.paymentCanceled',
   'failureReasons.authorisationLost',
   'failureReasons.paymentExpired',
+  'failureReasons.paymentDeclined',
   'failureReasons.dailyLimitReached',
   'failureReasons.recipientRecentlyToppedUp',
   'failureReasons.destinationUnavailable',

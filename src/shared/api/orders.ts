@@ -124,6 +124,7 @@ export const ORDER_STATUSES = [
   'delivery_failed',
   'canceled',
   'expired',
+  'declined',
   'refunding',
   'refunded',
   'refund_failed',
@@ -131,7 +132,7 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * How history shows an order's status: never paid (still unpaid, or closed unpaid after 30 minutes), in progress,
+ * How history shows an order's status: never paid (still unpaid, or closed unpaid or declined after 30 minutes), in progress,
  * delivered, not delivered (nothing charged), or delivered and its payment given back.
  */
 export type OrderDisplayStatus = 'not_paid' | 'processing' | 'successful' | 'failed' | 'refunded';
@@ -140,6 +141,7 @@ export function displayStatusOf(status: OrderStatus): OrderDisplayStatus {
   switch (status) {
     case 'created':
     case 'expired':
+    case 'declined':
       return 'not_paid';
     case 'authorised':
     case 'in_review':
@@ -172,6 +174,7 @@ export function paymentStateOf(status: OrderStatus, authorised: boolean): Paymen
   switch (status) {
     case 'created':
     case 'expired':
+    case 'declined':
       return 'none';
     case 'completed':
     case 'refunding':
@@ -293,6 +296,8 @@ export interface BrowserPaymentIntent {
   status: string;
   amount: number;
   currency: string;
+  /** With requires_action: where the payer authenticates (the sandbox's 3-D Secure challenge page). */
+  next_action?: { type: 'redirect_to_url'; redirect_to_url: { url: string } };
 }
 
 export type SandboxConfirmResponse = { paymentIntent: BrowserPaymentIntent } | { error: PaymentErrorDetail };

@@ -96,11 +96,21 @@ export const orders = pgTable(
     attentionReason: text('attention_reason'),
     attentionSince: timestamp('attention_since', { withTimezone: true }),
     failureCode: text('failure_code'),
+    /**
+     * For a declined order: why its payment's last attempt was refused, as the provider said it (its decline_code, else
+     * its code: insufficient_funds, card_declined, payment_intent_authentication_failure…).
+     */
+    declineCode: text('decline_code'),
     failureMessage: text('failure_message'),
     /** When the background reconciler should look at this order next; null when it needs nothing. */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     checkAttempts: integer('check_attempts').notNull().default(0),
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    /**
+     * How 3-D Secure ended for the payment, as the provider said when it was authorised (authenticated,
+     * attempt_acknowledged: the liability for a fraud dispute moved to the card's issuer); null when it was not asked.
+     */
+    threeDSecure: text('three_d_secure'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** When the top-up provider first confirmed the top-up delivered: the console's time from payment to delivery ends here. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -134,6 +144,10 @@ export const orders = pgTable(
     index('orders_topup_transaction_idx').on(table.topupTransactionId),
     // The console's figures: the days whose orders moved since they were last added up, and refunds by the day made.
     index('orders_updated_idx').on(table.updatedAt),
+    // The decline rate's payments of the last hour (orders/decline-rate.ts).
+    index('orders_authorised_idx')
+      .on(table.authorisedAt)
+      .where(sql`${table.authorisedAt} is not null`),
     index('orders_refunded_idx')
       .on(table.refundedAt)
       .where(sql`${table.refundedAt} is not null`),
@@ -188,8 +202,22 @@ export const dailyStatusFigures = pgTable(
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
     deliveriesSent: integer('deliveries_sent').notNull(),
+    /** How many were ever paid (authorised) and ever delivered: the funnel's middle steps. */
+    authorised: integer('authorised').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.day, table.status] })],
+);
+
+/** A day's declined checkouts by the decline's reason (orders.decline_code). */
+export const dailyDeclineFigures = pgTable(
+  'daily_decline_figures',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.reason] })],
 );
 
 /** A day's captured orders by destination operator: how many and their totals. */

@@ -58,7 +58,11 @@ export const orderRiskSignals = pgTable('order_risk_signals', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
-/** One declined payment attempt: counted by account, card and address for an hour (the card-testing rule). */
+/**
+ * One declined payment attempt, as the provider's payment_failed event told us (the sandbox sends the same): counted
+ * by account, card and address for an hour (the card-testing rule), and beside the payments authorised for the decline
+ * rate of the last hour. One row per event.
+ */
 export const paymentDeclines = pgTable(
   'payment_declines',
   {
@@ -67,9 +71,10 @@ export const paymentDeclines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     userId: text('user_id').notNull(),
+    paymentId: text('payment_id').notNull(),
     clientAddress: text('client_address'),
     cardFingerprint: text('card_fingerprint'),
-    /** The provider's decline_code, else its code. */
+    /** The provider's decline_code, else its code (insufficient_funds, payment_intent_authentication_failure…). */
     code: text('code'),
     /** The provider's event that told of it, so a replayed event counts once. */
     eventId: text('event_id').notNull(),
@@ -80,5 +85,6 @@ export const paymentDeclines = pgTable(
     index('payment_declines_user_idx').on(table.userId, table.createdAt),
     index('payment_declines_address_idx').on(table.clientAddress, table.createdAt),
     index('payment_declines_card_idx').on(table.cardFingerprint, table.createdAt),
+    index('payment_declines_created_idx').on(table.createdAt),
   ],
 );

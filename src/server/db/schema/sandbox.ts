@@ -13,6 +13,10 @@ export interface SandboxCardFacts {
   riskLevel: 'normal' | 'elevated' | 'highest' | 'not_assessed';
   riskScore: number;
 }
+type SandboxCardError = { type: string; code?: string; decline_code?: string; message: string };
+/** What completing a 3-D Secure challenge leads to: the card authorised (with its test card's extras), or declined. */
+export type SandboxChallengeOutcome =
+  { kind: 'authorised'; refundFailureReason?: string; disputeReason?: string } | { kind: 'declined'; error: SandboxCardError };
 
 /** Payment intents of the sandbox payment provider: the same statuses and amounts Stripe keeps. */
 export const sandboxPaymentIntents = pgTable(
@@ -32,7 +36,7 @@ export const sandboxPaymentIntents = pgTable(
     amountReceived: integer('amount_received').notNull().default(0),
     receiptEmail: text('receipt_email'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
-    lastPaymentError: jsonb('last_payment_error').$type<{ type: string; code?: string; decline_code?: string; message: string }>(),
+    lastPaymentError: jsonb('last_payment_error').$type<SandboxCardError>(),
     cancellationReason: text('cancellation_reason'),
     /** What has been given back of amountReceived, by refunds that succeeded (or are pending). */
     amountRefunded: integer('amount_refunded').notNull().default(0),
@@ -42,6 +46,12 @@ export const sandboxPaymentIntents = pgTable(
     disputeReason: text('dispute_reason'),
     /** The card last tried (authorised or declined) as Stripe's charge describes it, with Radar's verdict (test-cards.ts). */
     card: jsonb('card').$type<SandboxCardFacts>(),
+    /** Created with 3-D Secure asked for (Stripe's request_three_d_secure: 'any'). */
+    requestThreeDSecure: boolean('request_three_d_secure').notNull().default(false),
+    /** While the payer is on the challenge page: what completing it leads to (test-cards.ts). */
+    challengeOutcome: jsonb('challenge_outcome').$type<SandboxChallengeOutcome>(),
+    /** How 3-D Secure ended (authenticated, failed); null when the card was not asked. */
+    threeDSecureResult: text('three_d_secure_result'),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -49,7 +49,7 @@ export async function registerAdminRoutes(
       registerAdminSettingsRoutes(admin, { db, now, limits, changes });
       registerAdminAuditLogRoutes(admin, { db });
       registerOrderActionRoutes(admin, { services: orderServices, fulfilment });
-      registerAdminOrderReadRoutes(admin, { db, now });
+      registerAdminOrderReadRoutes(admin, { db, now, declineAlert: orderServices.declineAlert });
       registerAdminCatalogueRoutes(admin, { db, catalogue, now });
       registerAdminFeeRuleRoutes(admin, { db, catalogue, now });
       registerAdminOrdersExportRoute(admin, { db, now });

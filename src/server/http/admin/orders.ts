@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminAttentionCountResponse, AdminAttentionResponse, AdminOrderResponse, AdminOrdersResponse } from '../../../shared/api/admin';
-import type { AdminOverviewResponse } from '../../../shared/api/admin-overview';
+import type { AdminOverviewResponse, DeclineAlertThresholds } from '../../../shared/api/admin-overview';
 import type { Database } from '../../db/client';
 import { adminOrderDetail, adminOrdersFiltersSchema, listAdminOrders, listAttention } from '../../orders/admin-queries';
 import { countAttention } from '../../orders/attention';
@@ -10,10 +10,11 @@ import { parseWith } from '../errors';
 interface AdminOrderRouteDeps {
   db: Database;
   now: () => Date;
+  declineAlert: DeclineAlertThresholds;
 }
 
 /** The console's read side of orders: the list, one order, the attention queue and the overview. */
-export function registerAdminOrderReadRoutes(admin: FastifyInstance, { db, now }: AdminOrderRouteDeps) {
+export function registerAdminOrderReadRoutes(admin: FastifyInstance, { db, now, declineAlert }: AdminOrderRouteDeps) {
   admin.get('/orders', async (request): Promise<AdminOrdersResponse> => {
     const filters = parseWith(adminOrdersFiltersSchema, request.query);
     return { success: true, ...(await listAdminOrders(db, filters, now())) };
@@ -32,6 +33,6 @@ export function registerAdminOrderReadRoutes(admin: FastifyInstance, { db, now }
   });
 
   admin.get('/overview', async (): Promise<AdminOverviewResponse> => {
-    return { success: true, ...(await adminOverview(db, now())) };
+    return { success: true, ...(await adminOverview(db, now(), declineAlert)) };
   });
 }

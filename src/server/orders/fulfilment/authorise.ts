@@ -8,6 +8,7 @@ import { transition, type EventSource, type Order, type PreparedGuard } from '..
 import { closeUncharged, load, move, type FulfilmentContext } from './context';
 import { CHECK_DELAYS_MS, later } from './policy';
 import { cancelHold, releaseQuietly } from './settle';
+import { authorisationFacts } from './authorisation-facts';
 import { holdForReview, refuseByRisk } from './review';
 import { assessPayment } from '../../risk/assess';
 
@@ -47,18 +48,6 @@ function authorisationProblem(order: Order, payment: Payment): string | null {
   if (payment.amount !== order.totalCents) return `the authorised amount ${payment.amount} differs from the total ${order.totalCents}`;
   if (payment.currency.toLowerCase() !== 'usd') return `the currency ${payment.currency} is not USD`;
   return null;
-}
-
-/**
- * What the order keeps of how it was paid (its receipt names it, ADR 042), from the authorised payment; always the
- * three columns, null when the provider did not say, so the move's statement keeps one shape.
- */
-function paidWith(payment: Payment) {
-  return {
-    paymentMethodType: payment.method?.type ?? null,
-    paymentMethodBrand: payment.method?.brand ?? null,
-    paymentMethodLast4: payment.method?.last4 ?? null,
-  };
 }
 
 /**
@@ -110,7 +99,7 @@ export async function verifyAuthorisation(ctx: FulfilmentContext, order: Order, 
             'authorised',
             ['created'],
             source,
-            { authorisedAt: services.now(), nextCheckAt: later(services.now(), CHECK_DELAYS_MS.afterStep), ...paidWith(payment) },
+            { authorisedAt: services.now(), nextCheckAt: later(services.now(), CHECK_DELAYS_MS.afterStep), ...authorisationFacts(payment) },
             authorisation,
             guard,
           );
@@ -137,7 +126,7 @@ export function authoriseAndClaim(ctx: FulfilmentContext, orderId: string, payme
     from: ['created'],
     to: 'delivering',
     source,
-    patch: { authorisedAt: now(), claimedAt: now(), nextCheckAt: later(now(), CHECK_DELAYS_MS.delivering), ...paidWith(payment) },
+    patch: { authorisedAt: now(), claimedAt: now(), nextCheckAt: later(now(), CHECK_DELAYS_MS.delivering), ...authorisationFacts(payment) },
     guard,
     via: { status: 'authorised', detail: { paymentIntentId: payment.id, amount: payment.amount } },
     now: now(),

@@ -3,6 +3,7 @@ import { PaymentProviderError, type Payment } from '../../payments/provider';
 import type { PaymentAssessment } from '../../risk/assess';
 import type { EventSource, Order, OrderPatch, PreparedGuard } from '../state-machine';
 import { reviewDeadline } from '../../risk/assess';
+import { authorisationFacts } from './authorisation-facts';
 import { closeUncharged, load, move, reschedule, type FulfilmentContext } from './context';
 import { CHECK_DELAYS_MS, later } from './policy';
 
@@ -48,7 +49,7 @@ export function holdForReview(
     'in_review',
     ['created'],
     source,
-    { authorisedAt: now, nextCheckAt: later(now, risk.reviewWindowMinutes * 60_000) },
+    { authorisedAt: now, nextCheckAt: later(now, risk.reviewWindowMinutes * 60_000), ...authorisationFacts(payment) },
     { rules: firedIds(risk) },
     guard,
     { status: 'authorised', detail: { paymentIntentId: payment.id, amount: payment.amount } },

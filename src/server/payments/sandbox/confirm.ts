@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BrowserPaymentIntent, SandboxConfirmResponse, sandboxConfirmBodySchema } from '../../../shared/api/orders';
 import { cardBrandOf, isAmericanExpress, passesLuhnCheck } from '../../../shared/card-number';
@@ -7,7 +7,8 @@ import { perDatabase, type Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
 import type { PaymentErrorDetail } from '../provider';
 import type { PaymentIntentStatus } from '../stripe/vocabulary';
-import { paymentIntentNotFound, type SandboxPaymentIntentRow, unexpectedState } from './payment-intents';
+import { sandboxChallengePath } from './challenge';
+import { paymentIntentNotFound, type SandboxPaymentIntentRow, secretIs, unexpectedState } from './payment-intents';
 import { CASH_APP_DECLINE, cardFactsOf, type TestCardOutcome, testCardOutcome } from './test-cards';
 
 export type SandboxConfirmRequest = z.output<typeof sandboxConfirmBodySchema>;
@@ -38,13 +39,15 @@ export async function confirmSandboxPaymentIntent(
   const invalidDetails = paymentMethod.type === 'card' ? cardDetailsError(paymentMethod, now) : null;
   if (!invalidDetails) {
     // The usual case in one statement: the intent with this secret, still confirmable, takes the outcome.
-    const outcome = outcomeOf(paymentMethod);
+    const outcome = outcomeOf(paymentMethod, false);
     const card = cardOf(paymentMethod);
     const [updated] =
       outcome.kind === 'authorised'
         ? await authoriseIntent(db).execute({
             id: intentId,
             clientSecret: body.clientSecret,
+            // A card that 3-D Secure would challenge is authorised here only for a payment that does not require it.
+            evenWhenRequired: outcomeOf(paymentMethod, true).kind === 'authorised',
             paymentMethodType: paymentMethod.type,
             ...cardShownOf(paymentMethod),
             refundFailureReason: outcome.refundFailureReason ?? null,
@@ -63,7 +66,7 @@ export async function confirmSandboxPaymentIntent(
             })
             .where(and(eq(sandboxPaymentIntents.id, intentId), secretIs(body.clientSecret), inArray(sandboxPaymentIntents.status, [...CONFIRMABLE])))
             .returning();
-    if (updated) return outcome.kind === 'authorised' ? { paymentIntent: browserView(updated) } : { error: outcome.error };
+    if (updated) return answerFor(outcome, updated);
   }
   // Otherwise the intent is read to answer why: unknown or another secret, already authorised, finished, or a card
   // that cannot be one (refused without touching the intent).
@@ -76,7 +79,7 @@ export async function confirmSandboxPaymentIntent(
   }
 
   if (invalidDetails) return { error: invalidDetails };
-  const outcome = outcomeOf(paymentMethod);
+  const outcome = outcomeOf(paymentMethod, intent.requestThreeDSecure);
 
   const changes = { ...intentChangesFor(outcome, paymentMethod), card: cardOf(paymentMethod) };
   // Conditional, so of two confirms racing only one decides the outcome.
@@ -90,7 +93,24 @@ export async function confirmSandboxPaymentIntent(
     if (latest?.status === 'requires_capture') return { paymentIntent: browserView(latest) };
     throw unexpectedState('confirm', (latest?.status ?? intent.status) as PaymentIntentStatus, CONFIRMABLE);
   }
-  return outcome.kind === 'authorised' ? { paymentIntent: browserView(updated) } : { error: outcome.error };
+  return answerFor(outcome, updated);
+}
+
+/** The browser's answer: the intent (with the challenge page to go to, when 3-D Secure asks), or the decline. */
+function answerFor(outcome: TestCardOutcome, intent: SandboxPaymentIntentRow): SandboxConfirmResponse {
+  switch (outcome.kind) {
+    case 'authorised':
+      return { paymentIntent: browserView(intent) };
+    case 'declined':
+      return { error: outcome.error };
+    case 'challenge':
+      return {
+        paymentIntent: {
+          ...browserView(intent),
+          next_action: { type: 'redirect_to_url', redirect_to_url: { url: sandboxChallengePath(intent.id, intent.clientSecret) } },
+        },
+      };
+  }
 }
 
 /**
@@ -110,6 +130,8 @@ const authoriseIntent = perDatabase((db) => {
       refundFailureReason: text('refundFailureReason'),
       disputeReason: text('disputeReason'),
       card: sql`${sql.placeholder('card')}::jsonb`,
+      challengeOutcome: null,
+      threeDSecureResult: null,
       receiptEmail: sql`coalesce(${text('receiptEmail')}, ${sandboxPaymentIntents.receiptEmail})`,
       updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
     })
@@ -118,15 +140,16 @@ const authoriseIntent = perDatabase((db) => {
         eq(sandboxPaymentIntents.id, sql.placeholder('id')),
         secretIs(sql.placeholder('clientSecret')),
         inArray(sandboxPaymentIntents.status, [...CONFIRMABLE]),
+        sql`(not ${sandboxPaymentIntents.requestThreeDSecure} or ${sql.placeholder('evenWhenRequired')}::boolean)`,
       ),
     )
     .returning()
     .prepare('sandbox_payment_intent_authorise');
 });
 
-/** What Stripe's test cards (test-cards.ts), or the Cash App page's answer, decide. */
-function outcomeOf(paymentMethod: SandboxConfirmRequest['paymentMethod']): TestCardOutcome {
-  if (paymentMethod.type === 'card') return testCardOutcome(digitsOf(paymentMethod.number));
+/** What Stripe's test cards (test-cards.ts), or the Cash App page's answer, decide; 3-D Secure never asks Cash App. */
+function outcomeOf(paymentMethod: SandboxConfirmRequest['paymentMethod'], threeDSecureRequired: boolean): TestCardOutcome {
+  if (paymentMethod.type === 'card') return testCardOutcome(digitsOf(paymentMethod.number), threeDSecureRequired);
   return paymentMethod.outcome === 'approve' ? { kind: 'authorised' } : { kind: 'declined', error: CASH_APP_DECLINE };
 }
 
@@ -134,13 +157,6 @@ function outcomeOf(paymentMethod: SandboxConfirmRequest['paymentMethod']): TestC
 function cardOf(paymentMethod: SandboxConfirmRequest['paymentMethod']) {
   return paymentMethod.type === 'card' ? cardFactsOf(digitsOf(paymentMethod.number), FINGERPRINT_KEY) : null;
 }
-
-/**
- * The intent's client secret is the one given, compared in the database by their SHA-256 digests: how long the
- * comparison takes tells nothing about the secret itself.
- */
-const secretIs = (given: string | SQLWrapper) =>
-  sql`sha256(convert_to(${sandboxPaymentIntents.clientSecret}, 'UTF8')) = sha256(convert_to(${given}, 'UTF8'))`;
 
 /** What Stripe's charge would say of the card (`payment_method_details.card`): its brand and last four digits. */
 function cardShownOf(paymentMethod: SandboxConfirmRequest['paymentMethod']) {
@@ -161,11 +177,27 @@ function intentChangesFor(outcome: TestCardOutcome, paymentMethod: SandboxConfir
         lastPaymentError: null,
         refundFailureReason: outcome.refundFailureReason ?? null,
         disputeReason: outcome.disputeReason ?? null,
+        challengeOutcome: null,
+        threeDSecureResult: null,
       };
     case 'declined':
-      return { status: 'requires_payment_method', paymentMethodType: null, cardBrand: null, cardLast4: null, lastPaymentError: outcome.error };
-    case 'requires_action':
-      return { status: 'requires_action', paymentMethodType, lastPaymentError: outcome.error };
+      return {
+        status: 'requires_payment_method',
+        paymentMethodType: null,
+        cardBrand: null,
+        cardLast4: null,
+        lastPaymentError: outcome.error,
+        challengeOutcome: null,
+        threeDSecureResult: null,
+      };
+    case 'challenge':
+      return {
+        status: 'requires_action',
+        paymentMethodType,
+        lastPaymentError: null,
+        challengeOutcome: outcome.afterChallenge,
+        threeDSecureResult: null,
+      };
   }
 }
 

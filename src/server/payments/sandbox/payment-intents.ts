@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
-import { type Payment, PaymentProviderError } from '../provider';
+import { type Payment, PaymentProviderError, type ThreeDSecureResult } from '../provider';
 import { cardProcessingFeeCents } from './fees';
 import { paymentStatusOf, type PaymentIntentStatus } from '../stripe/vocabulary';
 
@@ -45,8 +45,15 @@ export function toPayment(row: SandboxPaymentIntentRow): Payment {
         }
       : null,
     risk: row.card ? { level: row.card.riskLevel, score: row.card.riskScore } : null,
+    threeDSecure: row.threeDSecureResult as ThreeDSecureResult | null,
   };
 }
+/**
+ * The intent's client secret is the one given, compared in the database by their SHA-256 digests: how long the
+ * comparison takes tells nothing about the secret itself.
+ */
+export const secretIs = (given: string | SQLWrapper) =>
+  sql`sha256(convert_to(${sandboxPaymentIntents.clientSecret}, 'UTF8')) = sha256(convert_to(${given}, 'UTF8'))`;
 
 /** Stripe's answer for an unknown intent; also for a wrong client secret, so a guess learns nothing. */
 export function paymentIntentNotFound(id: string): PaymentProviderError {

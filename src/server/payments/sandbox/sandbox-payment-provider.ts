@@ -67,6 +67,7 @@ const insertIntent = perDatabase((db) =>
       receiptEmail: sql.placeholder('receiptEmail'),
       metadata: sql.placeholder('metadata'),
       idempotencyKey: sql.placeholder('idempotencyKey'),
+      requestThreeDSecure: sql.placeholder('requestThreeDSecure'),
       createdAt: sql.placeholder('createdAt'),
       status: 'requires_payment_method',
       captureMethod: 'manual',
@@ -171,6 +172,7 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
         receiptEmail: request.receiptEmail,
         metadata: request.metadata,
         idempotencyKey: request.idempotencyKey,
+        requestThreeDSecure: request.threeDSecure === 'required',
         createdAt,
       });
       if (inserted) return toPayment(inserted);
@@ -241,6 +243,7 @@ function sameCreateParameters(row: SandboxPaymentIntentRow, request: CreatePayme
     row.amount === request.amountCents &&
     row.currency === request.currency &&
     row.receiptEmail === request.receiptEmail &&
+    row.requestThreeDSecure === (request.threeDSecure === 'required') &&
     canonicalJson(row.metadata) === canonicalJson(request.metadata)
   );
 }

@@ -93,15 +93,38 @@ describe('what the adapter asks of Stripe', () => {
     });
   });
 
+  it('asks for 3-D Secure on every card that supports it when the payment requires it', async () => {
+    await provider().createPayment({ ...ORDER_PAYMENT, threeDSecure: 'required' });
+
+    expect(fake.requests[0]!.body).toMatchObject({ payment_method_options: { card: { request_three_d_secure: 'any' } } });
+  });
+
+  it('asks for no 3-D Secure of its own by default', async () => {
+    await provider().createPayment(ORDER_PAYMENT);
+
+    expect(fake.requests[0]!.body).not.toHaveProperty('payment_method_options');
+  });
+
+  it("reads how 3-D Secure ended from the intent's charge: authenticated, or null for a card never asked", async () => {
+    const stripe = provider();
+    const authenticated = await stripe.createPayment(ORDER_PAYMENT);
+    fake.authorise(authenticated.id, { threeDSecure: 'authenticated' });
+    const plain = await stripe.createPayment({ ...ORDER_PAYMENT, idempotencyKey: 'order-2:create-payment-intent' });
+    fake.authorise(plain.id);
+
+    expect(await stripe.getPayment(authenticated.id)).toMatchObject({ status: 'authorised', threeDSecure: 'authenticated' });
+    expect(await stripe.getPayment(plain.id)).toMatchObject({ status: 'authorised', threeDSecure: null });
+  });
+
   it('reads the payment method from the latest charge (expanded): a card’s brand and last four, or the wallet', async () => {
     const stripe = provider();
     const card = await stripe.createPayment(ORDER_PAYMENT);
-    fake.authorise(card.id, { type: 'card', card: { brand: 'mastercard', last4: '4444', funding: 'credit', country: 'US' } });
+    fake.authorise(card.id, { paidWith: { type: 'card', card: { brand: 'mastercard', last4: '4444', funding: 'credit', country: 'US' } } });
     expect((await stripe.getPayment(card.id)).method).toEqual({ type: 'card', brand: 'mastercard', last4: '4444' });
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${card.id}` });
 
     const cashApp = await stripe.createPayment({ ...ORDER_PAYMENT, idempotencyKey: 'order-2:create-payment-intent' });
-    fake.authorise(cashApp.id, { type: 'cashapp', cashapp: { buyer_id: 'cus_1', cashtag: '$amina' } });
+    fake.authorise(cashApp.id, { paidWith: { type: 'cashapp', cashapp: { buyer_id: 'cus_1', cashtag: '$amina' } } });
     expect((await stripe.getPayment(cashApp.id)).method).toEqual({ type: 'cashapp', brand: null, last4: null });
   });
 

@@ -1,6 +1,13 @@
 import Stripe from 'stripe';
 import type { PaymentMethod } from '../../../shared/payment-method';
-import { PaymentProviderError, type Payment, type PaymentProvider, type PaymentRefund, type RefundStatus } from '../provider';
+import {
+  PaymentProviderError,
+  type Payment,
+  type PaymentProvider,
+  type PaymentRefund,
+  type RefundStatus,
+  type ThreeDSecureResult,
+} from '../provider';
 import { isPaymentIntentStatus, paymentEventOf, paymentStatusOf, type PaymentIntentStatus } from './vocabulary';
 
 export interface StripeProviderOptions {
@@ -27,6 +34,14 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
 const PAYMENT_METHOD_TYPES = ['card', 'cashapp'];
 // The latest charge says what the payer paid with (payment_method_details), kept on the order at authorisation.
 const EXPAND_CHARGE = ['latest_charge'];
+const THREE_D_SECURE_RESULTS: readonly ThreeDSecureResult[] = [
+  'authenticated',
+  'attempt_acknowledged',
+  'exempted',
+  'failed',
+  'not_supported',
+  'processing_error',
+];
 const REFUND_STATUSES: readonly string[] = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] satisfies RefundStatus[];
 
 /**
@@ -59,6 +74,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
             capture_method: 'manual',
             allowed_payment_method_types: PAYMENT_METHOD_TYPES,
             ...(request.receiptEmail ? { receipt_email: request.receiptEmail } : {}),
+            // Stripe.js then runs the challenge wherever the card supports 3-D Secure.
+            ...(request.threeDSecure === 'required' ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } } : {}),
             metadata: { orderId: request.metadata.orderId, userId: request.metadata.userId },
             ...(request.threeDSecure ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } } : {}),
           },
@@ -68,8 +85,9 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     },
 
     getPayment(id) {
-      // The charge says what paid (its payment method, the card's facts, Radar's outcome) and, once captured, what the
-      // processor kept (its balance transaction); a declined attempt's card comes inside last_payment_error.payment_method.
+      // The charge says what paid (its payment method, the card's facts, Radar's outcome, how 3-D Secure ended) and, once
+      // captured, what the processor kept (its balance transaction); a declined attempt's card comes inside
+      // last_payment_error.payment_method.
       return callStripe(() => stripe.paymentIntents.retrieve(id, { expand: CHARGE_AND_FEE }));
     },
 
@@ -172,6 +190,7 @@ function toPayment(intent: Stripe.PaymentIntent): Payment {
     processorFeeCents: feeOf(intent),
     method: paymentMethodOf(intent.latest_charge),
     ...cardAndRiskOf(intent),
+    threeDSecure: threeDSecureOf(intent.latest_charge),
   };
 }
 
@@ -220,6 +239,13 @@ function paymentMethodOf(charge: Stripe.PaymentIntent['latest_charge']): Payment
   if (details.type !== 'card') return { type: details.type, brand: null, last4: null };
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return { type: 'card', brand: text(details.card?.brand), last4: text(details.card?.last4) };
+}
+
+/** The charge's 3-D Secure result, when the charge was expanded and its card was asked. */
+function threeDSecureOf(charge: string | Stripe.Charge | null): ThreeDSecureResult | null {
+  if (!charge || typeof charge === 'string') return null;
+  const result = charge.payment_method_details?.card?.three_d_secure?.result;
+  return THREE_D_SECURE_RESULTS.includes(result as ThreeDSecureResult) ? (result as ThreeDSecureResult) : null;
 }
 
 function toPaymentRefund(refund: Stripe.Refund, paymentId: string): PaymentRefund {

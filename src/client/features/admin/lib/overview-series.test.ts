@@ -8,8 +8,17 @@ describe('the overview’s chart rows', () => {
       statusCounts: { completed: 5, capture_failed: 1, refunding: 1, created: 2, expired: 3, canceled: 4, delivering: 1 },
       capturedCents: 7000,
       feesCents: 500,
+      funnel: { started: 17, paid: 8, delivered: 7, captured: 6 },
+      declines: {},
     },
-    { day: '2026-11-24', statusCounts: { refunded: 2, delivery_failed: 1, authorised: 1, archived: 9 } as never, capturedCents: 0, feesCents: 0 },
+    {
+      day: '2026-11-24',
+      statusCounts: { refunded: 2, delivery_failed: 1, authorised: 1, archived: 9 } as never,
+      capturedCents: 0,
+      feesCents: 0,
+      funnel: { started: 4, paid: 4, delivered: 2, captured: 2 },
+      declines: {},
+    },
   ];
 
   it('group each day’s statuses as the customer’s history does, leaving out a status the console does not know', () => {

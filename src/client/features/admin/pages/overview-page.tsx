@@ -7,6 +7,7 @@ import { overviewQueryOptions } from '../api/overview';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { Charts } from '../components/overview/charts-section';
 import { OperatorHealthSection } from '../components/overview/operator-health';
+import { DeclineRateNotice, FunnelSection } from '../components/overview/funnel-section';
 import { WalletSection } from '../components/overview/wallet-section';
 import { StatusTable, TopList, WindowFigures } from '../components/overview/window-figures';
 import { Loaded } from '../components/query-state';
@@ -67,6 +68,7 @@ function Figures({ overview }: { overview: AdminOverviewResponse }) {
             {t('admin.overview.range', { from: formatDay(figures.from, language, 'long'), to: formatDay(overview.today, language, 'long') })}
           </p>
         </div>
+        <DeclineRateNotice rate={overview.declineRate} />
         <WindowFigures figures={figures} attentionCount={overview.attentionCount} />
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
@@ -79,6 +81,7 @@ function Figures({ overview }: { overview: AdminOverviewResponse }) {
         </div>
       </div>
       <OperatorHealthSection operators={overview.operatorHealth} />
+      <FunnelSection overview={overview} />
       <Charts overview={overview} />
     </>
   );

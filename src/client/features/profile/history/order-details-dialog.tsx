@@ -38,7 +38,7 @@ function NothingChargedNotice({ order }: { order: OrderView }) {
     >
       {reason && <p className="font-semibold">{t('history.detail.failureTitle')}</p>}
       {reason && <p dir="auto">{reason}</p>}
-      {order.status === 'expired' && <p>{t('history.detail.expired')}</p>}
+      {(order.status === 'expired' || order.status === 'declined') && <p>{t('history.detail.expired')}</p>}
       <p className="font-semibold">{t('history.detail.notCharged')}</p>
       {order.failureCode && (
         <p className="text-xs">

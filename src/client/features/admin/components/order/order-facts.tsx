@@ -99,6 +99,9 @@ export function OrderFacts({ order }: { order: AdminOrderDetail }) {
           <DescriptionRow label={t('admin.order.authorisedAt')} testId="order-authorised-at">
             {date(order.authorisedAt)}
           </DescriptionRow>
+          <DescriptionRow label={t('admin.paymentRisk.threeDSecure')} testId="order-three-d-secure">
+            {t(`admin.paymentRisk.threeDSecureResult.${order.threeDSecure ?? 'none'}`, { defaultValue: order.threeDSecure ?? none })}
+          </DescriptionRow>
           <DescriptionRow label={t('admin.order.refundId')} testId="order-refund-id" code>
             {text(order.refundId)}
           </DescriptionRow>

@@ -28,8 +28,8 @@ const tabClass = cn(
 
 /**
  * The payment form of the embedded sandbox, built to look and behave like Stripe's Payment Element: Card and Cash App
- * tabs, the card checked in the browser before it is sent, and Cash App leaving for /payment-complete as Stripe's
- * redirect does. The server applies Stripe's test cards.
+ * tabs, the card checked in the browser before it is sent, a card that asks for 3-D Secure leaving for the sandbox's
+ * challenge page and Cash App for /payment-complete, as Stripe's redirects do. The server applies Stripe's test cards.
  */
 export function SandboxPaymentForm(props: PaymentFormProps) {
   const { t } = useTranslation();
@@ -107,8 +107,16 @@ function CardInput({ field, label, error, children, ...props }: CardInputProps) 
   );
 }
 
+/** Where a card that asks for 3-D Secure sends the payer: the sandbox's challenge page, in the form's language. */
+function challengeAddress(answer: SandboxConfirmResponse, language: string): string | null {
+  const url = 'paymentIntent' in answer ? answer.paymentIntent.next_action?.redirect_to_url.url : undefined;
+  return url ? `${url}&lang=${encodeURIComponent(language)}` : null;
+}
+
 function CardForm({ payLabel, locked, errorKey, onAttempt, onEdit, onCancel, paying, confirm }: MethodFormProps) {
   const { t } = useTranslation();
+  const language = useUiLanguage();
+  const [leaving, setLeaving] = useState(false);
   const [fields, setFields] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [touched, setTouched] = useState<Partial<Record<CardField, boolean>>>({});
   const errors = validateCard(fields, new Date());
@@ -123,14 +131,22 @@ function CardForm({ payLabel, locked, errorKey, onAttempt, onEdit, onCancel, pay
       return;
     }
     const answer = await confirm(cardPaymentMethod(fields));
-    if (answer) onAttempt(answer);
+    if (!answer) return;
+    // As Stripe.js does for 3-D Secure: the challenge, then back to /payment-complete.
+    const challenge = challengeAddress(answer, language);
+    if (challenge) {
+      setLeaving(true);
+      window.location.assign(challenge);
+      return;
+    }
+    onAttempt(answer);
   };
 
   const bind = (name: CardField, format: (text: string) => string) => ({
     field: name,
     error: touched[name] ? errors[name] : undefined,
     value: fields[name],
-    disabled: locked,
+    disabled: locked || leaving,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       onEdit();
       setFields((current) => ({ ...current, [name]: format(event.target.value) }));
@@ -162,7 +178,7 @@ function CardForm({ payLabel, locked, errorKey, onAttempt, onEdit, onCancel, pay
         />
         <CardInput {...bind('cvc', formatCvc)} label={t('payment.card.cvc')} autoComplete="cc-csc" placeholder="123" />
       </div>
-      <PayButtons payLabel={payLabel} paying={paying} locked={locked} errorKey={errorKey} onCancel={onCancel} />
+      <PayButtons payLabel={payLabel} paying={paying || leaving} locked={locked} errorKey={errorKey} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,0 +1,22 @@
+import { paymentEventOf } from '../stripe/vocabulary';
+import { randomBase62 } from './payment-intents';
+import type { SandboxEventListener } from './sandbox-payment-provider';
+
+/**
+ * Sends one of the sandbox's own events (Stripe's type and object) to the webhook's handler on the next turn of the
+ * event loop, after the answer that caused it, as Stripe sends its events shortly after. A delivery that fails is logged.
+ */
+export function sendSandboxEvent(listener: SandboxEventListener | undefined, type: string, object: Record<string, unknown>): void {
+  if (!listener) return;
+  const event = paymentEventOf({ id: `evt_sandbox_${randomBase62(24)}`, type, data: { object } });
+  setImmediate(() => {
+    listener.deliver(event).catch((error: unknown) => {
+      listener.log.error({ err: error, eventId: event.id, type }, 'the sandbox could not deliver its event');
+    });
+  });
+}
+
+/** Stripe's payment_intent.payment_failed, for a declined attempt (a declined card, a failed 3-D Secure challenge). */
+export function sendPaymentFailed(listener: SandboxEventListener | undefined, intentId: string): void {
+  sendSandboxEvent(listener, 'payment_intent.payment_failed', { id: intentId, object: 'payment_intent' });
+}
