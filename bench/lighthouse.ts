@@ -75,7 +75,7 @@ async function audit(url: string, reportFile: string | undefined): Promise<Run> 
 }
 
 /** Builds bench/bare-page with the project's Vite and React plugin, compressed as the build compresses the app's files. */
-export async function buildBarePage(outDir: string): Promise<void> {
+async function buildBarePage(outDir: string): Promise<void> {
   await build({
     root: path.join(import.meta.dirname, 'bare-page'),
     configFile: false,
@@ -87,7 +87,7 @@ export async function buildBarePage(outDir: string): Promise<void> {
 }
 
 /** Serves a built page the way the product serves its own (src/server/http/client-app.ts), minus the pages' variants. */
-export async function serveBarePage(dir: string) {
+async function serveBarePage(dir: string) {
   const app = Fastify({ logger: false });
   await app.register(fastifyStatic, {
     root: path.join(dir, 'assets'),
@@ -160,20 +160,28 @@ export async function runLighthouseBenchmark(): Promise<void> {
   if (reports) mkdirSync(reports, { recursive: true });
   const bareDir = mkdtempSync(path.join(tmpdir(), 'topup-bare-page-'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-bench-'));
-  await buildBarePage(bareDir);
-  const bare = await serveBarePage(bareDir);
-  const server = await startBuiltServer(dataDir);
   const ours: Run[] = [];
   const floor: Run[] = [];
   try {
-    for (let run = 1; run <= RUNS; run++) {
-      const file = (name: string) => (reports ? path.join(reports, `${name}-${run}.json`) : undefined);
-      ours.push(await audit(`${server.url}/`, file('home')));
-      floor.push(await audit(`${bare.url}/`, file('bare')));
+    await buildBarePage(bareDir);
+    const bare = await serveBarePage(bareDir);
+    const server = await startBuiltServer(dataDir).catch(async (error: unknown) => {
+      await bare.close();
+      throw error;
+    });
+    try {
+      for (let run = 1; run <= RUNS; run++) {
+        const file = (name: string) => (reports ? path.join(reports, `${name}-${run}.json`) : undefined);
+        ours.push(await audit(`${server.url}/`, file('home')));
+        floor.push(await audit(`${bare.url}/`, file('bare')));
+        const last = (runs: Run[]) => `${runs.at(-1)!.sample.performance.toFixed(2)}, TBT ${Math.round(runs.at(-1)!.sample.tbtMs)} ms`;
+        console.log(`run ${run}/${RUNS}: / ${last(ours)}; bare page ${last(floor)}`);
+      }
+    } finally {
+      await stopBuiltServer(server);
+      await bare.close();
     }
   } finally {
-    await stopBuiltServer(server);
-    await bare.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(bareDir, { recursive: true, force: true });
   }

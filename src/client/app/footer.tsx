@@ -13,7 +13,7 @@ export function Footer() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
   return (
-    <footer className="below-the-fold border-t bg-card">
+    <footer className="border-t bg-card">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-3">
           <p className="text-lg font-bold">{t('brand.name')}</p>

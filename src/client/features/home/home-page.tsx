@@ -77,7 +77,7 @@ export function HomePage({ flow, sendAgain }: { flow: ReactNode; sendAgain?: Rea
         </div>
       </section>
 
-      <section aria-labelledby="features-title" className="below-the-fold mx-auto max-w-6xl px-4 py-16">
+      <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight">
           {t('home.featuresTitle')}
         </h2>
@@ -98,7 +98,7 @@ export function HomePage({ flow, sendAgain }: { flow: ReactNode; sendAgain?: Rea
         </ul>
       </section>
 
-      <section id={HOW_IT_WORKS_ANCHOR} aria-labelledby="how-title" className="below-the-fold scroll-mt-20 border-y bg-card">
+      <section id={HOW_IT_WORKS_ANCHOR} aria-labelledby="how-title" className="scroll-mt-20 border-y bg-card">
         <div className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight">
             {t('home.howTitle')}
