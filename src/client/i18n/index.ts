@@ -61,7 +61,8 @@ export function directionOf(language: Language): 'rtl' | 'ltr' {
   return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
 }
 
-function applyToDocument(language: Language) {
+/** The page's language and direction (`lang`, `dir` on `<html>`), which the right-to-left layout follows. */
+export function applyToDocument(language: Language) {
   // Pre-rendering (entry-server.tsx) has no document: the page's <html> carries the language there.
   if (typeof document === 'undefined') return;
   // Written only when they change: writing either, even unchanged, makes the browser restyle the whole page (ADR 043).
