@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from '@/app/app';
@@ -39,7 +40,11 @@ async function start() {
       () => false,
     ));
   if (partsLoaded) {
-    hydrateRoot(container, app);
+    // As a transition, the take-over is rendered in slices of a few milliseconds between which the browser stays free
+    // to answer the reader, rather than in one long task (ADR 043); a click on a part not yet taken over hydrates it first.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     container.replaceChildren();
     createRoot(container).render(app);

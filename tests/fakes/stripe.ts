@@ -59,7 +59,10 @@ export interface FakePaymentIntent {
  * digits, or a wallet such as Cash App Pay.
  */
 export type FakePaymentMethodDetails =
-  | { type: 'card'; card: { brand: string; last4: string; funding: string; country: string } }
+  | {
+      type: 'card';
+      card: { brand: string; last4: string; funding: string; country: string; three_d_secure?: { result: string; version: string } | null };
+    }
   | { type: 'cashapp'; cashapp: { buyer_id: string; cashtag: string } };
 
 /** Stripe's test card 4242 4242 4242 4242, as a charge describes it. */

@@ -61,11 +61,14 @@ export function directionOf(language: Language): 'rtl' | 'ltr' {
   return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
 }
 
-function applyToDocument(language: Language) {
+/** The page's language and direction (`lang`, `dir` on `<html>`), which the right-to-left layout follows. */
+export function applyToDocument(language: Language) {
   // Pre-rendering (entry-server.tsx) has no document: the page's <html> carries the language there.
   if (typeof document === 'undefined') return;
-  document.documentElement.lang = language;
-  document.documentElement.dir = directionOf(language);
+  // Written only when they change: writing either, even unchanged, makes the browser restyle the whole page (ADR 043).
+  const root = document.documentElement;
+  if (root.lang !== language) root.lang = language;
+  if (root.dir !== directionOf(language)) root.dir = directionOf(language);
 }
 
 /** Loads the texts of the pages beyond home; called before such a page first renders. */

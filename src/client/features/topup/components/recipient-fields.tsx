@@ -1,12 +1,13 @@
-import { useMemo, useRef, useState, type Ref } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '@shared/api/catalog';
 import { validatePhone } from '@shared/phone-rules';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { whenIdle } from '@/lib/idle';
 import { toast } from '@/lib/toast';
 import { useCountries } from '../api/get-countries';
-import { countryEntries, countryLabel, findCountry } from '../lib/country-list';
+import { countryCollator, countryEntries, countryLabel, findCountry } from '../lib/country-list';
 import { COUNTRY_SELECTION_TOASTS, selectCountry, type SelectedCountry } from '../lib/country-selection';
 import { useUiLanguage } from '../use-ui-language';
 import { CountryPicker } from './country-picker';
@@ -51,7 +52,11 @@ export function RecipientFields(props: RecipientFieldsProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const countries = useCountries();
-  const entries = useMemo(() => (countries.data ? countryEntries(countries.data, language) : undefined), [countries.data, language]);
+  // The list is named, sorted and drawn in a render of its own that gives way to the reader (a deferred value), with
+  // its collator made beforehand while the browser is idle: neither is a long task when the list arrives (ADR 043).
+  const listed = useDeferredValue(countries.data);
+  const entries = useMemo(() => (listed ? countryEntries(listed, language) : undefined), [listed, language]);
+  useEffect(() => whenIdle(() => countryCollator(language)), [language]);
   const pickerInput = useRef<HTMLInputElement>(null);
   const [phoneTouched, setPhoneTouched] = useState(false);
 
@@ -78,7 +83,7 @@ export function RecipientFields(props: RecipientFieldsProps) {
     <>
       <CountryPicker
         entries={entries}
-        status={countries.status}
+        status={countries.status === 'success' && !entries ? 'pending' : countries.status}
         onRetry={() => void countries.refetch()}
         selectedLabel={country ? countryLabel(country.code, country.name, language) : null}
         selectedFlag={country?.flag ?? null}

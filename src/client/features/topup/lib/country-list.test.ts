@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { countryEntries, countryLabel, searchCountries } from './country-list';
+import { describe, expect, it, vi } from 'vitest';
+import { countryCollator, countryEntries, countryLabel, searchCountries } from './country-list';
 import { testCountry } from '@/testing/builders';
 
 const countries = [
@@ -33,5 +33,14 @@ describe('the country list', () => {
     const arabic = countryEntries(countries, 'ar');
     expect(arabic.map((entry) => entry.label)).toContain('الهند');
     expect(searchCountries(arabic, 'india').map((entry) => entry.country.iso_name)).toEqual(['IN']);
+  });
+
+  it('sorts with one collator a language, made once, so the flow can make it ahead of the list', () => {
+    const prepared = countryCollator('fr');
+    const made = vi.spyOn(Intl, 'Collator');
+    expect(countryCollator('fr')).toBe(prepared);
+    expect(countryEntries(countries, 'fr').map((entry) => entry.country.iso_name)).toEqual(['DZ', 'IN', 'NE', 'NG']);
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
   });
 });
