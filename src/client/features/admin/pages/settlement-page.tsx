@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { orderPath } from '../admin-paths';
 import { settlementCsvPath, settlementQueryOptions, type SettlementRange } from '../api/settlement';
 import { AdminList, ListFilters, wholeList } from '../components/admin-list';
-import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
+import { AdminPageFrame } from '../components/admin-page-frame';
 import { Field } from '../components/field';
 import { linkClass } from '../components/link-class';
 import { Td, Tr } from '../components/table';
@@ -136,7 +136,8 @@ export function SettlementPage() {
           ))}
         </dl>
       )}
-      <AdminSection title={t('admin.settlement.days')} id="settlement-days">
+      <div className="flex flex-col gap-3">
+        <h2 className="text-lg font-semibold">{t('admin.settlement.days')}</h2>
         <AdminList<SettlementDay>
           read={wholeList(settlement, (data) => [...data.days].reverse())}
           label={t('admin.settlement.days')}
@@ -157,8 +158,9 @@ export function SettlementPage() {
             </Tr>
           )}
         />
-      </AdminSection>
-      <AdminSection title={t('admin.settlement.corridors')} id="settlement-corridors">
+      </div>
+      <div className="flex flex-col gap-3">
+        <h2 className="text-lg font-semibold">{t('admin.settlement.corridors')}</h2>
         <AdminList<SettlementOperator>
           read={wholeList(settlement, (data) => data.operators)}
           label={t('admin.settlement.corridors')}
@@ -177,8 +179,9 @@ export function SettlementPage() {
             </Tr>
           )}
         />
-      </AdminSection>
-      <AdminSection title={t('admin.settlement.differences')} id="settlement-differences">
+      </div>
+      <div className="flex flex-col gap-3">
+        <h2 className="text-lg font-semibold">{t('admin.settlement.differences')}</h2>
         <AdminList<SettlementWalletDifference>
           read={wholeList(settlement, (data) => data.walletDifferences)}
           label={t('admin.settlement.differences')}
@@ -207,7 +210,7 @@ export function SettlementPage() {
             </Tr>
           )}
         />
-      </AdminSection>
+      </div>
     </AdminPageFrame>
   );
 }
