@@ -283,7 +283,13 @@ export async function buildApp({
     sessions: shared.sessions,
     changes: shared.changes,
   });
-  registerCatalogRoutes(app, { db: database.db, operators: orderServices.operators, counts: attemptCounts, countryList: catalogue.countryList, provider: catalogue.switches.provider });
+  registerCatalogRoutes(app, {
+    db: database.db,
+    operators: orderServices.operators,
+    counts: attemptCounts,
+    countryList: catalogue.countryList,
+    provider: catalogue.switches.provider,
+  });
   registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts });
   registerTopupRequestRoutes(app, {
     services: { db: database.db, destinations: catalogue.switches, limits, counts: attemptCounts, now: clock },
