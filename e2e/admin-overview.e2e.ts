@@ -64,6 +64,12 @@ describe('the console’s overview', () => {
     const countries = admin.getByRole('region', { name: 'Countries by money captured' });
     expect(await countries.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual(['Nigeria', '1', `$${delivered.intent.totalAmount}`]);
     expect(await text(admin, 'overview-range')).toContain('in UTC days');
+    // Operator health: MTN delivered one top-up and failed one in the last hour, not enough to be failing.
+    const health = admin.getByTestId('operator-health-row');
+    expect(await health.count()).toBe(1);
+    expect(await health.getByTestId('operator-health-hour-rate').textContent()).toContain('50%');
+    expect(await health.getByTestId('operator-health-day-p95').textContent()).toMatch(/^\d+(\.\d)? sec$/);
+    expect(await health.getByTestId('operator-health-failing').count()).toBe(0);
   });
 
   it('draws both charts, with the same figures in a table for screen readers', async () => {
