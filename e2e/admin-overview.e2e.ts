@@ -69,6 +69,12 @@ describe('the console’s overview', () => {
     const funnel = await Promise.all(['started', 'paid', 'delivered', 'captured'].map((step) => text(admin, `funnel-${today}-${step}`)));
     expect(funnel).toEqual(['2', '2', '1', '1']);
     expect(await text(admin, 'decline-rate')).toBe('Last hour: 0 of 2 payment attempts declined (0%).');
+    // Operator health: MTN delivered one top-up and failed one in the last hour, not enough to be failing.
+    const health = admin.getByTestId('operator-health-row');
+    expect(await health.count()).toBe(1);
+    expect(await health.getByTestId('operator-health-hour-rate').textContent()).toContain('50%');
+    expect(await health.getByTestId('operator-health-day-p95').textContent()).toMatch(/^\d+(\.\d)? sec$/);
+    expect(await health.getByTestId('operator-health-failing').count()).toBe(0);
   });
 
   it('draws both charts, with the same figures in a table for screen readers', async () => {

@@ -219,6 +219,8 @@ describe.each(TEST_DATABASE_KINDS)('the console’s overview on %s', (kind) => {
   it('gives each operator’s success rate and 95th percentile over the last hour and day, as SQL over the orders gives them', async () => {
     const mtn = { userId: customer, countryIso: 'NG', operatorId: 341, operatorName: 'MTN Nigeria', amountCents: 1000, percentageFeeCents: 30 };
     const airtel = { ...mtn, countryIso: 'IN', operatorId: 200, operatorName: 'Airtel India' };
+    const glo = { ...mtn, operatorId: 342, operatorName: 'Glo Nigeria' };
+    const etisalat = { ...mtn, operatorId: 343, operatorName: 'Etisalat Nigeria' };
     const sent = (ago: number, tookSeconds: number | null) => {
       const paidAt = new Date(NOW.getTime() - ago);
       return {
@@ -240,6 +242,12 @@ describe.each(TEST_DATABASE_KINDS)('the console’s overview on %s', (kind) => {
       { ...mtn, status: 'canceled', standardFeeCents: 33, totalCents: 1063, createdAt: new Date(NOW.getTime() - HOUR), authorisedAt: NOW },
       { ...mtn, status: 'completed', ...sent(25 * HOUR, 2) },
       { ...airtel, status: 'completed', ...sent(2 * HOUR, 8) },
+      // Glo: 5 failures of 6 top-ups in the last 15 minutes (and one failure before them, not counted in them).
+      ...[1, 2, 3, 4, 5].map((minutes) => ({ ...glo, status: 'delivery_failed' as const, ...sent(minutes * MINUTE, null) })),
+      { ...glo, status: 'completed', ...sent(6 * MINUTE, 2) },
+      { ...glo, status: 'delivery_failed', ...sent(20 * MINUTE, null) },
+      // Etisalat: 4 failures in the last 15 minutes, one short of the threshold.
+      ...[1, 2, 3, 4].map((minutes) => ({ ...etisalat, status: 'delivery_failed' as const, ...sent(minutes * MINUTE, null) })),
     ]);
     const { operatorHealth } = await adminOverview(db, NOW);
     const p95 = async (operatorId: number, sinceMs: number) =>
@@ -253,13 +261,21 @@ describe.each(TEST_DATABASE_KINDS)('the console’s overview on %s', (kind) => {
           )
         )[0]!.p,
       );
-    expect(operatorHealth).toEqual([
+    expect(operatorHealth.map((entry) => [entry.operatorName, entry.failingNow])).toEqual([
+      ['Glo Nigeria', true],
+      ['Etisalat Nigeria', false],
+      ['MTN Nigeria', false],
+      ['Airtel India', false],
+    ]);
+    expect(operatorHealth[0]).toMatchObject({ lastHour: { delivered: 1, failed: 6 }, lastDay: { delivered: 1, failed: 6 } });
+    expect(operatorHealth.slice(2)).toEqual([
       {
         countryIso: 'NG',
         operatorId: 341,
         operatorName: 'MTN Nigeria',
         lastHour: { delivered: 2, failed: 1, successRate: 2 / 3, p95Seconds: await p95(341, HOUR) },
         lastDay: { delivered: 3, failed: 2, successRate: 3 / 5, p95Seconds: await p95(341, DAY) },
+        failingNow: false,
       },
       {
         countryIso: 'IN',
@@ -267,10 +283,11 @@ describe.each(TEST_DATABASE_KINDS)('the console’s overview on %s', (kind) => {
         operatorName: 'Airtel India',
         lastHour: { delivered: 0, failed: 0, successRate: null, p95Seconds: null },
         lastDay: { delivered: 1, failed: 0, successRate: 1, p95Seconds: 8 },
+        failingNow: false,
       },
     ]);
     // 3 and 5.5 s: the percentile lies 0.95 of the way from 3 to 5.5.
-    expect(operatorHealth[0]!.lastHour.p95Seconds).toBeCloseTo(5.375, 3);
+    expect(operatorHealth[2]!.lastHour.p95Seconds).toBeCloseTo(5.375, 3);
   });
 
   it('starts today at midnight UTC and the 7 and 30 days at midnight 6 and 29 days before, to the microsecond', async () => {

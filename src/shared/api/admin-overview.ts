@@ -108,8 +108,11 @@ export interface AdminOverviewResponse {
   operatorHealth: OperatorHealth[];
 }
 
-/** How many operators the health table lists: those with the lowest success rate over the last day first. */
+/** How many operators the health table lists: those failing now first, then the lowest success rate over the last day. */
 export const OPERATOR_HEALTH_COUNT = 20;
+
+/** An operator is failing now when, of its top-ups sent in the last `minutes`, at least `failures` and `share` failed. */
+export const OPERATOR_FAILING = { minutes: 15, failures: 5, share: 0.5 } as const;
 
 /** One operator's deliveries in a recent window (orders created in it whose top-up was sent). */
 export interface OperatorHealthWindow {
@@ -127,4 +130,6 @@ export interface OperatorHealth {
   operatorName: string;
   lastHour: OperatorHealthWindow;
   lastDay: OperatorHealthWindow;
+  /** Failing above OPERATOR_FAILING over its last minutes. */
+  failingNow: boolean;
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { OperatorHealth, OperatorHealthWindow } from '@shared/api/admin-overview';
+import { OPERATOR_FAILING, type OperatorHealth, type OperatorHealthWindow } from '@shared/api/admin-overview';
 import { countryName } from '../../lib/format';
 import { formatCount, formatRate, formatSeconds } from '../../lib/overview-series';
 import { useLanguage } from '../../lib/use-language';
 import { AdminSection } from '../admin-page-frame';
+import { Badge } from '../status-badge';
 import { ScrollTable, Td, Th, Tr } from '../table';
 import { Ltr } from './window-figures';
 
@@ -51,6 +52,11 @@ export function OperatorHealthSection({ operators }: { operators: OperatorHealth
               <Tr key={`${operator.countryIso}-${operator.operatorId}`} data-testid="operator-health-row">
                 <Td>
                   <span className="font-medium">{operator.operatorName}</span>
+                  {operator.failingNow && (
+                    <Badge tone="bad" className="ms-2" testId="operator-health-failing">
+                      {t('admin.health.failing', OPERATOR_FAILING)}
+                    </Badge>
+                  )}
                   <span className="block text-xs text-muted-foreground">{countryName(operator.countryIso, language)}</span>
                 </Td>
                 <WindowCells figures={operator.lastHour} testId="operator-health-hour" />
