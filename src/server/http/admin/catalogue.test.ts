@@ -325,7 +325,7 @@ describe.each(TEST_DATABASE_KINDS)('the console’s catalogue on %s', (kind) => 
       expect(detection.json()).toEqual(OPERATOR_UNAVAILABLE);
       const checkout = await calls().checkout(customer, offer);
       expect(checkout.statusCode).toBe(400);
-      expect(checkout.json()).toEqual({ ...OPERATOR_UNAVAILABLE, field: 'operatorId' });
+      expect(checkout.json()).toEqual({ ...OPERATOR_UNAVAILABLE, field: 'operatorId', details: { operatorId: offer.operatorId } });
       expect((await calls().detect(GLO_NUMBER, 'NG')).json().data.name).toBe('Glo');
       expect(operatorNamed(await countryPage('NG'), 'MTN')).toEqual(operator);
 
