@@ -32,6 +32,7 @@ import { registerTopupRequestRoutes } from './http/topup-requests';
 import { startPaidRequestNotices } from './topup-requests/paid-requests';
 import { registerYourDataRoutes } from './http/your-data';
 import { createFulfilment } from './orders/fulfilment';
+import { declineRate } from './orders/decline-rate';
 import { handlePaymentEvent } from './orders/payment-events';
 import { startReconciler } from './orders/reconciler';
 import type { OrderServices } from './orders/services';
@@ -230,7 +231,7 @@ export async function buildApp({
   if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
 
   registerHealthRoutes(app, { database, redis: shared.redis });
-  app.decorate('metrics', createAppMetrics({ database, now, declineAlert: config.declineAlert }));
+  app.decorate('metrics', createAppMetrics({ database, now, readDeclineRate: (at) => declineRate(database.db, at, config.declineAlert) }));
   registerMetricsRoute(app, config.metrics);
   registerContactRoutes(app, { db: database.db, counts: attemptCounts });
   const topupProvider = measuredTopups(createTopupProvider(config, database.db), config.reloadly ? 'reloadly' : 'sandbox');

@@ -22,6 +22,10 @@ import {
   twoFactor,
   user,
   verification,
+  riskSettings,
+  riskBlocklist,
+  orderRiskSignals,
+  paymentDeclines,
 } from '../db/schema';
 import { emailKey, twoFactorKey } from '../auth/sign-in-throttle';
 import { REQUEST_LIMITS } from '../request-limits';
@@ -395,6 +399,35 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
       void (await tx.update(feeRules).set({ updatedByEmail: subject.placeholderEmail }).where(eq(feeRules.updatedById, subject.userId))),
   },
   {
+    table: 'risk_settings',
+    // Like the fees': a former admin's version of the risk rules keeps their id and loses their address.
+    erase: async (tx, subject) =>
+      void (await tx.update(riskSettings).set({ updatedByEmail: subject.placeholderEmail }).where(eq(riskSettings.updatedById, subject.userId))),
+  },
+  {
+    table: 'risk_blocklist',
+    // Entries are what admins blocked (a number, a card's fingerprint, a domain, an address range), kept to prevent fraud
+    // whoever asks; a former admin's entries keep their id and lose their address.
+    erase: async (tx, subject) =>
+      void (await tx.update(riskBlocklist).set({ createdByEmail: subject.placeholderEmail }).where(eq(riskBlocklist.createdById, subject.userId))),
+  },
+  {
+    table: 'order_risk_signals',
+    // The signals of their payments stay with the orders, for disputes and fraud prevention; the network address they
+    // paid from goes (its country, already among the signals, stays).
+    erase: async (tx, subject) =>
+      void (await tx
+        .update(orderRiskSignals)
+        .set({ clientAddress: null })
+        .where(inArray(orderRiskSignals.orderId, ordersOf(tx, subject.userId)))),
+  },
+  {
+    table: 'payment_declines',
+    // Declined attempts keep counting against the card for an hour (card testing); the address they came from goes.
+    erase: async (tx, subject) =>
+      void (await tx.update(paymentDeclines).set({ clientAddress: null }).where(eq(paymentDeclines.userId, subject.userId))),
+  },
+  {
     table: 'service_limits',
     erase: async (tx, subject) =>
       void (await tx.update(serviceLimits).set({ updatedByEmail: subject.placeholderEmail }).where(eq(serviceLimits.updatedById, subject.userId))),
@@ -482,5 +515,11 @@ export const TABLES_WITHOUT_PERSONAL_DATA: readonly string[] = [
   'daily_status_figures',
   'daily_operator_figures',
   'daily_delivery_times',
+  'daily_decline_figures',
+  'daily_settlement_figures',
+  'daily_wallet_figures',
+  // The wallet's differences name orders, never who placed them.
+  'wallet_differences',
   'sandbox_refunds',
+  'sandbox_wallet',
 ];

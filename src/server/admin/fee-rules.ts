@@ -11,7 +11,7 @@ import type { Database } from '../db/client';
 import { countries, feeRuleChanges, feeRules } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { TopupProviderError, type ProviderOperator } from '../topups/provider';
-import { settingsConflict } from './settings-conflict';
+import { settingsConflict } from '../settings-conflict';
 
 type RuleRow = typeof feeRules.$inferSelect;
 

@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { serviceLimits } from '../db/schema';
 import { limitsOf, readStoredServiceLimits, type ServiceLimits, type StoredServiceLimits } from '../orders/service-limits';
 import { recordAdminAction, type AdminActor } from '../audit/audit-log';
-import { settingsConflict } from './settings-conflict';
+import { settingsConflict } from '../settings-conflict';
 
 /** The limits as the console shows them: the daily cap in USD. */
 export function limitValuesOf(limits: ServiceLimits): LimitValues {

@@ -15,7 +15,7 @@ import type { Database } from '../db/client';
 import { priceConfig, priceConfigChanges } from '../db/schema';
 import { recordAdminAction, type AdminActor } from '../audit/audit-log';
 import { after, decodeCursor, micros, pageLimit, pageOf } from '../db/cursor';
-import { settingsConflict } from './settings-conflict';
+import { settingsConflict } from '../settings-conflict';
 
 /** The fees in force (what checkout prices with) with the version of the change that set them. */
 export async function readPricing(db: Database): Promise<PricingSettings> {

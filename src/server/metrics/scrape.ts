@@ -3,8 +3,7 @@ import { and, isNull, lte, sql } from 'drizzle-orm';
 import { Gauge, Registry } from 'prom-client';
 import type { DatabaseHandle, PoolUse } from '../db/client';
 import { orders, receiptOutbox } from '../db/schema';
-import { DEFAULT_DECLINE_ALERT, type DeclineAlertThresholds, type DeclineRate } from '../../shared/api/admin-overview';
-import { declineRate } from '../orders/decline-rate';
+import { DEFAULT_DECLINE_ALERT, type DeclineRate } from '../../shared/api/admin-overview';
 import { processRegistry } from './registry';
 
 export interface AppMetrics {
@@ -21,11 +20,12 @@ export interface AppMetrics {
 export function createAppMetrics({
   database,
   now = () => new Date(),
-  declineAlert = DEFAULT_DECLINE_ALERT,
+  readDeclineRate,
 }: {
   database: DatabaseHandle;
   now?: () => Date;
-  declineAlert?: DeclineAlertThresholds;
+  /** The decline rate of the hour before `at` (orders/decline-rate.ts, given by the app so metrics import no order code). */
+  readDeclineRate?: (at: Date) => Promise<DeclineRate>;
 }): AppMetrics {
   const registry = new Registry();
   // Read once per scrape, before the scrape's own backlog query takes a connection.
@@ -156,12 +156,12 @@ export function createAppMetrics({
       // A database that does not answer leaves these gauges NaN; the rest of the scrape still tells what happens.
       backlog = readBacklog().catch(() => ({ due: Number.NaN, lagSeconds: Number.NaN }));
       receipts = readReceipts().catch(() => ({ unsent: Number.NaN, oldestSeconds: Number.NaN }));
-      declines = declineRate(database.db, now(), declineAlert).catch(() => ({
+      declines = (readDeclineRate?.(now()) ?? Promise.reject(new Error('no decline rate'))).catch(() => ({
         payments: Number.NaN,
         declines: Number.NaN,
         rate: Number.NaN,
         raised: false,
-        thresholds: declineAlert,
+        thresholds: DEFAULT_DECLINE_ALERT,
       }));
       try {
         return (await processRegistry.metrics()) + (await registry.metrics());

@@ -11,7 +11,6 @@ import { REFUND_CLAIM_MS } from './refunds';
 import type { OrderServices } from './services';
 import { transition, type Order, type OrderPatch, type OrderStatus } from './state-machine';
 import { approvedPatch, reviewEndedPatch } from './fulfilment/review';
-import { blockCustomer } from '../admin/customer-actions';
 import { addToBlocklist } from '../risk/settings';
 
 /** An admin's action on an order: who, on which order, and why (kept on the order's timeline and in the audit log). */
@@ -225,7 +224,8 @@ export async function approveReview(services: OrderServices, fulfilment: Fulfilm
 }
 
 export interface ReviewRejection extends AdminOrderActionRequest {
-  blockAccount?: boolean;
+  /** Blocks the order's account (admin/customer-actions.ts, which the console's route passes in: admin code calls orders, not back). */
+  blockAccount?: (customerId: string) => Promise<void>;
   blocklistCard?: boolean;
 }
 
@@ -244,18 +244,9 @@ export async function rejectReview(services: OrderServices, fulfilment: Fulfilme
     patch: reviewEndedPatch(services.now(), 'rejected'),
   });
   if (!rejected) throw statusConflict((await loadOrder(services, order.id)).status);
-  if (request.blockAccount) await blockAccountOf(services, order, request);
+  if (request.blockAccount) await request.blockAccount(order.userId);
   if (request.blocklistCard) await blocklistCardOf(services, order, request);
   return reconcileNow(services, fulfilment, order.id);
-}
-
-async function blockAccountOf(services: OrderServices, order: Order, request: ReviewRejection) {
-  try {
-    await blockCustomer(services.db, { customerId: order.userId, actor: request.actor, reason: request.reason, now: services.now() });
-  } catch (error) {
-    // Blocked already: what was asked for holds.
-    if (!(error instanceof DomainError && error.code === 'CUSTOMER_ALREADY_BLOCKED')) throw error;
-  }
 }
 
 async function blocklistCardOf(services: OrderServices, order: Order, request: ReviewRejection) {

@@ -79,7 +79,11 @@ describe.each(TEST_DATABASE_KINDS)('the decline rate of the last hour on %s', (k
   it('shows on the overview and in the metrics an operator alerts on', async () => {
     await payments(30, 30);
     expect((await adminOverview(db, NOW)).declineRate).toMatchObject({ payments: 60, declines: 30, rate: 0.5, raised: true });
-    const text = await createAppMetrics({ database: { db } as never, now: () => NOW }).text();
+    const text = await createAppMetrics({
+      database: { db } as never,
+      now: () => NOW,
+      readDeclineRate: (at) => declineRate(db, at, DEFAULT_DECLINE_ALERT),
+    }).text();
     expect(text).toContain('payment_decline_alert 1');
     expect(text).toContain('payment_decline_rate 0.5');
     expect(text).toContain('payment_attempts_last_hour{outcome="declined"} 30');
@@ -94,7 +98,7 @@ describe.each(TEST_DATABASE_KINDS)('the decline rate of the last hour on %s', (k
     await handlePaymentEvent(services, fulfilment, event);
     await handlePaymentEvent(services, fulfilment, event);
     const rows = await db.select().from(paymentDeclines).where(eq(paymentDeclines.orderId, orderId));
-    expect(rows).toEqual([expect.objectContaining({ paymentId: paymentIntentId, reason: 'insufficient_funds', eventId: 'evt_failed_1' })]);
+    expect(rows).toEqual([expect.objectContaining({ paymentId: paymentIntentId, code: 'insufficient_funds', eventId: 'evt_failed_1' })]);
     expect(await declineRate(db, NOW, DEFAULT_DECLINE_ALERT)).toMatchObject({ payments: 1, declines: 1 });
   });
 });

@@ -2,18 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw-rows';
 import { orders, paymentDeclines } from '../db/schema';
-import type { PaymentErrorDetail } from '../payments/provider';
 import type { DeclineAlertThresholds, DeclineRate } from '../../shared/api/admin-overview';
 
 export { DEFAULT_DECLINE_ALERT, type DeclineAlertThresholds, type DeclineRate } from '../../shared/api/admin-overview';
 
-export const DECLINE_RATE_WINDOW_MS = 60 * 60 * 1000;
+export { declineCodeOf } from '../payments/provider';
 
-/** Why a payment attempt was refused, in the provider's most precise word for it; null when none was. */
-export function declineCodeOf(error: PaymentErrorDetail | null): string | null {
-  if (!error) return null;
-  return error.decline_code ?? error.code ?? error.type;
-}
+export const DECLINE_RATE_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * The decline rate of the hour before `now`: the declined attempts over those and the payments authorised, both read

@@ -216,3 +216,9 @@ export class PaymentProviderError extends Error {
     };
   }
 }
+
+/** Why a payment attempt was refused, in the provider's most precise word for it; null when none was. */
+export function declineCodeOf(error: PaymentErrorDetail | null): string | null {
+  if (!error) return null;
+  return error.decline_code ?? error.code ?? error.type;
+}

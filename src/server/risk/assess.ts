@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FiredRule, RiskAction } from '../../shared/api/risk';
 import type { Database } from '../db/client';
 import { orderRiskSignals, orders, paymentDeclines } from '../db/schema';
-import { declineCodeOf } from '../orders/decline-rate';
+import { declineCodeOf } from '../payments/provider';
 import type { Payment } from '../payments/provider';
 import { DEFAULT_REVIEW_WINDOW_MINUTES, DEFAULT_RISK_RULES, evaluateRules, type RiskDecision, type RiskSignals } from './rules';
 import { isClientAddress } from './lookups';
@@ -61,15 +61,22 @@ export interface PaymentAssessment {
 
 /**
  * What the rules say once the provider authorised the card: the checkout's signals as recorded, and the card's and
- * the provider's verdict. Recorded on the order. Asking for 3-D Secure is a checkout's decision; here it allows.
+ * the provider's verdict. Recorded on the order. Asking for 3-D Secure is a checkout's decision; here it allows. Null
+ * when there is no such order.
  */
-export async function assessPayment(db: Database, orderId: string, payment: Pick<Payment, 'card' | 'risk'>, now: Date): Promise<PaymentAssessment> {
+export async function assessPayment(
+  db: Database,
+  orderId: string,
+  payment: Pick<Payment, 'card' | 'risk'>,
+  now: Date,
+): Promise<PaymentAssessment | null> {
   const [found] = await db
     .select({ countryIso: orders.countryIso, recipientPhone: orders.recipientPhone, stored: orderRiskSignals })
     .from(orders)
     .leftJoin(orderRiskSignals, eq(orderRiskSignals.orderId, orders.id))
     .where(eq(orders.id, orderId));
-  if (!found) throw new Error(`No order ${orderId} to assess`);
+  // No such order (a payment naming one that does not exist): nothing to assess, and nothing may be sent.
+  if (!found) return null;
   const { stored } = found;
   const order = { id: orderId, countryIso: found.countryIso, recipientPhone: found.recipientPhone };
   const checkout = (stored?.checkout ?? { destinationCountry: order.countryIso }) as Partial<CheckoutSignals>;

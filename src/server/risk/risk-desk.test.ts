@@ -12,6 +12,7 @@ import type { CreatePaymentRequest } from '../payments/provider';
 import { TEST_DATABASE_KINDS } from '../testing/databases';
 import { useFulfilmentDatabase } from '../testing/fulfilment';
 import { firstOffer, GOOD_CARD, insertTestUser, orderLedger, SANDBOX_NUMBERS } from '../testing/orders';
+import { blockCustomer } from '../admin/customer-actions';
 import { recordDecline } from './assess';
 import { addToBlocklist, readRiskSettings, updateRiskSettings } from './settings';
 
@@ -208,7 +209,7 @@ describe.each(TEST_DATABASE_KINDS)('the risk desk at checkout and at authorisati
             orderId: intent.orderId,
             actor,
             reason: 'Stolen card',
-            blockAccount: true,
+            blockAccount: (customerId) => blockCustomer(database.db, { customerId, actor, reason: 'Stolen card', now: kit.services.now() }),
             blocklistCard: true,
           }),
         ),

@@ -8,7 +8,7 @@ import type {
   RiskRule,
   RiskSettings,
 } from '../../shared/api/risk';
-import { settingsConflict } from '../admin/settings-conflict';
+import { settingsConflict } from '../settings-conflict';
 import { recordAdminAction, type AdminActor } from '../audit/audit-log';
 import type { Database } from '../db/client';
 import { riskBlocklist, riskSettings } from '../db/schema';

@@ -5,7 +5,14 @@ describe('how an order reads to its customer', () => {
   it('an order never paid reads "not paid", both while it waits and once it has expired, never as pending', () => {
     expect(displayStatusOf('created')).toBe('not_paid');
     expect(displayStatusOf('expired')).toBe('not_paid');
-    expect(ORDER_STATUSES.filter((status) => displayStatusOf(status) === 'processing')).toEqual(['authorised', 'delivering', 'delivery_pending']);
+    expect(displayStatusOf('declined')).toBe('not_paid');
+    // Held for review is processing too: the card is only held, and nothing is sent until a person approves it.
+    expect(ORDER_STATUSES.filter((status) => displayStatusOf(status) === 'processing')).toEqual([
+      'authorised',
+      'in_review',
+      'delivering',
+      'delivery_pending',
+    ]);
   });
 
   it('tells what the card holds: nothing before authorisation, a hold until delivery is settled, then captured or released', () => {

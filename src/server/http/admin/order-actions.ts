@@ -6,6 +6,7 @@ import {
   adminReviewRejectBodySchema,
   type AdminOrderActionResponse,
 } from '../../../shared/api/admin';
+import { blockCustomer } from '../../admin/customer-actions';
 import { approveReview, checkNow, refundOrder, rejectReview, releaseHold, type AdminOrderActionRequest } from '../../orders/admin-actions';
 import { markReportChecking, resolveReportDelivered } from '../../orders/delivery-reports';
 import type { Fulfilment } from '../../orders/fulfilment';
@@ -53,7 +54,21 @@ export function registerOrderActionRoutes(admin: FastifyInstance, { services, fu
     const { reason, blockAccount, blocklistCard } = parseWith(adminReviewRejectBodySchema, request.body);
     const account = request.account!;
     const actor = { id: account.id, email: account.email };
-    const order = await rejectReview(services, fulfilment, { orderId, actor, reason, blockAccount, blocklistCard });
+    const blockAccountOf = async (customerId: string) => {
+      try {
+        await blockCustomer(services.db, { customerId, actor, reason, now: services.now() });
+      } catch (error) {
+        // Blocked already: what was asked for holds.
+        if (!(error instanceof DomainError && error.code === 'CUSTOMER_ALREADY_BLOCKED')) throw error;
+      }
+    };
+    const order = await rejectReview(services, fulfilment, {
+      orderId,
+      actor,
+      reason,
+      blockAccount: blockAccount ? blockAccountOf : undefined,
+      blocklistCard,
+    });
     return { success: true, order: (await adminOrderDetail(services.db, order.id, services.now())).order };
   });
 

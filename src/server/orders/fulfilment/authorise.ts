@@ -79,7 +79,7 @@ export async function verifyAuthorisation(ctx: FulfilmentContext, order: Order, 
   const authorisation = { paymentIntentId: payment.id, amount: payment.amount };
   const guard = withinAuthorisationLimits(services.now(), services.limits.defaults);
   // The risk rules, now that the provider has described the card: refused → released; review → held, unsent.
-  const risk = await assessPayment(ctx.db, order.id, payment, services.now());
+  const risk = (await assessPayment(ctx.db, order.id, payment, services.now()))!;
   if (risk.action === 'refuse') return refuseByRisk(ctx, order, source, risk);
   if (risk.action === 'review') {
     const held = await holdForReview(ctx, order, payment, source, risk, guard);

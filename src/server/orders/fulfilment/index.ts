@@ -104,7 +104,7 @@ async function fulfilJustAuthorised(ctx: FulfilmentContext, request: JustAuthori
   const { countryIso, operatorId } = request.destination;
   if ((await services.destinations.refusal(countryIso, operatorId)) !== null || running.has(orderId)) return null;
   // Only a payment the risk rules allow is sent on this way; fulfil()'s way refuses or holds the others.
-  if ((await assessPayment(ctx.db, orderId, payment, services.now())).action !== 'allow') return null;
+  if ((await assessPayment(ctx.db, orderId, payment, services.now()))?.action !== 'allow') return null;
   const work = (async () => {
     const claimed = await authoriseAndClaim(ctx, orderId, payment, 'browser', justAuthorisedGuard(ctx, request, payment));
     return claimed && recordOutcome(ctx, claimed, await send(ctx, claimed), 'browser');

@@ -1,5 +1,5 @@
-import { SETTINGS_CONFLICT } from '../../shared/api/admin-settings';
-import { DomainError } from '../domain-error';
+import { SETTINGS_CONFLICT } from '../shared/api/admin-settings';
+import { DomainError } from './domain-error';
 
 /** A save made on an older version of a settings group: refused with the values in force, which the console shows. */
 export const settingsConflict = (current: Record<string, unknown>) =>
