@@ -102,9 +102,11 @@ async function fulfilJustAuthorised(ctx: FulfilmentContext, request: JustAuthori
   if (!orderId || !UUID.test(orderId) || userId !== request.userId || payment.status !== 'authorised' || payment.currency.toLowerCase() !== 'usd')
     return null;
   const { countryIso, operatorId } = request.destination;
-  if ((await services.destinations.refusal(countryIso, operatorId)) !== null || running.has(orderId)) return null;
+  if ((await services.destinations.refusal(countryIso, operatorId)) !== null) return null;
   // Only a payment the risk rules allow is sent on this way; fulfil()'s way refuses or holds the others.
   if ((await assessPayment(ctx.db, orderId, payment, services.now()))?.action !== 'allow') return null;
+  // Checked after the last wait and marked at once: two calls at once never both go this way.
+  if (running.has(orderId)) return null;
   const work = (async () => {
     const claimed = await authoriseAndClaim(ctx, orderId, payment, 'browser', justAuthorisedGuard(ctx, request, payment));
     return claimed && recordOutcome(ctx, claimed, await send(ctx, claimed), 'browser');

@@ -5,12 +5,9 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TopupResultStatus } from '@shared/api/orders';
 import pages from '@/i18n/locales/pages/en.json';
-import { fetchOrderDetail } from '@/lib/order-api';
 import { STILL_CHECKING_AFTER_MS } from './lib/order-follow';
 import { ProcessingLead } from './topup-result';
 import { followedOrderQueryOptions } from './use-followed-order';
-
-vi.mock('@/lib/order-api', () => ({ fetchOrderDetail: vi.fn(), fetchOrders: vi.fn() }));
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -46,11 +43,15 @@ describe('the result screen following an order in doubt', () => {
     network = 'up';
     reads = [];
     start = Date.now();
-    vi.mocked(fetchOrderDetail).mockImplementation(() => {
-      reads.push(Date.now() - start);
-      if (network === 'down') return Promise.reject(new TypeError('Failed to fetch'));
-      return Promise.resolve({ result: { status } } as Awaited<ReturnType<typeof fetchOrderDetail>>);
-    });
+    // The server, as the browser's fetch meets it (stubbed for the test, put back after it).
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        reads.push(Date.now() - start);
+        if (network === 'down') throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ success: true, result: { status } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
     // As the app's provider does: no refetch on focus unless a query asks for it, never stale, no retries.
     client = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: Infinity, retry: false } } });
     client.mount();
