@@ -156,7 +156,7 @@ describe('limits', () => {
   it('starts from the defaults and saves new limits', async () => {
     await openConsolePage(admin, '/admin/limits');
     expect(await admin.getByTestId('limits-defaults-apply').count()).toBe(1);
-    expect(await text(admin, 'limits-current-attempts')).toBe('3');
+    expect(await text(admin, 'limits-current-attempts')).toBe('5');
     expect(await text(admin, 'limits-current-daily')).toBe('$200.00');
     await field(admin, 'checkoutAttemptsPerMinute').fill('0');
     await field(admin, 'recipientCooldownMinutes').fill('5');
@@ -164,13 +164,13 @@ describe('limits', () => {
     await admin.getByTestId('limits-edit-save').click();
     await admin.getByText('Checkout attempts per minute must be a whole number from 1 to 60.').waitFor();
 
-    await field(admin, 'checkoutAttemptsPerMinute').fill('5');
+    await field(admin, 'checkoutAttemptsPerMinute').fill('8');
     await admin.getByTestId('limits-edit-save').click();
     expect(await admin.getByTestId('settings-saved').textContent()).toBe('New limits saved (version 1).');
-    await expect.poll(() => text(admin, 'limits-current-attempts')).toBe('5');
+    await expect.poll(() => text(admin, 'limits-current-attempts')).toBe('8');
     expect(await text(admin, 'limits-current-cooldown')).toBe('5');
     expect(await admin.getByTestId('limits-defaults-apply').count()).toBe(0);
-    expect(await text(admin, 'limits-defaults-attempts')).toBe('3');
+    expect(await text(admin, 'limits-defaults-attempts')).toBe('5');
   });
 });
 

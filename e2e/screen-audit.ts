@@ -387,6 +387,8 @@ async function inspect(page: Page, screen: string, { focus }: { focus: boolean }
       if (!text || !parent || parent.closest('script, style, [aria-hidden="true"], #splash')) continue;
       // Country names (the list, the quick choices, the popular destinations) are names, often spelled as in English.
       if (parent.closest('[role="listbox"], [role="group"], section[aria-labelledby="popular-destinations"] ul')) continue;
+      // Data marked as never to be translated (an e-mail domain, a card's fingerprint among an order's risk signals).
+      if (parent.closest('[translate="no"]')) continue;
       if (parent.checkVisibility && !parent.checkVisibility()) continue;
       seen.add(text);
     }

@@ -22,7 +22,8 @@ function RiskFacts({ view }: { view: OrderRiskView }) {
   const show = (value: unknown) => {
     if (value === null || value === undefined) return t('admin.risk.notYet');
     if (typeof value === 'boolean') return t(value ? 'admin.risk.yes' : 'admin.risk.no');
-    return <bdi>{String(value)}</bdi>;
+    // A signal's value is data (a country code, a domain, a fingerprint), never text to translate.
+    return <bdi translate="no">{String(value)}</bdi>;
   };
   const rows = (signals: Record<string, unknown>, stage: string) =>
     Object.entries(signals).map(([name, value]) => (
