@@ -170,7 +170,9 @@ describe('request-a-top-up links', () => {
     });
     for (const theme of ['light', 'dark']) {
       const form = await makerOn('/request', { storage: { language, theme }, bypassCSP: true });
-      await form.getByRole('combobox').first().waitFor();
+      // The page itself, past the sign-in guard's loading state, with its form.
+      await form.getByRole('heading', { level: 1 }).waitFor();
+      await form.locator('#request-amount').waitFor();
       expect(await form.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
       expect(await axeViolations(form)).toEqual([]);
 
