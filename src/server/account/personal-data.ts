@@ -9,26 +9,24 @@ import {
   emailOutbox,
   orderEvents,
   orders,
-  priceConfigChanges,
-  feeRuleChanges,
-  feeRules,
   receiptOutbox,
   sandboxPaymentIntents,
   sandboxTopups,
   savedRecipients,
-  serviceLimits,
   session,
   topupRequests,
   twoFactor,
   user,
   verification,
-  riskSettings,
-  riskBlocklist,
   orderRiskSignals,
   paymentDeclines,
 } from '../db/schema';
 import { emailKey, twoFactorKey } from '../auth/sign-in-throttle';
 import { REQUEST_LIMITS } from '../request-limits';
+import type { DataSubject, PersonalDataTable } from './personal-data-table';
+import { SETTINGS_AUTHORS } from './settings-authors';
+
+type Tx = Database;
 
 /**
  * Everything the product holds about one customer, table by table: how the customer's rows are exported (GET
@@ -37,20 +35,7 @@ import { REQUEST_LIMITS } from '../request-limits';
  * added later is classified before it ships (docs/decisions/024-your-data.md).
  */
 
-/** Who is being exported or erased, and what identifies them in free text. */
-export interface DataSubject {
-  userId: string;
-  /** As the account has it; compared without regard to case. */
-  email: string;
-  name: string;
-  /** Every recipient number the customer used (orders, saved recipients, top-up requests): national digits. */
-  phones: string[];
-  /** The address that replaces theirs: unique, never deliverable (RFC 2606 `.invalid`). */
-  placeholderEmail: string;
-  now: Date;
-}
-
-type Tx = Database;
+export type { DataSubject, PersonalDataTable } from './personal-data-table';
 
 export const deletedEmailFor = (userId: string) => `deleted-${userId}@deleted.invalid`;
 
@@ -87,17 +72,6 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${
 const sameEmail = (column: Parameters<typeof sql>[1], email: string) => sql`lower(${column}) = ${email.toLowerCase()}`;
 const ordersOf = (tx: Tx, userId: string) => tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-/** One table's share of a customer's data. */
-export interface PersonalDataTable {
-  /** The table's name in SQL. */
-  table: string;
-  /** The section of the export its rows go to; absent when the export shows nothing of it (secrets, internals). */
-  exportAs?: string;
-  export?(tx: Tx, subject: DataSubject): Promise<unknown>;
-  /** Removes or replaces the subject's personal data in this table. Runs inside the deletion's transaction. */
-  erase(tx: Tx, subject: DataSubject): Promise<void>;
-}
 
 /**
  * In erase order: rows whose scrubbing reads other tables (events and reports read the user's orders) come before
@@ -381,36 +355,7 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
       }
     },
   },
-  {
-    table: 'price_config_changes',
-    // A former admin's changes of the fees keep their id and lose their address (the history is append-only otherwise).
-    erase: async (tx, subject) =>
-      void (await tx.update(priceConfigChanges).set({ actorEmail: subject.placeholderEmail }).where(eq(priceConfigChanges.actorId, subject.userId))),
-  },
-  {
-    table: 'fee_rule_changes',
-    // Like the fees' history: a former admin's changes of the fee rules keep their id and lose their address.
-    erase: async (tx, subject) =>
-      void (await tx.update(feeRuleChanges).set({ actorEmail: subject.placeholderEmail }).where(eq(feeRuleChanges.actorId, subject.userId))),
-  },
-  {
-    table: 'fee_rules',
-    erase: async (tx, subject) =>
-      void (await tx.update(feeRules).set({ updatedByEmail: subject.placeholderEmail }).where(eq(feeRules.updatedById, subject.userId))),
-  },
-  {
-    table: 'risk_settings',
-    // Like the fees': a former admin's version of the risk rules keeps their id and loses their address.
-    erase: async (tx, subject) =>
-      void (await tx.update(riskSettings).set({ updatedByEmail: subject.placeholderEmail }).where(eq(riskSettings.updatedById, subject.userId))),
-  },
-  {
-    table: 'risk_blocklist',
-    // Entries are what admins blocked (a number, a card's fingerprint, a domain, an address range), kept to prevent fraud
-    // whoever asks; a former admin's entries keep their id and lose their address.
-    erase: async (tx, subject) =>
-      void (await tx.update(riskBlocklist).set({ createdByEmail: subject.placeholderEmail }).where(eq(riskBlocklist.createdById, subject.userId))),
-  },
+  ...SETTINGS_AUTHORS,
   {
     table: 'order_risk_signals',
     // The signals of their payments stay with the orders, for disputes and fraud prevention; the network address they
@@ -426,11 +371,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     // Declined attempts keep counting against the card for an hour (card testing); the address they came from goes.
     erase: async (tx, subject) =>
       void (await tx.update(paymentDeclines).set({ clientAddress: null }).where(eq(paymentDeclines.userId, subject.userId))),
-  },
-  {
-    table: 'service_limits',
-    erase: async (tx, subject) =>
-      void (await tx.update(serviceLimits).set({ updatedByEmail: subject.placeholderEmail }).where(eq(serviceLimits.updatedById, subject.userId))),
   },
   {
     table: 'two_factor',

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { feeRuleChanges, feeRules, priceConfigChanges, riskBlocklist, riskSettings, serviceLimits } from '../db/schema';
+import type { PersonalDataTable } from './personal-data-table';
+
+/**
+ * The settings admins change name who changed them: a former admin's rows keep their id and lose their address (the
+ * histories are append-only otherwise). The blocklist's entries themselves — a number, a card's fingerprint, a domain,
+ * an address range — are kept to prevent fraud, whoever asks.
+ */
+function authorAddressErased(table: string, rows: PgTable, idColumn: PgColumn, emailKey: string): PersonalDataTable {
+  return {
+    table,
+    erase: async (tx, subject) =>
+      void (await tx
+        .update(rows)
+        .set({ [emailKey]: subject.placeholderEmail })
+        .where(eq(idColumn, subject.userId))),
+  };
+}
+
+export const SETTINGS_AUTHORS: readonly PersonalDataTable[] = [
+  authorAddressErased('price_config_changes', priceConfigChanges, priceConfigChanges.actorId, 'actorEmail'),
+  authorAddressErased('fee_rule_changes', feeRuleChanges, feeRuleChanges.actorId, 'actorEmail'),
+  authorAddressErased('fee_rules', feeRules, feeRules.updatedById, 'updatedByEmail'),
+  authorAddressErased('risk_settings', riskSettings, riskSettings.updatedById, 'updatedByEmail'),
+  authorAddressErased('risk_blocklist', riskBlocklist, riskBlocklist.createdById, 'createdByEmail'),
+  authorAddressErased('service_limits', serviceLimits, serviceLimits.updatedById, 'updatedByEmail'),
+];
