@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { AdminActionName } from '../../shared/api/admin';
+import type { AdminActionName } from '../../shared/api/admin-audit';
 import type { ApiMessageKey } from '../../shared/api/messages';
 import type { Database } from '../db/client';
 import { session, user } from '../db/schema';

@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AdminActionName, AdminAuditEntry, adminAuditQuerySchema, AdminTargetType } from '../../shared/api/admin';
+import type { AdminActionName, AdminAuditEntry, adminAuditQuerySchema, AdminTargetType } from '../../shared/api/admin-audit';
 import type { Database } from '../db/client';
 import { adminAuditLog } from '../db/schema';
 import { after, decodeCursor, micros, pageLimit, pageOf } from '../db/cursor';

@@ -1,5 +1,6 @@
 import { eq, isNull, type SQL } from 'drizzle-orm';
-import { adminActionsFor, type AdminActionName, type AdminOrderAction } from '../../shared/api/admin';
+import { adminActionsFor, type AdminOrderAction } from '../../shared/api/admin';
+import { type AdminActionName } from '../../shared/api/admin-audit';
 import { failureOf } from '../../shared/api/failure-reasons';
 import { recordAdminAction, type AdminActor } from '../audit/audit-log';
 import { orderEvents, orders } from '../db/schema';

@@ -39,7 +39,7 @@ const isQueryDate = (value: string) => {
   return !Number.isNaN(time) && year >= 1 && year <= 9999;
 };
 /** A date or date-time in a query string (`2026-11-24` or full ISO 8601). */
-const queryDateSchema = z.string().trim().refine(isQueryDate, 'must be a date (YYYY-MM-DD or ISO 8601)').optional();
+export const queryDateSchema = z.string().trim().refine(isQueryDate, 'must be a date (YYYY-MM-DD or ISO 8601)').optional();
 /**
  * A text filter typed by an admin (a search box, an actor, an id): at most `max` characters and no NUL character,
  * which PostgreSQL text cannot hold — refused here, naming the field, rather than failing the query.
@@ -433,73 +433,4 @@ export type AdminSetAdminBody = z.input<typeof adminSetAdminBodySchema>;
 export interface AdminCustomerActionResponse {
   success: true;
   customer: AdminCustomerDetail;
-}
-
-// ---------------------------------------------------------------------------------------------------------------------
-// Audit log
-
-/** The `action` of an audit row. The configuration's (pricing, limits) have the target type 'config'. */
-export const ADMIN_ACTIONS = [
-  'order.check',
-  'order.release',
-  'order.refund',
-  'order.approve',
-  'order.reject',
-  'customer.block',
-  'customer.unblock',
-  'customer.end-sessions',
-  'customer.grant-admin',
-  'customer.revoke-admin',
-  'country.enable',
-  'country.disable',
-  'operator.enable',
-  'operator.disable',
-  'pricing.update',
-  'pricing.rule_set',
-  'pricing.rule_remove',
-  'limits.update',
-  'risk.update',
-  'blocklist.add',
-  'blocklist.remove',
-  'message.handle',
-  'message.reopen',
-  'orders.export',
-  'delivery_report.checking',
-  'delivery_report.delivered',
-] as const;
-export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
-/** What an audit row is about: `order_list` is the orders a CSV export selected (its filters are the row's `after`). */
-export const ADMIN_TARGET_TYPES = ['order', 'customer', 'config', 'country', 'operator', 'contact_message', 'order_list', 'blocklist_entry'] as const;
-export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
-
-/** GET /api/admin/audit-log — filters combine; newest first. */
-export const adminAuditQuerySchema = z.object({
-  /** The admin, by user id or e-mail. */
-  actor: adminTextFilter('actor'),
-  action: z.enum(ADMIN_ACTIONS, 'action must be one of the admin actions').optional(),
-  targetType: z.enum(ADMIN_TARGET_TYPES, `targetType must be one of ${ADMIN_TARGET_TYPES.join(', ')}`).optional(),
-  targetId: adminTextFilter('targetId'),
-  from: queryDateSchema,
-  to: queryDateSchema,
-  cursor: cursorSchema,
-  limit: limitSchema,
-});
-export type AdminAuditQuery = z.input<typeof adminAuditQuerySchema>;
-
-export interface AdminAuditEntry {
-  id: number;
-  actorId: string;
-  actorEmail: string;
-  action: AdminActionName;
-  targetType: AdminTargetType;
-  targetId: string;
-  reason: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  createdAt: string;
-}
-
-export interface AdminAuditResponse extends AdminPage {
-  success: true;
-  entries: AdminAuditEntry[];
 }

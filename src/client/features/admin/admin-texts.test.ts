@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ACTIONS, ADMIN_ORDER_ACTIONS, ADMIN_TARGET_TYPES, ATTENTION_REASONS, PAYMENT_PROVIDERS } from '@shared/api/admin';
+import { ADMIN_ORDER_ACTIONS, ATTENTION_REASONS, PAYMENT_PROVIDERS } from '@shared/api/admin';
+import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES } from '@shared/api/admin-audit';
 import { ADMIN_MESSAGE_FILTERS } from '@shared/api/admin-messages';
 import { CONTACT_TOPICS } from '@shared/api/contact';
 import { ORDER_STATUSES } from '@shared/api/orders';

@@ -79,7 +79,7 @@ export const adminAuditLog = pgTable(
     /** The admin's user id; kept as text (no foreign key) so the log outlives the account. */
     actorId: text('actor_id').notNull(),
     actorEmail: text('actor_email').notNull(),
-    /** What was done, e.g. 'order.refund', 'customer.block', 'pricing.update' (shared/api/admin.ts ADMIN_ACTIONS). */
+    /** What was done, e.g. 'order.refund', 'customer.block', 'pricing.update' (shared/api/admin-audit.ts ADMIN_ACTIONS). */
     action: text('action').notNull(),
     /** What it was done to: 'order', 'customer', 'config', 'country' or 'operator', and its id. */
     targetType: text('target_type').notNull(),

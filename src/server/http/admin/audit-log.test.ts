@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminActionName, AdminAuditResponse, AdminTargetType } from '../../../shared/api/admin';
+import type { AdminActionName, AdminAuditResponse, AdminTargetType } from '../../../shared/api/admin-audit';
 import { recordAdminAction } from '../../audit/audit-log';
 import { buildApp } from '../../app';
 import { testConfig } from '../../testing/app';

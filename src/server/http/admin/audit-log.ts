@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminAuditQuerySchema, type AdminAuditResponse } from '../../../shared/api/admin';
+import { adminAuditQuerySchema, type AdminAuditResponse } from '../../../shared/api/admin-audit';
 import { listAdminActions } from '../../audit/audit-log';
 import type { Database } from '../../db/client';
 import { parseWith } from '../errors';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AdminAuditResponse } from '../../../shared/api/admin';
+import type { AdminAuditResponse } from '../../../shared/api/admin-audit';
 import type { AdminMessageResponse, AdminMessagesCountResponse, AdminMessagesResponse } from '../../../shared/api/admin-messages';
 import { signedInAdmin } from '../../testing/admin-client';
 import { useTestApp } from '../../testing/app';

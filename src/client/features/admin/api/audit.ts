@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { AdminAuditQuery, AdminAuditResponse } from '@shared/api/admin';
+import type { AdminAuditQuery, AdminAuditResponse } from '@shared/api/admin-audit';
 import { apiRequest } from '@/lib/api-client';
 import { ADMIN_QUERY_KEY, adminPath, keysetPages, queryString } from './request';
 

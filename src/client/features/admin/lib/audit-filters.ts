@@ -1,4 +1,4 @@
-import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, type AdminActionName, type AdminAuditQuery, type AdminTargetType } from '@shared/api/admin';
+import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, type AdminActionName, type AdminAuditQuery, type AdminTargetType } from '@shared/api/admin-audit';
 import type { FiltersInUrl } from './use-url-filters';
 import { dayEnd, dayStart, readChoice, readDay, readText, writeParams } from './search-params';
 
