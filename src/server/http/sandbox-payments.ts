@@ -6,10 +6,8 @@ import { PaymentProviderError } from '../payments/provider';
 import { answerSandboxChallenge, awaitsChallenge, intentWithSecret, returnPathAfterChallenge } from '../payments/sandbox/challenge';
 import { answeredChallengePage, challengeLanguageOf, challengePage } from '../payments/sandbox/challenge-page';
 import { confirmSandboxPaymentIntent } from '../payments/sandbox/confirm';
-import { randomBase62 } from '../payments/sandbox/payment-intents';
-import { sendPaymentFailed } from '../payments/sandbox/events';
+import { deliverSandboxEvent, sendPaymentFailed } from '../payments/sandbox/events';
 import type { SandboxEventListener } from '../payments/sandbox/sandbox-payment-provider';
-import { paymentEventOf } from '../payments/stripe/vocabulary';
 import { parseWith, passedOnRefusal } from './errors';
 
 const confirmParamsSchema = z.object({ id: z.string().min(1).max(255) });
@@ -41,20 +39,6 @@ async function refusalsPassedOn<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Delivers the decline's event as the webhook's would be; a failure is logged, never the payer's answer. */
-async function tellDecline(events: SandboxEventListener, paymentIntentId: string) {
-  const event = paymentEventOf({
-    id: `evt_sandbox_${randomBase62(24)}`,
-    type: 'payment_intent.payment_failed',
-    data: { object: { id: paymentIntentId } },
-  });
-  try {
-    await events.deliver(event);
-  } catch (error) {
-    events.log.error({ err: error, eventId: event.id, paymentIntentId }, 'the sandbox could not deliver its decline event');
-  }
-}
-
 /** Enough for a tester trying every test card in turn; a card-number guesser is slowed down. */
 export const CONFIRMS_PER_MINUTE_PER_ADDRESS = 60;
 
@@ -73,7 +57,7 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: { db: D
       const answer: SandboxConfirmResponse = await refusalsPassedOn(() => confirmSandboxPaymentIntent(deps.db, id, body));
       // As Stripe sends payment_intent.payment_failed after a decline; delivered before the answer, so that the
       // card-testing rules have counted it by the time the payer tries again.
-      if ('error' in answer && deps.events) await tellDecline(deps.events, id);
+      if ('error' in answer && deps.events) await deliverSandboxEvent(deps.events, 'payment_intent.payment_failed', { id, object: 'payment_intent' });
       return reply.status('error' in answer ? 402 : 200).send(answer);
     },
   );

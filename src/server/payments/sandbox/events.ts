@@ -8,12 +8,17 @@ import type { SandboxEventListener } from './sandbox-payment-provider';
  */
 export function sendSandboxEvent(listener: SandboxEventListener | undefined, type: string, object: Record<string, unknown>): void {
   if (!listener) return;
+  setImmediate(() => void deliverSandboxEvent(listener, type, object));
+}
+
+/** Delivers one of the sandbox's own events now, as the webhook's would be; a failure is logged, never thrown. */
+export async function deliverSandboxEvent(listener: SandboxEventListener, type: string, object: Record<string, unknown>): Promise<void> {
   const event = paymentEventOf({ id: `evt_sandbox_${randomBase62(24)}`, type, data: { object } });
-  setImmediate(() => {
-    listener.deliver(event).catch((error: unknown) => {
-      listener.log.error({ err: error, eventId: event.id, type }, 'the sandbox could not deliver its event');
-    });
-  });
+  try {
+    await listener.deliver(event);
+  } catch (error) {
+    listener.log.error({ err: error, eventId: event.id, type }, 'the sandbox could not deliver its event');
+  }
 }
 
 /** Stripe's payment_intent.payment_failed, for a declined attempt (a declined card, a failed 3-D Secure challenge). */
