@@ -1,16 +1,13 @@
-import * as OTPAuth from 'otpauth';
 import { request, type BrowserContextOptions, type Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderActionResponse } from '../src/shared/api/admin';
-import { PASSWORD, register } from './account-helpers';
+import { register } from './account-helpers';
+import { signedInAdmin } from './admin-helpers';
 import { openPage, useServerAndBrowser } from './fixtures';
 import { NUMBERS, placeOrder, type PlacedOrder } from './top-up-helpers';
 
 const ADMIN_EMAIL = 'operations@example.com';
 const app = useServerAndBrowser({ ADMIN_EMAILS: ADMIN_EMAIL });
-
-/** The code an authenticator app shows for an otpauth:// URI. */
-const codeFor = (totpUri: string) => OTPAuth.URI.parse(totpUri).generate();
 
 /** Calls the API from the page's own origin, as the browser's app does; answers the status and the JSON. */
 function callFromPage(page: Page, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
@@ -21,19 +18,6 @@ function callFromPage(page: Page, path: string, body: unknown): Promise<{ status
     },
     { path, body },
   );
-}
-
-/** An admin of the operations console: a confirmed address listed in ADMIN_EMAILS, and two-factor on in this session. */
-async function signedInAdmin(): Promise<Page> {
-  const page = await openPage(app.browser, `${app.server.url}/auth`);
-  await register(page, ADMIN_EMAIL, 'operations');
-  await page.getByTestId('user-menu').waitFor();
-  const outbox = await page.request.get(`${app.server.url}/api/dev/outbox?to=${encodeURIComponent(ADMIN_EMAIL)}`);
-  await page.goto(/https?:\/\/\S+\/api\/auth\/verify-email\S+/.exec(((await outbox.json()) as { message: { text: string } }).message.text)![0]);
-  const enabled = await callFromPage(page, '/api/auth/two-factor/enable', { password: PASSWORD });
-  const { totpURI } = enabled.json as { totpURI: string };
-  expect((await callFromPage(page, '/api/auth/two-factor/verify-totp', { code: codeFor(totpURI) })).status).toBe(200);
-  return page;
 }
 
 const LANGUAGES = [
@@ -55,7 +39,8 @@ describe('a refund made in the operations console, as the customer sees it', () 
     await page.context().close();
     expect(customer.order.result.status).toBe('SUCCESSFUL');
 
-    const admin = await signedInAdmin();
+    const admin = await openPage(app.browser, `${app.server.url}/`);
+    await signedInAdmin(admin, app.server.url, ADMIN_EMAIL);
     const refund = await callFromPage(admin, `/api/admin/orders/${customer.order.intent.orderId}/refund`, { reason: 'The recipient never got it' });
     expect(refund.status).toBe(200);
     expect((refund.json as AdminOrderActionResponse).order).toMatchObject({ status: 'refunded', refundId: expect.stringMatching(/^re_sandbox_/) });
