@@ -14,7 +14,9 @@ import { useFulfilmentDatabase } from '../testing/fulfilment';
 import { firstOffer, GOOD_CARD, insertTestUser, orderLedger, SANDBOX_NUMBERS } from '../testing/orders';
 import { blockCustomer } from '../admin/customer-actions';
 import { recordDecline } from './assess';
+import { countReviews, listReviews } from './reviews';
 import { addToBlocklist, readRiskSettings, updateRiskSettings } from './settings';
+import { DEFAULT_RISK_RULES } from './rules';
 
 const DECLINED_CARD = '4000000000000002';
 const ELEVATED_RISK_CARD = '4000000000009235';
@@ -275,5 +277,37 @@ describe.each(TEST_DATABASE_KINDS)('the risk desk at checkout and at authorisati
     expect((await readRiskSettings(database.db)).rules).toEqual([strict]);
     const [audit] = await database.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'risk.update'));
     expect(audit).toMatchObject({ reason: 'Closing for the night', targetId: 'risk' });
+  });
+
+  it('the review queue lists and counts the orders held, with the payer and the rule that fired, and forgets one once decided', async () => {
+    const kit = await database.setup();
+    const admin = { id: await insertTestUser(database.db), email: 'risk@example.com' };
+    const held = [];
+    for (const phone of ['08031234567', '08031234568']) {
+      const intent = await checkout(kit.services, kit.userId, { phone });
+      await pay(kit, intent, ELEVATED_RISK_CARD);
+      await kit.fulfilment.fulfil(intent.orderId, 'browser');
+      held.push(intent.orderId);
+      kit.advance(1000);
+    }
+    const [payer] = await database.db.select({ email: user.email }).from(user).where(eq(user.id, kit.userId));
+    const reviews = await listReviews(database.db);
+    expect(reviews.map((review) => review.orderId)).toEqual(held);
+    expect(reviews[0]).toMatchObject({ customerEmail: payer!.email, reference: expect.stringMatching(/^GT-/) });
+    expect(reviews[0]!.risk!.firedRules.map((rule) => rule.id)).toEqual(['radar-elevated']);
+    expect(await countReviews(database.db)).toBe(2);
+    await approveReview(kit.services, kit.fulfilment, { orderId: held[0]!, actor: admin, reason: 'Called the customer' });
+    expect((await listReviews(database.db)).map((review) => review.orderId)).toEqual([held[1]]);
+    expect(await countReviews(database.db)).toBe(1);
+  });
+
+  it('a rule an operator switched off does not hold the payment: the elevated-risk card is sent at once', async () => {
+    const kit = await database.setup();
+    const actor = { id: await insertTestUser(database.db), email: 'risk@example.com' };
+    const rules = DEFAULT_RISK_RULES.map((rule) => (rule.id === 'radar-elevated' ? { ...rule, enabled: false } : rule));
+    await updateRiskSettings(database.db, { version: 0, rules, reviewWindowMinutes: 120, reason: 'Too many holds', actor, now: kit.services.now() });
+    const intent = await checkout(kit.services, kit.userId);
+    await pay(kit, intent, ELEVATED_RISK_CARD);
+    expect(await kit.fulfilment.fulfil(intent.orderId, 'browser')).toMatchObject({ status: 'completed' });
   });
 });

@@ -44,6 +44,13 @@ describe('the default risk rules, each at its threshold', () => {
     };
     expect(evaluateRules([...DEFAULT_RISK_RULES, vip], { radarRiskLevel: 'elevated', completedOrders: 12 }, 'payment').action).toBe('allow');
   });
+
+  it('a rule switched off never fires, and fires again once switched back on', () => {
+    const rules = DEFAULT_RISK_RULES.map((rule) => (rule.id === 'radar-elevated' ? { ...rule, enabled: false } : rule));
+    expect(evaluateRules(rules, { radarRiskLevel: 'elevated' }, 'payment')).toEqual({ action: 'allow', fired: [] });
+    const on = rules.map((rule) => (rule.id === 'radar-elevated' ? { ...rule, enabled: true } : rule));
+    expect(evaluateRules(on, { radarRiskLevel: 'elevated' }, 'payment').action).toBe('review');
+  });
 });
 
 describe('rules and blocklist entries as the console sends them', () => {
@@ -71,6 +78,11 @@ describe('rules and blocklist entries as the console sends them', () => {
       { id: 'Bad Id', description: 'A rule', when: [{ signal: 'disposableEmail', op: 'eq', value: true }], action: 'review' },
       'rules.0.id',
       'lower-case',
+    ],
+    [
+      { id: 'r1', description: 'A rule', when: [{ signal: 'disposableEmail', op: 'eq', value: true }], action: 'review', enabled: 'no' },
+      'rules.0.enabled',
+      'true or false',
     ],
   ])('refuses %j naming %s', (badRule, path, words) => {
     const issue = firstIssue(body([badRule]));

@@ -88,12 +88,14 @@ export interface RiskDecision {
 }
 
 /**
- * What the rules decide for these signals: every rule whose conditions all hold fires; an `allow` that fires wins
- * (an operator's exception), else the most severe action of those fired, else allow.
+ * What the rules decide for these signals: every rule switched on whose conditions all hold fires; an `allow` that
+ * fires wins (an operator's exception), else the most severe action of those fired, else allow. A rule switched off
+ * (`enabled: false`, from the console) is kept with its thresholds but never fires.
  */
 export function evaluateRules(rules: readonly RiskRule[], signals: RiskSignals, stage: FiredRule['stage']): RiskDecision {
   const fired: FiredRule[] = [];
   for (const rule of rules) {
+    if (rule.enabled === false) continue;
     if (rule.when.every((condition) => holds(condition, signals))) {
       fired.push({ id: rule.id, description: rule.description, action: rule.action, stage });
     }

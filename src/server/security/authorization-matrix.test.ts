@@ -277,6 +277,7 @@ const MATRIX: Row[] = [
   },
   { method: 'GET', route: '/api/admin/orders/:id/risk', url: ({ orderId }) => `/api/admin/orders/${orderId}/risk`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/risk/reviews', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/risk/reviews/count', expect: adminOnly(200) },
   // The fixture order has no report: the admin gets past the guard to a 404.
   {
     method: 'POST',

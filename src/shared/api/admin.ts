@@ -66,11 +66,16 @@ export const adminReasonBodySchema = z.object({
 });
 export type AdminReasonBody = z.input<typeof adminReasonBodySchema>;
 
-/** Rejecting an order in review (ADR 046): the hold is released; the account may be blocked and the card blocklisted. */
+/**
+ * Rejecting an order in review (ADR 046): the hold is released; the account may be blocked (with a reason of its own,
+ * `blockReason`, else the rejection's: the customer's page shows it) and the card blocklisted (ADR 059).
+ */
 export const adminReviewRejectBodySchema = adminReasonBodySchema.extend({
   blockAccount: z.boolean('blockAccount must be true or false').optional(),
+  blockReason: adminReasonBodySchema.shape.reason.optional(),
   blocklistCard: z.boolean('blocklistCard must be true or false').optional(),
 });
+export type AdminReviewRejectBody = z.input<typeof adminReviewRejectBodySchema>;
 
 export interface AdminPage {
   /** Pass back as `cursor` for the next page; null on the last page. */

@@ -87,6 +87,8 @@ export const riskRuleSchema = z
     /** All must hold for the rule to fire. */
     when: z.array(riskConditionSchema, 'when must be a list of conditions').min(1, 'a rule needs a condition').max(4, 'at most 4 conditions'),
     action: z.enum(RISK_ACTIONS, 'action must be one of allow, three_d_secure, review, refuse'),
+    /** A rule switched off stays in the set (with its thresholds) but never fires; absent means on. */
+    enabled: z.boolean('enabled must be true or false').optional(),
   })
   .strict();
 export type RiskRule = z.output<typeof riskRuleSchema>;
@@ -216,4 +218,30 @@ export interface OrderRiskView {
   paymentDecision: RiskAction | null;
   firedRules: FiredRule[];
   clientAddress: string | null;
+}
+
+/** One order of the "Needs review" queue (GET /api/admin/risk/reviews): what it is, who paid, and why it waits. */
+export interface AdminRiskReview {
+  orderId: string;
+  /** The short reference customers read to support (GT-XXXX-XXXX). */
+  reference: string;
+  userId: string;
+  customerEmail: string | null;
+  totalCents: number;
+  countryIso: string;
+  recipientPhone: string;
+  heldSince: string | null;
+  /** When the review window ends and the hold is released unsent. */
+  reviewEndsAt: string | null;
+  risk: OrderRiskView | null;
+}
+export interface AdminRiskReviewsResponse {
+  success: true;
+  reviews: AdminRiskReview[];
+  /** Every order in review, which may be more than the list holds. */
+  count: number;
+}
+export interface AdminRiskReviewCountResponse {
+  success: true;
+  count: number;
 }

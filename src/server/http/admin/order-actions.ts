@@ -48,15 +48,16 @@ export function registerOrderActionRoutes(admin: FastifyInstance, { services, fu
     });
   }
 
-  // ADR 046: an order held for review, rejected: released, and the account blocked and the card blocklisted if asked.
+  // ADR 046, 059: an order held for review, rejected: released, and the account blocked (for its own reason, when one is
+  // given) and the card blocklisted if asked.
   admin.post('/orders/:id/reject', async (request): Promise<AdminOrderActionResponse> => {
     const orderId = parseAdminOrderId(request.params);
-    const { reason, blockAccount, blocklistCard } = parseWith(adminReviewRejectBodySchema, request.body);
+    const { reason, blockAccount, blockReason, blocklistCard } = parseWith(adminReviewRejectBodySchema, request.body);
     const account = request.account!;
     const actor = { id: account.id, email: account.email };
     const blockAccountOf = async (customerId: string) => {
       try {
-        await blockCustomer(services.db, { customerId, actor, reason, now: services.now() });
+        await blockCustomer(services.db, { customerId, actor, reason: blockReason ?? reason, now: services.now() });
       } catch (error) {
         // Blocked already: what was asked for holds.
         if (!(error instanceof DomainError && error.code === 'CUSTOMER_ALREADY_BLOCKED')) throw error;

@@ -1,8 +1,18 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AdminBlocklistEntryResponse, AdminBlocklistResponse, AdminRiskSettingsResponse } from '../../../shared/api/risk';
+import type {
+  AdminBlocklistEntryResponse,
+  AdminBlocklistResponse,
+  AdminRiskReviewsResponse,
+  AdminRiskSettingsResponse,
+} from '../../../shared/api/risk';
+import { adminAuditLog, riskBlocklist, user } from '../../db/schema';
 import { TEST_ORIGIN } from '../../testing/accounts';
 import { signedInAdmin } from '../../testing/admin-client';
 import { useTestApp } from '../../testing/app';
+import { createFulfilment, insertTestUser, paidOrder, sandboxOrderServices } from '../../testing/orders';
+
+const ELEVATED_RISK_CARD = '4000000000009235';
 
 describe('the risk desk’s console routes', () => {
   const testApp = useTestApp();
@@ -49,5 +59,72 @@ describe('the risk desk’s console routes', () => {
     expect((await removal({})).statusCode).toBe(400);
     expect((await removal({ reason: 'Cleared by the bank' })).statusCode).toBe(200);
     expect(((await browser.get('/api/admin/risk/blocklist')).json() as AdminBlocklistResponse).entries).toEqual([]);
+  });
+
+  /** An order paid with the provider's elevated-risk card: held for review, authorised and unsent. */
+  async function heldOrder(email: string) {
+    const { services } = sandboxOrderServices(testApp.database.db, new Date());
+    const { orderId } = await paidOrder(services, { userId: await insertTestUser(testApp.database.db, email), card: { number: ELEVATED_RISK_CARD } });
+    expect(await createFulfilment(services).fulfil(orderId, 'browser')).toMatchObject({ status: 'in_review' });
+    return orderId;
+  }
+
+  it('lists an order held for review with its reference, payer and the rule that fired, and counts it', async () => {
+    const { browser } = await signedInAdmin(testApp);
+    const orderId = await heldOrder('held@example.com');
+    const list = (await browser.get('/api/admin/risk/reviews')).json() as AdminRiskReviewsResponse;
+    expect(list.count).toBe(1);
+    expect(list.reviews).toEqual([
+      expect.objectContaining({
+        orderId,
+        reference: expect.stringMatching(/^GT-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
+        customerEmail: 'held@example.com',
+        reviewEndsAt: expect.any(String),
+        risk: expect.objectContaining({ paymentDecision: 'review', firedRules: [expect.objectContaining({ id: 'radar-elevated', action: 'review' })] }),
+      }),
+    ]);
+    expect((await browser.get('/api/admin/risk/reviews/count')).json()).toEqual({ success: true, count: 1 });
+  });
+
+  it('rejects with the account blocked for its own reason and the card blocklisted, each audited; a second reject is a 409 with the status', async () => {
+    const { browser } = await signedInAdmin(testApp);
+    const orderId = await heldOrder('fraud@example.com');
+    const bad = await browser.post(`/api/admin/orders/${orderId}/reject`, { reason: 'Stolen card', blockAccount: true, blockReason: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'blockReason' });
+    const rejected = await browser.post(`/api/admin/orders/${orderId}/reject`, {
+      reason: 'Stolen card',
+      blockAccount: true,
+      blockReason: 'Card testing ring',
+      blocklistCard: true,
+    });
+    expect(rejected.statusCode).toBe(200);
+    const db = testApp.database.db;
+    const audit = await db.select().from(adminAuditLog).orderBy(adminAuditLog.id);
+    expect(audit.map(({ action, reason }) => ({ action, reason }))).toEqual([
+      { action: 'order.reject', reason: 'Stolen card' },
+      { action: 'customer.block', reason: 'Card testing ring' },
+      { action: 'blocklist.add', reason: 'Stolen card' },
+    ]);
+    const [customer] = await db.select().from(user).where(eq(user.email, 'fraud@example.com'));
+    expect(customer).toMatchObject({ blockedReason: 'Card testing ring' });
+    expect(await db.select({ kind: riskBlocklist.kind }).from(riskBlocklist)).toEqual([{ kind: 'card' }]);
+    const again = await browser.post(`/api/admin/orders/${orderId}/reject`, { reason: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ORDER_STATUS_CONFLICT', details: { status: 'canceled' } });
+    expect((await browser.get('/api/admin/risk/reviews/count')).json()).toEqual({ success: true, count: 0 });
+  });
+
+  it('keeps a rule switched off in the set, and refuses an enabled flag that is not true or false naming the field', async () => {
+    const { browser } = await signedInAdmin(testApp);
+    const { settings } = (await browser.get('/api/admin/risk/rules')).json() as AdminRiskSettingsResponse;
+    const switched = (enabled: unknown) => settings.rules.map((rule, index) => (index === 4 ? { ...rule, enabled } : rule));
+    const bad = await browser.put('/api/admin/risk/rules', { version: 0, rules: switched('off'), reviewWindowMinutes: 120, reason: 'Tuning' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'rules.4.enabled' });
+    const saved = await browser.put('/api/admin/risk/rules', { version: 0, rules: switched(false), reviewWindowMinutes: 120, reason: 'Tuning' });
+    expect(saved.statusCode).toBe(200);
+    const read = (await browser.get('/api/admin/risk/rules')).json() as AdminRiskSettingsResponse;
+    expect(read.settings.rules[4]).toMatchObject({ id: 'radar-elevated', enabled: false });
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { adminReasonBodySchema } from '../../../shared/api/admin';
 import {
@@ -8,31 +8,21 @@ import {
   RISK_SIGNALS,
   type AdminBlocklistEntryResponse,
   type AdminBlocklistResponse,
+  type AdminRiskReviewCountResponse,
+  type AdminRiskReviewsResponse,
   type AdminRiskSettingsResponse,
-  type FiredRule,
-  type OrderRiskView,
-  type RiskAction,
 } from '../../../shared/api/risk';
 import type { AdminActor } from '../../audit/audit-log';
 import type { Database } from '../../db/client';
-import { orderRiskSignals, orders } from '../../db/schema';
+import { orderRiskSignals } from '../../db/schema';
 import { DomainError } from '../../domain-error';
+import { countReviews, listReviews, riskViewOf } from '../../risk/reviews';
 import { addToBlocklist, listBlocklist, readRiskSettings, removeFromBlocklist, RISK_DEFAULTS, updateRiskSettings } from '../../risk/settings';
 import { parseWith } from '../errors';
 
 const actorOf = (request: FastifyRequest): AdminActor => ({ id: request.account!.id, email: request.account!.email });
 const entryIdSchema = z.object({ id: z.coerce.number('id must be a number').int().positive('id must be a positive number') });
 const orderIdSchema = z.object({ id: z.uuid('id must be an order id') });
-
-type RiskRow = typeof orderRiskSignals.$inferSelect;
-const riskViewOf = (row: RiskRow): OrderRiskView => ({
-  checkout: row.checkout,
-  payment: row.payment,
-  checkoutDecision: row.checkoutDecision as RiskAction,
-  paymentDecision: row.paymentDecision as RiskAction | null,
-  firedRules: row.firedRules as unknown as FiredRule[],
-  clientAddress: row.clientAddress,
-});
 
 /**
  * The risk desk's routes (ADR 044–046): the rules and review window (versioned; 409 on a stale version), the
@@ -73,27 +63,12 @@ export function registerAdminRiskRoutes(admin: FastifyInstance, { db, now }: { d
     return { success: true, risk: riskViewOf(row) };
   });
 
-  /** The "Needs review" queue: orders held for review, oldest first, with what the rules read and which fired. */
-  admin.get('/risk/reviews', async () => {
-    const rows = await db
-      .select({ order: orders, risk: orderRiskSignals })
-      .from(orders)
-      .leftJoin(orderRiskSignals, eq(orderRiskSignals.orderId, orders.id))
-      .where(eq(orders.status, 'in_review'))
-      .orderBy(asc(orders.authorisedAt))
-      .limit(200);
-    return {
-      success: true,
-      reviews: rows.map(({ order, risk }) => ({
-        orderId: order.id,
-        userId: order.userId,
-        totalCents: order.totalCents,
-        countryIso: order.countryIso,
-        recipientPhone: order.recipientPhone,
-        heldSince: order.authorisedAt?.toISOString() ?? null,
-        reviewEndsAt: order.nextCheckAt?.toISOString() ?? null,
-        risk: risk ? riskViewOf(risk) : null,
-      })),
-    };
+  /** The "Needs review" queue: orders held for review, the longest held first, with what the rules read and which fired. */
+  admin.get('/risk/reviews', async (): Promise<AdminRiskReviewsResponse> => {
+    const [reviews, count] = await Promise.all([listReviews(db), countReviews(db)]);
+    return { success: true, reviews, count };
   });
+
+  /** The number beside the console's "Needs review" entry, read on every console page. */
+  admin.get('/risk/reviews/count', async (): Promise<AdminRiskReviewCountResponse> => ({ success: true, count: await countReviews(db) }));
 }
