@@ -28,6 +28,9 @@ const CONSOLE_SECTIONS = [
   'audit',
   'pricing',
   'limits',
+  'reviews',
+  'rules',
+  'blocklist',
 ] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 

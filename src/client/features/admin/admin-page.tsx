@@ -7,6 +7,7 @@ import { linkClass } from './components/link-class';
 import { AdminLayout } from './layout/admin-layout';
 import { AttentionPage } from './pages/attention-page';
 import { AuditPage } from './pages/audit-page';
+import { BlocklistPage } from './pages/blocklist-page';
 import { CatalogueCountryPage } from './pages/catalogue-country-page';
 import { CataloguePage } from './pages/catalogue-page';
 import { CustomerPage } from './pages/customer-page';
@@ -18,6 +19,8 @@ import { OrderPage } from './pages/order-page';
 import { OrdersPage } from './pages/orders-page';
 import { OverviewPage } from './pages/overview-page';
 import { PricingPage } from './pages/pricing-page';
+import { ReviewsPage } from './pages/reviews-page';
+import { RiskRulesPage } from './pages/risk-rules-page';
 import { SettlementPage } from './pages/settlement-page';
 
 addAdminTexts();
@@ -55,6 +58,9 @@ export function AdminPage() {
         <Route path="pricing" element={<PricingPage />} />
         <Route path="limits" element={<LimitsPage />} />
         <Route path="settlement" element={<SettlementPage />} />
+        <Route path="reviews" element={<ReviewsPage />} />
+        <Route path="rules" element={<RiskRulesPage />} />
+        <Route path="blocklist" element={<BlocklistPage />} />
         <Route path="*" element={<AdminNotFound />} />
       </Routes>
     </AdminLayout>

@@ -12,6 +12,9 @@ export const ADMIN_PATHS = {
   limits: `${ROUTES.admin}/limits`,
   messages: `${ROUTES.admin}/messages`,
   settlement: `${ROUTES.admin}/settlement`,
+  reviews: `${ROUTES.admin}/reviews`,
+  rules: `${ROUTES.admin}/rules`,
+  blocklist: `${ROUTES.admin}/blocklist`,
 } as const;
 
 export const orderPath = (orderId: string) => `${ADMIN_PATHS.orders}/${encodeURIComponent(orderId)}`;

@@ -6,6 +6,7 @@ import { ChevronDown } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { unreadMessageCountQueryOptions } from '../api/messages';
 import { attentionCountQueryOptions } from '../api/attention';
+import { reviewCountQueryOptions } from '../api/risk';
 import { AccessNotice } from '../components/access-notice';
 import { accessProblemOf } from '../lib/access';
 import { AdminHeader } from './admin-header';
@@ -14,6 +15,7 @@ import { ADMIN_NAV, currentSection } from './admin-nav-items';
 const COUNT_TONES = {
   attention: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   messages: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+  reviews: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
 } as const;
 
 /** A count beside a section's label: the number to the eye, a sentence to screen readers. */
@@ -38,7 +40,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The console's sections: a column beside the page from 1024 px wide; above the page, behind a button that names the
  * current section, on narrower screens (a phone keeps the whole width for tables).
  */
-function AdminNav({ attentionCount, unreadMessages }: { attentionCount: number | undefined; unreadMessages: number | undefined }) {
+function AdminNav({
+  attentionCount,
+  unreadMessages,
+  reviewCount,
+}: {
+  attentionCount: number | undefined;
+  unreadMessages: number | undefined;
+  reviewCount: number | undefined;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const listId = useId();
@@ -46,6 +56,7 @@ function AdminNav({ attentionCount, unreadMessages }: { attentionCount: number |
   const current = currentSection(pathname);
   const waiting = attentionCount !== undefined && attentionCount > 0;
   const unread = unreadMessages !== undefined && unreadMessages > 0;
+  const held = reviewCount !== undefined && reviewCount > 0;
 
   return (
     <nav aria-label={t('admin.nav.label')} className="lg:w-56 lg:shrink-0" data-testid="admin-nav">
@@ -61,7 +72,7 @@ function AdminNav({ attentionCount, unreadMessages }: { attentionCount: number |
         >
           <span className="text-muted-foreground">{t('admin.nav.menu')}:</span>
           <span>{current ? t(current.labelKey) : t('admin.title')}</span>
-          {waiting && <span className="size-2 rounded-full bg-amber-500" aria-hidden="true" />}
+          {(waiting || held) && <span className="size-2 rounded-full bg-amber-500" aria-hidden="true" />}
           <ChevronDown className={cn('ms-auto size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
         </button>
         <ul
@@ -71,7 +82,7 @@ function AdminNav({ attentionCount, unreadMessages }: { attentionCount: number |
             open ? 'mt-2 flex rounded-lg border bg-card p-1 lg:mt-0 lg:border-0 lg:bg-transparent lg:p-0' : 'hidden',
           )}
         >
-          {ADMIN_NAV.map(({ to, labelKey, icon: Icon, end, showsAttentionCount, showsUnreadMessages }) => (
+          {ADMIN_NAV.map(({ to, labelKey, icon: Icon, end, showsAttentionCount, showsUnreadMessages, showsReviewCount }) => (
             <li key={to}>
               <NavLink to={to} end={end} className={linkClass} onClick={() => setOpen(false)}>
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
@@ -83,6 +94,9 @@ function AdminNav({ attentionCount, unreadMessages }: { attentionCount: number |
                     spoken={t('admin.nav.attentionCount', { count: attentionCount })}
                     testId="attention-count"
                   />
+                )}
+                {showsReviewCount && held && (
+                  <NavCount count={reviewCount} tone="reviews" spoken={t('admin.nav.reviewCount', { count: reviewCount })} testId="review-count" />
                 )}
                 {showsUnreadMessages && unread && (
                   <NavCount
@@ -122,6 +136,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const count = useQuery(attentionCountQueryOptions());
   // Asked only once the console has let the admin in (the attention count answered).
   const unreadMessages = useQuery({ ...unreadMessageCountQueryOptions(), enabled: count.isSuccess });
+  const reviewCount = useQuery({ ...reviewCountQueryOptions(), enabled: count.isSuccess });
   const problem = accessProblemOf(count.error);
   if (problem) {
     return (
@@ -135,7 +150,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <AdminShell>
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-6 lg:flex-row lg:gap-8 lg:py-8">
-        <AdminNav attentionCount={count.data} unreadMessages={unreadMessages.data} />
+        <AdminNav attentionCount={count.data} unreadMessages={unreadMessages.data} reviewCount={reviewCount.data} />
         <div className="min-w-0 flex-1">{children}</div>
       </div>
     </AdminShell>

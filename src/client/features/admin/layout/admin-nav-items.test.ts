@@ -9,12 +9,15 @@ describe('the console’s navigation', () => {
       'admin.nav.overview',
       'admin.nav.orders',
       'admin.nav.attention',
+      'admin.nav.reviews',
       'admin.nav.settlement',
       'admin.nav.customers',
       'admin.nav.messages',
       'admin.nav.catalogue',
       'admin.nav.pricing',
       'admin.nav.limits',
+      'admin.nav.rules',
+      'admin.nav.blocklist',
       'admin.nav.audit',
     ]);
     expect(new Set(ADMIN_NAV.map((item) => item.to)).size).toBe(ADMIN_NAV.length);
@@ -32,6 +35,9 @@ describe('the console’s navigation', () => {
     expect(labelOf('/admin/audit')).toBe('admin.nav.audit');
     expect(labelOf('/admin/pricing')).toBe('admin.nav.pricing');
     expect(labelOf('/admin/limits')).toBe('admin.nav.limits');
+    expect(labelOf('/admin/reviews')).toBe('admin.nav.reviews');
+    expect(labelOf('/admin/rules')).toBe('admin.nav.rules');
+    expect(labelOf('/admin/blocklist')).toBe('admin.nav.blocklist');
     expect(labelOf('/admin/messages')).toBe('admin.nav.messages');
     expect(labelOf('/admin/messages/4b1f0c8e')).toBe('admin.nav.messages');
   });
