@@ -24,7 +24,9 @@ function heldOrder(page: Page, phone: string): Promise<string> {
         return (await response.json()) as T;
       };
       const detected = await fetch(`/api/reloadly/operator-detect/${phone}/NG`);
-      const { data: operator } = (await detected.json()) as { data: { operatorId: number; name: string; suggestedAmounts: number[]; fixedAmounts: number[] } };
+      const { data: operator } = (await detected.json()) as {
+        data: { operatorId: number; name: string; suggestedAmounts: number[]; fixedAmounts: number[] };
+      };
       const amount = (operator.fixedAmounts[0] ?? operator.suggestedAmounts[0]!).toFixed(2);
       const intent = await call<{ paymentIntentId: string; clientSecret: string; orderId: string }>('/api/create-payment-intent', {
         amount,
@@ -113,7 +115,9 @@ describe('the risk desk', () => {
     await admin.getByTestId('reject-reason').fill('Looks like card testing');
     await admin.getByTestId('reject-submit').click();
     await card(orders[2]!).getByTestId('review-conflict').waitFor();
-    expect(await card(orders[2]!).getByTestId('review-conflict').textContent()).toMatch(/Another admin acted on this order before you\. Its status now: /);
+    expect(await card(orders[2]!).getByTestId('review-conflict').textContent()).toMatch(
+      /Another admin acted on this order before you\. Its status now: /,
+    );
     await expect.poll(() => admin.getByTestId('reviews-total').textContent()).toBe('Held: 1');
     expect(await admin.getByTestId('review-count').textContent()).toBe('1');
 
@@ -185,7 +189,10 @@ describe('the risk desk', () => {
     ['ar', 'dark'],
   ])('the three pages have no axe violations in %s (%s theme)', async (language, theme) => {
     await useSettings(admin, { language, theme });
-    await admin.evaluate((entries) => Object.entries(entries).forEach(([key, value]) => window.localStorage.setItem(key, value)), { language, theme });
+    await admin.evaluate((entries) => Object.entries(entries).forEach(([key, value]) => window.localStorage.setItem(key, value)), {
+      language,
+      theme,
+    });
     try {
       const found: Record<string, string[]> = {};
       for (const path of ['/admin/reviews', '/admin/rules', '/admin/blocklist']) {

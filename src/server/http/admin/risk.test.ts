@@ -80,7 +80,10 @@ describe('the risk desk’s console routes', () => {
         reference: expect.stringMatching(/^GT-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
         customerEmail: 'held@example.com',
         reviewEndsAt: expect.any(String),
-        risk: expect.objectContaining({ paymentDecision: 'review', firedRules: [expect.objectContaining({ id: 'radar-elevated', action: 'review' })] }),
+        risk: expect.objectContaining({
+          paymentDecision: 'review',
+          firedRules: [expect.objectContaining({ id: 'radar-elevated', action: 'review' })],
+        }),
       }),
     ]);
     expect((await browser.get('/api/admin/risk/reviews/count')).json()).toEqual({ success: true, count: 1 });

@@ -30,9 +30,10 @@ describe('the rules editor’s drafts', () => {
       reviewWindowMinutes: { key: 'admin.rules.problems.window', params: { min: 15, max: 1440 } },
     });
     expect(draftProblems(RULES.map(draftOf), '120').size).toBe(0);
-    expect(draftProblems([{ ...draftOf(RULES[1]!), when: [{ signal: 'orderTotalCents', op: 'gt', value: '2.5' }] }], '120').get('rules.0.when.0.value')?.key).toBe(
-      'admin.rules.problems.wholeNumber',
-    );
+    expect(
+      draftProblems([{ ...draftOf(RULES[1]!), when: [{ signal: 'orderTotalCents', op: 'gt', value: '2.5' }] }], '120').get('rules.0.when.0.value')
+        ?.key,
+    ).toBe('admin.rules.problems.wholeNumber');
   });
 
   it('offers equal or not for words and yes/no, all six comparisons for counts, and a free id for a new rule', () => {

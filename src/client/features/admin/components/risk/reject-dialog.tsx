@@ -104,7 +104,14 @@ function Option({
   );
 }
 
-function RejectForm({ reference, amount, pending, error, onSubmit, onCancel }: Omit<RejectDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
+function RejectForm({
+  reference,
+  amount,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: Omit<RejectDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [reason, setReason] = useState('');

@@ -59,7 +59,10 @@ function ConditionFields({
     onChange({ signal, op: ops.includes(condition.op) ? condition.op : ops[0]!, value: startingValue(signal) });
   };
   return (
-    <fieldset className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start" data-testid="rule-condition">
+    <fieldset
+      className="grid gap-2 rounded-lg border p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
+      data-testid="rule-condition"
+    >
       <legend className="sr-only">{t('admin.rules.conditionNumber', { number })}</legend>
       <div className="flex min-w-0 flex-col gap-1">
         <Label htmlFor={`${formId}-${path}.signal`}>{t('admin.rules.signal')}</Label>
@@ -94,7 +97,12 @@ function ConditionFields({
       <div className="flex min-w-0 flex-col gap-1">
         <Label htmlFor={value.id}>{t('admin.rules.value')}</Label>
         {kind.type === 'boolean' || kind.type === 'word' ? (
-          <NativeSelect {...value} value={condition.value} onChange={(event) => onChange({ ...condition, value: event.target.value })} data-testid="rule-value">
+          <NativeSelect
+            {...value}
+            value={condition.value}
+            onChange={(event) => onChange({ ...condition, value: event.target.value })}
+            data-testid="rule-value"
+          >
             {(kind.type === 'boolean' ? ['true', 'false'] : kind.values).map((choice) => (
               <option key={choice} value={choice}>
                 {kind.type === 'boolean' ? t(choice === 'true' ? 'admin.risk.yes' : 'admin.risk.no') : choice}
@@ -137,7 +145,8 @@ export function RuleFields({ draft, index, formId, problemAt, onChange, onRemove
   const { t } = useTranslation();
   const path = `rules.${index}`;
   const described = (field: string, hint = false) => fieldAttributes(formId, `${path}.${field}`, problemAt(`${path}.${field}`), hint);
-  const setCondition = (at: number, condition: ConditionDraft) => onChange({ ...draft, when: draft.when.map((was, i) => (i === at ? condition : was)) });
+  const setCondition = (at: number, condition: ConditionDraft) =>
+    onChange({ ...draft, when: draft.when.map((was, i) => (i === at ? condition : was)) });
   const addCondition = () => {
     const signal: RiskSignalName = 'orderTotalCents';
     onChange({ ...draft, when: [...draft.when, { signal, op: 'gte', value: startingValue(signal) }] });
@@ -229,7 +238,14 @@ export function RuleFields({ draft, index, formId, problemAt, onChange, onRemove
       ))}
       <FieldError id={`${formId}-${path}.when-error`}>{problemAt(`${path}.when`)}</FieldError>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={addCondition} disabled={draft.when.length >= MAX_CONDITIONS} data-testid="rule-condition-add">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={addCondition}
+          disabled={draft.when.length >= MAX_CONDITIONS}
+          data-testid="rule-condition-add"
+        >
           <Plus aria-hidden="true" />
           {t('admin.rules.addCondition')}
         </Button>

@@ -96,7 +96,14 @@ export function RulesEditor({ initial }: { initial: RiskSettings }) {
   const addRule = () => {
     setDrafts((was) => [
       ...was,
-      { id: newRuleId(was), description: '', action: 'review', enabled: true, when: [{ signal: 'orderTotalCents', op: 'gte', value: '10000' }], isNew: true },
+      {
+        id: newRuleId(was),
+        description: '',
+        action: 'review',
+        enabled: true,
+        when: [{ signal: 'orderTotalCents', op: 'gte', value: '10000' }],
+        isNew: true,
+      },
     ]);
     setProblems(new Map());
   };

@@ -9,7 +9,11 @@ import { Badge } from '../status-badge';
 export function ConditionText({ condition }: { condition: RiskCondition }) {
   const { t } = useTranslation();
   const value =
-    typeof condition.value === 'boolean' ? t(condition.value ? 'admin.risk.yes' : 'admin.risk.no') : <bdi translate="no">{String(condition.value)}</bdi>;
+    typeof condition.value === 'boolean' ? (
+      t(condition.value ? 'admin.risk.yes' : 'admin.risk.no')
+    ) : (
+      <bdi translate="no">{String(condition.value)}</bdi>
+    );
   return (
     <>
       {t(`admin.risk.signals.${condition.signal}`)} {t(`admin.rules.opSigns.${condition.op}`)} {value}
