@@ -43,7 +43,7 @@ function VersionRow({ entry }: { entry: AdminAuditEntry }) {
       <Td className="max-w-64 break-words" dir="auto">
         <bdi>{entry.reason}</bdi>
       </Td>
-      <Td className="max-w-72 break-words" translate="no">
+      <Td className="max-w-72 break-words">
         <ChangeSummary entry={entry} />
       </Td>
     </Tr>
