@@ -1,9 +1,9 @@
-import { eq, isNull, type SQL } from 'drizzle-orm';
+import { eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { adminActionsFor, type AdminOrderAction } from '../../shared/api/admin';
 import { type AdminActionName } from '../../shared/api/admin-audit';
 import { failureOf } from '../../shared/api/failure-reasons';
 import { recordAdminAction, type AdminActor } from '../audit/audit-log';
-import { orderEvents, orders } from '../db/schema';
+import { orderEvents, orderRiskSignals, orders } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { PaymentProviderError } from '../payments/provider';
 import { TopupProviderError } from '../topups/provider';
@@ -250,8 +250,28 @@ export async function rejectReview(services: OrderServices, fulfilment: Fulfilme
   return reconcileNow(services, fulfilment, order.id);
 }
 
+/**
+ * The card of an order's payment, as its risk signals recorded it when the payment was authorised (every order held for
+ * review has them); the provider is asked only for an order that has none, and its failure is then the admin's to see
+ * in their language (the rejection itself stands).
+ */
+async function cardFingerprintOf(services: OrderServices, order: Order): Promise<string | null> {
+  const [signals] = await services.db
+    .select({ fingerprint: sql<string | null>`${orderRiskSignals.payment} ->> 'cardFingerprint'` })
+    .from(orderRiskSignals)
+    .where(eq(orderRiskSignals.orderId, order.id));
+  if (signals?.fingerprint) return signals.fingerprint;
+  if (!order.paymentId) return null;
+  try {
+    return (await services.payments.getPayment(order.paymentId)).card?.fingerprint ?? null;
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    throw new DomainError('upstream', 'CARD_NOT_BLOCKLISTED', { key: 'apiErrors.cardNotBlocklisted' });
+  }
+}
+
 async function blocklistCardOf(services: OrderServices, order: Order, request: ReviewRejection) {
-  const fingerprint = order.paymentId ? (await services.payments.getPayment(order.paymentId)).card?.fingerprint : null;
+  const fingerprint = await cardFingerprintOf(services, order);
   if (!fingerprint) return;
   try {
     await addToBlocklist(services.db, { kind: 'card', value: fingerprint, reason: request.reason, actor: request.actor, now: services.now() });

@@ -72,6 +72,8 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.twoFactorRequired': 'Two-factor authentication is required for admin access',
   'apiErrors.emailNotVerified': 'Confirm your e-mail address with the link we sent you to use admin pages.',
   'apiErrors.secondFactorRequired': 'Enter the current code from your authenticator app to use admin pages: sign in again with your code.',
+  'apiErrors.cardNotBlocklisted':
+    'The order is rejected, but its card could not be read from the payment provider to blocklist it: add its fingerprint on the Blocklist page.',
   'apiErrors.usernameInvalid': 'Username must be 3 to 30 characters: letters, digits, dots, underscores or hyphens.',
   'apiErrors.usernameTaken': 'This username is already taken',
   'apiErrors.invalidCredentials': 'The e-mail or password is not correct.',

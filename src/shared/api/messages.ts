@@ -75,6 +75,7 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.twoFactorRequired',
   'apiErrors.emailNotVerified',
   'apiErrors.secondFactorRequired',
+  'apiErrors.cardNotBlocklisted',
   'apiErrors.usernameInvalid',
   'apiErrors.usernameTaken',
   'apiErrors.invalidCredentials',

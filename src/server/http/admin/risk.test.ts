@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type {
   AdminBlocklistEntryResponse,
@@ -6,7 +6,7 @@ import type {
   AdminRiskReviewsResponse,
   AdminRiskSettingsResponse,
 } from '../../../shared/api/risk';
-import { adminAuditLog, riskBlocklist, user } from '../../db/schema';
+import { adminAuditLog, orderRiskSignals, riskBlocklist, user } from '../../db/schema';
 import { TEST_ORIGIN } from '../../testing/accounts';
 import { signedInAdmin } from '../../testing/admin-client';
 import { useTestApp } from '../../testing/app';
@@ -95,6 +95,11 @@ describe('the risk desk’s console routes', () => {
     const bad = await browser.post(`/api/admin/orders/${orderId}/reject`, { reason: 'Stolen card', blockAccount: true, blockReason: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ field: 'blockReason' });
+    // The card is the one the payment's signals recorded when it was authorised: the provider is not asked again.
+    await testApp.database.db
+      .update(orderRiskSignals)
+      .set({ payment: sql`${orderRiskSignals.payment} || '{"cardFingerprint":"fp_recorded_at_authorisation"}'::jsonb` })
+      .where(eq(orderRiskSignals.orderId, orderId));
     const rejected = await browser.post(`/api/admin/orders/${orderId}/reject`, {
       reason: 'Stolen card',
       blockAccount: true,
@@ -111,7 +116,9 @@ describe('the risk desk’s console routes', () => {
     ]);
     const [customer] = await db.select().from(user).where(eq(user.email, 'fraud@example.com'));
     expect(customer).toMatchObject({ blockedReason: 'Card testing ring' });
-    expect(await db.select({ kind: riskBlocklist.kind }).from(riskBlocklist)).toEqual([{ kind: 'card' }]);
+    expect(await db.select({ kind: riskBlocklist.kind, value: riskBlocklist.value }).from(riskBlocklist)).toEqual([
+      { kind: 'card', value: 'fp_recorded_at_authorisation' },
+    ]);
     const again = await browser.post(`/api/admin/orders/${orderId}/reject`, { reason: 'Twice' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'ORDER_STATUS_CONFLICT', details: { status: 'canceled' } });
