@@ -366,6 +366,38 @@ const MATRIX: Row[] = [
     body: () => ({ reason: 'The customer wrote again' }),
     expect: adminOnly(404),
   },
+  // Promo codes (ADR 067): an unknown code is a 400 for every signed-in customer; the console's a 409 on a version that
+  // does not exist, a 404 on a code no one made, a 400 for terms that do not parse; nothing changes.
+  {
+    method: 'POST',
+    route: '/api/promo-codes/check',
+    body: ({ operatorId, amount }) => ({ code: 'no such code', amount, operatorId, countryCode: 'NG' }),
+    expect: signedInOnly(400),
+  },
+  { method: 'GET', route: '/api/admin/promo-codes', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/promo-codes', body: () => ({ code: 'x', reason: 'Checking the matrix' }), expect: adminOnly(400) },
+  {
+    method: 'PUT',
+    route: '/api/admin/promo-codes/:id',
+    url: () => '/api/admin/promo-codes/999999',
+    body: () => ({
+      code: 'MATRIX10',
+      kind: 'percent',
+      appliesTo: 'fee',
+      value: 1000,
+      startsAt: '2026-01-01T00:00:00Z',
+      endsAt: '2027-01-01T00:00:00Z',
+      budgetCents: null,
+      usesPerCustomer: null,
+      firstTopUpOnly: false,
+      minAmountCents: 0,
+      enabled: true,
+      version: 999,
+      reason: 'Checking the matrix',
+    }),
+    expect: adminOnly(404),
+  },
+  { method: 'GET', route: '/api/admin/promo-codes/:id/orders', url: () => '/api/admin/promo-codes/999999/orders', expect: adminOnly(404) },
   // Better Auth's endpoints, all under the one /api/auth/* route.
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/get-session', expect: 200 },
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/list-accounts', expect: signedInOnly(200) },
