@@ -36,7 +36,7 @@ describe.each(TEST_DATABASE_KINDS)('promo codes at checkout on %s', (kind) => {
         code: 'SUMMER10',
         kind: 'fixed',
         appliesTo: 'total',
-        value: 100,
+        value: 10,
         startsAt: new Date(START.getTime() - DAY),
         endsAt: new Date(START.getTime() + DAY),
         createdAt: START,
@@ -71,11 +71,11 @@ describe.each(TEST_DATABASE_KINDS)('promo codes at checkout on %s', (kind) => {
     const intent = await checkout(services, userId, ' summer-10 ');
     const [order] = await database.db.select().from(orders).where(eq(orders.id, intent.orderId));
     const list = order!.amountCents + order!.percentageFeeCents + order!.standardFeeCents;
-    expect(order).toMatchObject({ promoCodeId: code.id, discountCents: 100, totalCents: list - 100 });
-    expect(intent).toMatchObject({ totalAmount: formatUsd(list - 100), discount: '1.00' });
+    expect(order).toMatchObject({ promoCodeId: code.id, discountCents: 10, totalCents: list - 10 });
+    expect(intent).toMatchObject({ totalAmount: formatUsd(list - 10), discount: '0.10' });
     // The payment asks for the discounted total, never the list price.
     const [payment] = await rowsOf<{ amount: number }>(database.db, sql`select amount from sandbox_payment_intents where id = ${intent.paymentIntentId}`);
-    expect(Number(payment!.amount)).toBe(list - 100);
+    expect(Number(payment!.amount)).toBe(list - 10);
   });
 
   it('refuses a browser total that is not the server’s discounted one', async () => {
@@ -95,7 +95,7 @@ describe.each(TEST_DATABASE_KINDS)('promo codes at checkout on %s', (kind) => {
     ['a disabled code', { enabled: false }, 'SUMMER10', 'PROMO_UNKNOWN', 'apiErrors.promoUnknown'],
     ['a code not started', { startsAt: new Date(START.getTime() + 60_000), endsAt: new Date(START.getTime() + DAY) }, 'SUMMER10', 'PROMO_NOT_STARTED', 'apiErrors.promoNotStarted'],
     ['an expired code', { startsAt: new Date(START.getTime() - DAY), endsAt: START }, 'SUMMER10', 'PROMO_EXPIRED', 'apiErrors.promoExpired'],
-    ['a code whose budget is spent', { budgetCents: 99 }, 'SUMMER10', 'PROMO_EXHAUSTED', 'apiErrors.promoExhausted'],
+    ['a code whose budget is spent', { budgetCents: 9 }, 'SUMMER10', 'PROMO_EXHAUSTED', 'apiErrors.promoExhausted'],
     ['a top-up under the minimum', { minAmountCents: 1_000_000 }, 'SUMMER10', 'PROMO_MINIMUM_AMOUNT', 'apiErrors.promoMinimumAmount'],
   ] as const)('refuses %s with a 400 on the code and its reason, creating nothing', async (_name, values, typed, code, key) => {
     const { services } = sandboxOrderServices(database.db, START);
@@ -116,7 +116,7 @@ describe.each(TEST_DATABASE_KINDS)('promo codes at checkout on %s', (kind) => {
     // The first order expires unpaid: its use is given back.
     await database.db.update(orders).set({ status: 'expired' }).where(eq(orders.id, first.orderId));
     advance(60_000);
-    await expect(checkout(services, userId, 'SUMMER10')).resolves.toMatchObject({ discount: '1.00' });
+    await expect(checkout(services, userId, 'SUMMER10')).resolves.toMatchObject({ discount: '0.10' });
   });
 
   it('keeps a first-top-up code for customers with no paid top-up', async () => {
@@ -126,14 +126,14 @@ describe.each(TEST_DATABASE_KINDS)('promo codes at checkout on %s', (kind) => {
     // An unpaid order does not make a first top-up.
     await checkout(services, userId);
     const [order] = await database.db.select().from(orders);
-    await expect(checkout(services, userId, 'SUMMER10')).resolves.toMatchObject({ discount: '1.00' });
+    await expect(checkout(services, userId, 'SUMMER10')).resolves.toMatchObject({ discount: '0.10' });
     await database.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, order!.id));
     expect(await refusal(checkout(services, userId, 'SUMMER10'))).toMatchObject({ code: 'PROMO_FIRST_TOP_UP_ONLY', key: 'apiErrors.promoFirstTopUpOnly' });
   });
 
   it('lets one of two customers checking out at once take the last of the budget, and releases the other’s payment', async () => {
     const { services } = sandboxOrderServices(database.db, START);
-    await makeCode({ budgetCents: 150 });
+    await makeCode({ budgetCents: 15 });
     const [amina, kofi] = [await insertTestUser(database.db), await insertTestUser(database.db)];
     // Both are priced before either order exists: the review's check passes for both.
     const results = await Promise.allSettled([checkout(services, amina, 'SUMMER10'), checkout(services, kofi, 'SUMMER10')]);
@@ -141,7 +141,7 @@ describe.each(TEST_DATABASE_KINDS)('promo codes at checkout on %s', (kind) => {
     const [lost] = results.filter((result) => result.status === 'rejected');
     expect((lost as PromiseRejectedResult).reason).toMatchObject({ code: 'PROMO_EXHAUSTED', options: { field: 'promoCode' } });
     const made = await database.db.select().from(orders);
-    expect(made.map((order) => order.discountCents)).toEqual([100]);
+    expect(made.map((order) => order.discountCents)).toEqual([10]);
     const intents = await rowsOf<{ status: string }>(database.db, sql`select status from sandbox_payment_intents order by created_at`);
     expect(intents.map((intent) => intent.status).sort()).toEqual(['canceled', 'requires_payment_method']);
   });
@@ -161,14 +161,14 @@ describe.each(TEST_DATABASE_KINDS)('promo codes at checkout on %s', (kind) => {
 
   it('refunds only what was paid, and the settlement counts the discounted total as captured', async () => {
     const { services } = sandboxOrderServices(database.db, START);
-    await makeCode({ value: 250 });
+    await makeCode({ value: 25 });
     const userId = await insertTestUser(database.db);
     const intent = await checkout(services, userId, 'SUMMER10');
     await confirmSandboxPaymentIntent(database.db, intent.paymentIntentId, { clientSecret: intent.clientSecret, paymentMethod: GOOD_CARD }, services.now());
     const fulfilment = createFulfilment(services);
     const completed = await fulfilment.fulfil(intent.orderId, 'browser');
     expect(completed.status).toBe('completed');
-    const paid = completed.amountCents + completed.percentageFeeCents + completed.standardFeeCents - 250;
+    const paid = completed.amountCents + completed.percentageFeeCents + completed.standardFeeCents - 25;
     expect(completed.totalCents).toBe(paid);
 
     const day = START.toISOString().slice(0, 10);

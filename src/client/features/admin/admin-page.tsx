@@ -18,6 +18,7 @@ import { OrderPage } from './pages/order-page';
 import { OrdersPage } from './pages/orders-page';
 import { OverviewPage } from './pages/overview-page';
 import { PricingPage } from './pages/pricing-page';
+import { PromoCodesPage } from './pages/promo-codes-page';
 import { SettlementPage } from './pages/settlement-page';
 
 addAdminTexts();
@@ -53,6 +54,7 @@ export function AdminPage() {
         <Route path="messages/:messageId" element={<MessagePage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="pricing" element={<PricingPage />} />
+        <Route path="promo-codes" element={<PromoCodesPage />} />
         <Route path="limits" element={<LimitsPage />} />
         <Route path="settlement" element={<SettlementPage />} />
         <Route path="*" element={<AdminNotFound />} />
