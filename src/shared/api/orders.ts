@@ -217,6 +217,8 @@ export interface OrderView {
   /** 2-decimal USD strings. */
   amount: string;
   fee: string;
+  /** What a promo code took off (ADR 067); "0.00" without one. */
+  discount?: string;
   totalAmount: string;
   currency: 'USD';
   localAmount: number | null;
