@@ -19,7 +19,11 @@ beforeAll(async () => {
 /** The page's language and theme, as the settings save them (the account's, and the browser's copy). */
 async function useLanguage(page: Page, language: string) {
   await page.evaluate(async (language) => {
-    const response = await fetch('/api/user/settings', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ language }) });
+    const response = await fetch('/api/user/settings', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ language }),
+    });
     if (!response.ok) throw new Error(`settings: ${response.status}`);
     localStorage.setItem('language', language);
   }, language);

@@ -96,9 +96,24 @@ export async function createPromoCode(db: Database, { reason, ...terms }: z.outp
     const id = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(promoCodes)
-        .values({ ...columnsOf(terms), version: 1, createdAt: change.now, updatedAt: change.now, updatedById: change.actor.id, updatedByEmail: change.actor.email })
+        .values({
+          ...columnsOf(terms),
+          version: 1,
+          createdAt: change.now,
+          updatedAt: change.now,
+          updatedById: change.actor.id,
+          updatedByEmail: change.actor.email,
+        })
         .returning();
-      await recordAdminAction(tx, { actor: change.actor, action: 'promo.create', targetType: 'promo_code', targetId: String(row!.id), reason, after: auditedTerms(row!), now: change.now });
+      await recordAdminAction(tx, {
+        actor: change.actor,
+        action: 'promo.create',
+        targetType: 'promo_code',
+        targetId: String(row!.id),
+        reason,
+        after: auditedTerms(row!),
+        now: change.now,
+      });
       return row!.id;
     });
     return readPromoCode(db, id);
@@ -112,7 +127,12 @@ export async function createPromoCode(db: Database, { reason, ...terms }: z.outp
  * PUT /api/admin/promo-codes/:id: new terms on the version read (409 with the code in force when someone changed it
  * meanwhile), audited with the terms before and after. Orders already made keep their discount.
  */
-export async function updatePromoCode(db: Database, id: number, { reason, version, ...terms }: z.output<typeof adminPromoCodeUpdateSchema>, change: Change) {
+export async function updatePromoCode(
+  db: Database,
+  id: number,
+  { reason, version, ...terms }: z.output<typeof adminPromoCodeUpdateSchema>,
+  change: Change,
+) {
   try {
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
@@ -120,11 +140,26 @@ export async function updatePromoCode(db: Database, id: number, { reason, versio
       if (before.version !== version) throw settingsConflict({ code: await readPromoCode(tx, id) });
       const [after] = await tx
         .update(promoCodes)
-        .set({ ...columnsOf(terms), version: before.version + 1, updatedAt: change.now, updatedById: change.actor.id, updatedByEmail: change.actor.email })
+        .set({
+          ...columnsOf(terms),
+          version: before.version + 1,
+          updatedAt: change.now,
+          updatedById: change.actor.id,
+          updatedByEmail: change.actor.email,
+        })
         .where(eq(promoCodes.id, id))
         .returning();
       const action = before.enabled && !after!.enabled ? 'promo.disable' : 'promo.update';
-      await recordAdminAction(tx, { actor: change.actor, action, targetType: 'promo_code', targetId: String(id), reason, before: auditedTerms(before), after: auditedTerms(after!), now: change.now });
+      await recordAdminAction(tx, {
+        actor: change.actor,
+        action,
+        targetType: 'promo_code',
+        targetId: String(id),
+        reason,
+        before: auditedTerms(before),
+        after: auditedTerms(after!),
+        now: change.now,
+      });
     });
     return readPromoCode(db, id);
   } catch (error) {

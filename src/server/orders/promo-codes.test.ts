@@ -74,7 +74,10 @@ describe.each(TEST_DATABASE_KINDS)('promo codes at checkout on %s', (kind) => {
     expect(order).toMatchObject({ promoCodeId: code.id, discountCents: 10, totalCents: list - 10 });
     expect(intent).toMatchObject({ totalAmount: formatUsd(list - 10), discount: '0.10' });
     // The payment asks for the discounted total, never the list price.
-    const [payment] = await rowsOf<{ amount: number }>(database.db, sql`select amount from sandbox_payment_intents where id = ${intent.paymentIntentId}`);
+    const [payment] = await rowsOf<{ amount: number }>(
+      database.db,
+      sql`select amount from sandbox_payment_intents where id = ${intent.paymentIntentId}`,
+    );
     expect(Number(payment!.amount)).toBe(list - 10);
   });
 
@@ -86,14 +89,22 @@ describe.each(TEST_DATABASE_KINDS)('promo codes at checkout on %s', (kind) => {
     const body = { amount, orderKey: randomUUID(), operatorId: operator.operatorId, countryCode: 'NG', phone: SANDBOX_NUMBERS.successful };
     // The browser shows the price without the code's discount: the server's price differs.
     const listTotal = formatUsd(priceTopUp(Math.round(Number(amount) * 100), { airtimeFee: 0.03, standardFeeCents: 33 }).totalCents);
-    const refused = await refusal(startCheckout(services, { userId, accountEmail: 'a@example.com', body: { ...body, promoCode: 'SUMMER10', totalAmount: listTotal } }));
+    const refused = await refusal(
+      startCheckout(services, { userId, accountEmail: 'a@example.com', body: { ...body, promoCode: 'SUMMER10', totalAmount: listTotal } }),
+    );
     expect(refused).toMatchObject({ code: 'PRICE_CHANGED' });
   });
 
   it.each([
     ['an unknown code', {}, 'NOPE', 'PROMO_UNKNOWN', 'apiErrors.promoUnknown'],
     ['a disabled code', { enabled: false }, 'SUMMER10', 'PROMO_UNKNOWN', 'apiErrors.promoUnknown'],
-    ['a code not started', { startsAt: new Date(START.getTime() + 60_000), endsAt: new Date(START.getTime() + DAY) }, 'SUMMER10', 'PROMO_NOT_STARTED', 'apiErrors.promoNotStarted'],
+    [
+      'a code not started',
+      { startsAt: new Date(START.getTime() + 60_000), endsAt: new Date(START.getTime() + DAY) },
+      'SUMMER10',
+      'PROMO_NOT_STARTED',
+      'apiErrors.promoNotStarted',
+    ],
     ['an expired code', { startsAt: new Date(START.getTime() - DAY), endsAt: START }, 'SUMMER10', 'PROMO_EXPIRED', 'apiErrors.promoExpired'],
     ['a code whose budget is spent', { budgetCents: 9 }, 'SUMMER10', 'PROMO_EXHAUSTED', 'apiErrors.promoExhausted'],
     ['a top-up under the minimum', { minAmountCents: 1_000_000 }, 'SUMMER10', 'PROMO_MINIMUM_AMOUNT', 'apiErrors.promoMinimumAmount'],
@@ -128,7 +139,10 @@ describe.each(TEST_DATABASE_KINDS)('promo codes at checkout on %s', (kind) => {
     const [order] = await database.db.select().from(orders);
     await expect(checkout(services, userId, 'SUMMER10')).resolves.toMatchObject({ discount: '0.10' });
     await database.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, order!.id));
-    expect(await refusal(checkout(services, userId, 'SUMMER10'))).toMatchObject({ code: 'PROMO_FIRST_TOP_UP_ONLY', key: 'apiErrors.promoFirstTopUpOnly' });
+    expect(await refusal(checkout(services, userId, 'SUMMER10'))).toMatchObject({
+      code: 'PROMO_FIRST_TOP_UP_ONLY',
+      key: 'apiErrors.promoFirstTopUpOnly',
+    });
   });
 
   it('lets one of two customers checking out at once take the last of the budget, and releases the other’s payment', async () => {
@@ -164,7 +178,12 @@ describe.each(TEST_DATABASE_KINDS)('promo codes at checkout on %s', (kind) => {
     await makeCode({ value: 25 });
     const userId = await insertTestUser(database.db);
     const intent = await checkout(services, userId, 'SUMMER10');
-    await confirmSandboxPaymentIntent(database.db, intent.paymentIntentId, { clientSecret: intent.clientSecret, paymentMethod: GOOD_CARD }, services.now());
+    await confirmSandboxPaymentIntent(
+      database.db,
+      intent.paymentIntentId,
+      { clientSecret: intent.clientSecret, paymentMethod: GOOD_CARD },
+      services.now(),
+    );
     const fulfilment = createFulfilment(services);
     const completed = await fulfilment.fulfil(intent.orderId, 'browser');
     expect(completed.status).toBe('completed');

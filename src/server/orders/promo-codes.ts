@@ -86,8 +86,14 @@ const counted = notInArray(orders.status, [...UNCOUNTED_STATUSES]);
 export async function readPromoUsage(db: Database, promoCodeId: number, userId: string): Promise<PromoUsage> {
   const [row] = await db
     .select({
-      discountUsedCents: sql<string | null>`(${db.select({ total: sum(orders.discountCents) }).from(orders).where(and(eq(orders.promoCodeId, promoCodeId), counted))})`,
-      customerUses: sql<string>`(${db.select({ uses: count() }).from(orders).where(and(eq(orders.promoCodeId, promoCodeId), eq(orders.userId, userId), counted))})`,
+      discountUsedCents: sql<string | null>`(${db
+        .select({ total: sum(orders.discountCents) })
+        .from(orders)
+        .where(and(eq(orders.promoCodeId, promoCodeId), counted))})`,
+      customerUses: sql<string>`(${db
+        .select({ uses: count() })
+        .from(orders)
+        .where(and(eq(orders.promoCodeId, promoCodeId), eq(orders.userId, userId), counted))})`,
       customerPaidOrders: count(),
     })
     .from(orders)
@@ -106,7 +112,11 @@ export interface AppliedPromo {
 }
 
 /** The review's check and checkout's first one: the code read, the price discounted, every term checked. */
-export async function applyPromoCode(db: Database, typed: string, { userId, price, now }: { userId: string; price: TopUpPrice; now: Date }): Promise<AppliedPromo> {
+export async function applyPromoCode(
+  db: Database,
+  typed: string,
+  { userId, price, now }: { userId: string; price: TopUpPrice; now: Date },
+): Promise<AppliedPromo> {
   const row = await findPromoCode(db, typed);
   const discounted = applyPromo(price, termsOf(row));
   const refusal = promoRefusalOf(row, discounted, await readPromoUsage(db, row.id, userId), now);
@@ -119,7 +129,12 @@ export async function applyPromoCode(db: Database, typed: string, { userId, pric
  * the customer's uses read again after the lock: two checkouts for the last of a budget wait for each other, and the
  * second sees the first's order. Refused (nothing inserted) when the code may no longer be used.
  */
-export async function insertWithPromo<T>(db: Database, promo: AppliedPromo, { userId, now: at }: { userId: string; now: Date }, insert: (tx: Database) => Promise<T>): Promise<T> {
+export async function insertWithPromo<T>(
+  db: Database,
+  promo: AppliedPromo,
+  { userId, now: at }: { userId: string; now: Date },
+  insert: (tx: Database) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.id, promo.row.id)).for('update');
     if (!row) throw promoRefused('unknown');

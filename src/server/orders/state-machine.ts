@@ -300,7 +300,8 @@ const NEW_ORDER_COLUMNS = [
 ] as const;
 type NewOrderColumns = Required<Pick<typeof orders.$inferInsert, (typeof NEW_ORDER_COLUMNS)[number]>>;
 /** A new order's values; its reference is drawn by insertOrder. */
-export type NewOrder = Omit<NewOrderColumns, 'reference' | PromoColumns> & Partial<Pick<NewOrderColumns, PromoColumns>> & { status: 'created'; createdAt: Date };
+export type NewOrder = Omit<NewOrderColumns, 'reference' | PromoColumns> &
+  Partial<Pick<NewOrderColumns, PromoColumns>> & { status: 'created'; createdAt: Date };
 /** A promo code's (ADR 067): none unless the checkout used one. */
 type PromoColumns = 'promoCodeId' | 'discountCents';
 const NO_PROMO = { promoCodeId: null, discountCents: 0 } satisfies Pick<NewOrderColumns, PromoColumns>;

@@ -89,7 +89,11 @@ const promoTermsSchema = z.object({
   startsAt: isoDate('startsAt'),
   endsAt: isoDate('endsAt'),
   budgetCents: wholeCents('budgetCents').positive('budgetCents must be more than 0').nullable(),
-  usesPerCustomer: z.number('usesPerCustomer must be a whole number').int('usesPerCustomer must be a whole number').positive('usesPerCustomer must be more than 0').nullable(),
+  usesPerCustomer: z
+    .number('usesPerCustomer must be a whole number')
+    .int('usesPerCustomer must be a whole number')
+    .positive('usesPerCustomer must be more than 0')
+    .nullable(),
   firstTopUpOnly: z.boolean('firstTopUpOnly must be true or false'),
   minAmountCents: wholeCents('minAmountCents').min(0, 'minAmountCents must be 0 or more'),
   enabled: z.boolean('enabled must be true or false'),
@@ -98,8 +102,10 @@ const promoTermsSchema = z.object({
 
 /** The checks across fields: a percentage at most 100 %, a window that ends after it starts. */
 function checkTerms(terms: z.output<typeof promoTermsSchema>, context: z.RefinementCtx) {
-  if (terms.kind === 'percent' && terms.value > 10_000) context.addIssue({ code: 'custom', path: ['value'], message: 'value must be at most 10000 basis points (100 %)' });
-  if (Date.parse(terms.endsAt) <= Date.parse(terms.startsAt)) context.addIssue({ code: 'custom', path: ['endsAt'], message: 'endsAt must be after startsAt' });
+  if (terms.kind === 'percent' && terms.value > 10_000)
+    context.addIssue({ code: 'custom', path: ['value'], message: 'value must be at most 10000 basis points (100 %)' });
+  if (Date.parse(terms.endsAt) <= Date.parse(terms.startsAt))
+    context.addIssue({ code: 'custom', path: ['endsAt'], message: 'endsAt must be after startsAt' });
 }
 
 /** POST /api/admin/promo-codes — a new code. */
@@ -110,7 +116,9 @@ export type AdminPromoCodeCreate = z.input<typeof adminPromoCodeCreateSchema>;
 export const adminPromoCodeUpdateSchema = promoTermsSchema.extend({ version: versionSchema }).superRefine(checkTerms);
 export type AdminPromoCodeUpdate = z.input<typeof adminPromoCodeUpdateSchema>;
 
-export const adminPromoCodeParamsSchema = z.object({ id: z.coerce.number('id must be a whole number').int('id must be a whole number').positive('id must be a whole number') });
+export const adminPromoCodeParamsSchema = z.object({
+  id: z.coerce.number('id must be a whole number').int('id must be a whole number').positive('id must be a whole number'),
+});
 
 /** One order that used a code (GET /api/admin/promo-codes/:id/orders), newest first. */
 export interface AdminPromoCodeOrder {

@@ -105,7 +105,9 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
   // A promo code holds for the operator and amount it was applied to (ADR 067).
   const [appliedPromo, setAppliedPromo] = useState<AppliedPromoCode | null>(null);
   const promo =
-    appliedPromo && appliedPromo.operatorId === state.operator?.operatorId && appliedPromo.amountCents === state.amount?.usdCents ? appliedPromo : null;
+    appliedPromo && appliedPromo.operatorId === state.operator?.operatorId && appliedPromo.amountCents === state.amount?.usdCents
+      ? appliedPromo
+      : null;
   const checkout = useCheckout(flow, price, isSignedIn, promo);
 
   return (

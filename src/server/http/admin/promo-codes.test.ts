@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { OperatorInfo, PriceConfigResponse } from '../../../shared/api/catalog';
-import type { AdminPromoCodeOrdersResponse, AdminPromoCodeResponse, AdminPromoCodesResponse, PromoCodeCheckResponse } from '../../../shared/api/promo-codes';
+import type {
+  AdminPromoCodeOrdersResponse,
+  AdminPromoCodeResponse,
+  AdminPromoCodesResponse,
+  PromoCodeCheckResponse,
+} from '../../../shared/api/promo-codes';
 import { formatUsd, parseFeeConfig, priceTopUp, toCents } from '../../../shared/pricing';
 import { adminAuditLog } from '../../db/schema';
 import { signedInAdmin } from '../../testing/admin-client';
@@ -54,7 +59,13 @@ describe('promo codes in the console and on the review', () => {
     const { browser: boss } = await signedInAdmin(testApp);
     const created = await create(boss);
     expect(created.statusCode, created.body).toBe(200);
-    expect(created.json<AdminPromoCodeResponse>().code).toMatchObject({ code: 'WELCOME20', version: 1, uses: 0, discountCents: 0, updatedByEmail: 'boss@example.com' });
+    expect(created.json<AdminPromoCodeResponse>().code).toMatchObject({
+      code: 'WELCOME20',
+      version: 1,
+      uses: 0,
+      discountCents: 0,
+      updatedByEmail: 'boss@example.com',
+    });
 
     for (const [terms, field] of [
       [{ kind: 'percent', value: 10_001 }, 'value'],
@@ -84,9 +95,19 @@ describe('promo codes in the console and on the review', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'SETTINGS_CONFLICT', details: { current: { code: { version: 2, value: 30 } } } });
 
-    const disabled = await boss.put(`/api/admin/promo-codes/${code.id}`, { ...TERMS, value: 30, enabled: false, version: 2, reason: 'Campaign over' });
+    const disabled = await boss.put(`/api/admin/promo-codes/${code.id}`, {
+      ...TERMS,
+      value: 30,
+      enabled: false,
+      version: 2,
+      reason: 'Campaign over',
+    });
     expect(disabled.json<AdminPromoCodeResponse>().code).toMatchObject({ enabled: false, version: 3 });
-    const audit = await testApp.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, String(code.id))).orderBy(adminAuditLog.id);
+    const audit = await testApp.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.targetId, String(code.id)))
+      .orderBy(adminAuditLog.id);
     expect(audit.map((row) => [row.action, row.targetType, row.reason])).toEqual([
       ['promo.create', 'promo_code', 'Welcome campaign'],
       ['promo.update', 'promo_code', 'Better offer'],

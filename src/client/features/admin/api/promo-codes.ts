@@ -12,7 +12,11 @@ import { ADMIN_QUERY_KEY, adminPath } from './request';
 /** Promo codes (src/shared/api/promo-codes.ts, ADR 067): the list with their uses, a new code, a change, a code's orders. */
 
 export const promoCodesQueryOptions = () =>
-  queryOptions({ queryKey: [...ADMIN_QUERY_KEY, 'promo-codes'], queryFn: () => apiRequest<AdminPromoCodesResponse>(adminPath('promo-codes')), staleTime: 0 });
+  queryOptions({
+    queryKey: [...ADMIN_QUERY_KEY, 'promo-codes'],
+    queryFn: () => apiRequest<AdminPromoCodesResponse>(adminPath('promo-codes')),
+    staleTime: 0,
+  });
 
 export const promoCodeOrdersQueryOptions = (id: number) =>
   queryOptions({

@@ -41,7 +41,12 @@ export function PromoCodeForm({ initial, submitLabel, pending, error, onSubmit, 
     'aria-invalid': refusedField === key || undefined,
     'aria-describedby': refusedField === key ? `${id}-error` : undefined,
   });
-  const text = (key: Exclude<keyof PromoDraft, 'firstTopUpOnly' | 'enabled' | 'kind' | 'appliesTo'>, label: string, extra: Record<string, unknown> = {}, hint?: string): ReactNode => (
+  const text = (
+    key: Exclude<keyof PromoDraft, 'firstTopUpOnly' | 'enabled' | 'kind' | 'appliesTo'>,
+    label: string,
+    extra: Record<string, unknown> = {},
+    hint?: string,
+  ): ReactNode => (
     <Field id={`${id}-${key}`} label={label} hint={hint}>
       <Input {...input(key)} value={draft[key]} onChange={(event) => set(key, event.target.value)} data-testid={`promo-form-${key}`} {...extra} />
     </Field>
@@ -63,7 +68,12 @@ export function PromoCodeForm({ initial, submitLabel, pending, error, onSubmit, 
       <div className="grid gap-4 sm:grid-cols-2">
         {text('code', t('admin.promo.code'), { autoCapitalize: 'characters', spellCheck: false }, t('admin.promo.codeHint'))}
         <Field id={`${id}-kind`} label={t('admin.promo.kind')}>
-          <NativeSelect {...input('kind')} value={draft.kind} onChange={(event) => set('kind', event.target.value as PromoDraft['kind'])} data-testid="promo-form-kind">
+          <NativeSelect
+            {...input('kind')}
+            value={draft.kind}
+            onChange={(event) => set('kind', event.target.value as PromoDraft['kind'])}
+            data-testid="promo-form-kind"
+          >
             <option value="percent">{t('admin.promo.kinds.percent')}</option>
             <option value="fixed">{t('admin.promo.kinds.fixed')}</option>
           </NativeSelect>
@@ -88,16 +98,33 @@ export function PromoCodeForm({ initial, submitLabel, pending, error, onSubmit, 
       </div>
       <div className="flex flex-wrap gap-6 text-sm">
         <label className="flex items-center gap-2">
-          <input type="checkbox" checked={draft.firstTopUpOnly} onChange={(event) => set('firstTopUpOnly', event.target.checked)} data-testid="promo-form-first" />
+          <input
+            type="checkbox"
+            checked={draft.firstTopUpOnly}
+            onChange={(event) => set('firstTopUpOnly', event.target.checked)}
+            data-testid="promo-form-first"
+          />
           {t('admin.promo.firstTopUpOnly')}
         </label>
         <label className="flex items-center gap-2">
-          <input type="checkbox" checked={draft.enabled} onChange={(event) => set('enabled', event.target.checked)} data-testid="promo-form-enabled" />
+          <input
+            type="checkbox"
+            checked={draft.enabled}
+            onChange={(event) => set('enabled', event.target.checked)}
+            data-testid="promo-form-enabled"
+          />
           {t('admin.promo.enabled')}
         </label>
       </div>
       <Field id={`${id}-reason`} label={t('admin.settings.reason')} hint={t('admin.settings.reasonHint', { max: ADMIN_REASON_MAX_LENGTH })}>
-        <Textarea {...input('reason')} className="min-h-20" value={reason} maxLength={ADMIN_REASON_MAX_LENGTH} onChange={(event) => setReason(event.target.value)} data-testid="promo-form-reason" />
+        <Textarea
+          {...input('reason')}
+          className="min-h-20"
+          value={reason}
+          maxLength={ADMIN_REASON_MAX_LENGTH}
+          onChange={(event) => setReason(event.target.value)}
+          data-testid="promo-form-reason"
+        />
       </Field>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={pending} data-testid="promo-form-submit">

@@ -1,4 +1,17 @@
-import { ClipboardList, Gauge, Globe, Inbox, LayoutDashboard, ScrollText, Tags, TicketPercent, TriangleAlert, Users, Wallet, type LucideIcon } from 'lucide-react';
+import {
+  ClipboardList,
+  Gauge,
+  Globe,
+  Inbox,
+  LayoutDashboard,
+  ScrollText,
+  Tags,
+  TicketPercent,
+  TriangleAlert,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
 import { ADMIN_PATHS } from '../admin-paths';
 
 export interface AdminNavItem {

@@ -30,7 +30,9 @@ function TermsText({ code }: { code: AdminPromoCode }) {
       <bdi dir="ltr">{value}</bdi> {t(`admin.promo.off.${code.appliesTo}`)}
       {code.firstTopUpOnly && <span className="block text-xs text-muted-foreground">{t('admin.promo.firstTopUpOnly')}</span>}
       {code.minAmountCents > 0 && (
-        <span className="block text-xs text-muted-foreground">{t('admin.promo.minimumShort', { amount: formatCents(code.minAmountCents, language) })}</span>
+        <span className="block text-xs text-muted-foreground">
+          {t('admin.promo.minimumShort', { amount: formatCents(code.minAmountCents, language) })}
+        </span>
       )}
     </span>
   );
@@ -63,7 +65,9 @@ function PromoRow({ code, onEdit }: { code: AdminPromoCode; onEdit(): void }) {
       </Td>
       <Td className="text-end" data-testid={`promo-uses-${code.code}`}>
         {code.uses}
-        {code.usesPerCustomer !== null && <span className="block text-xs text-muted-foreground">{t('admin.promo.perCustomer', { count: code.usesPerCustomer })}</span>}
+        {code.usesPerCustomer !== null && (
+          <span className="block text-xs text-muted-foreground">{t('admin.promo.perCustomer', { count: code.usesPerCustomer })}</span>
+        )}
       </Td>
       <Td dir="ltr" className="text-end" data-testid={`promo-discount-${code.code}`}>
         {formatCents(code.discountCents, language)}
@@ -73,7 +77,13 @@ function PromoRow({ code, onEdit }: { code: AdminPromoCode; onEdit(): void }) {
           <Link className={linkClass} to={promoOrdersPath(code.id)} aria-label={t('admin.promo.ordersOf', { code: code.code })}>
             {t('admin.promo.orders')}
           </Link>
-          <Button type="button" variant="link" className="h-auto min-h-0 p-0" onClick={onEdit} aria-label={t('admin.promo.editOf', { code: code.code })}>
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto min-h-0 p-0"
+            onClick={onEdit}
+            aria-label={t('admin.promo.editOf', { code: code.code })}
+          >
             {t('admin.promo.edit')}
           </Button>
         </div>
@@ -142,7 +152,9 @@ export function PromoCodesPage() {
   };
   const save = useMutation({
     mutationFn: ({ draft, reason }: { draft: PromoDraft; reason: string }) =>
-      editing ? updatePromoCode(editing.id, { ...promoBodyOf(draft, reason), version: editing.version }) : createPromoCode(promoBodyOf(draft, reason)),
+      editing
+        ? updatePromoCode(editing.id, { ...promoBodyOf(draft, reason), version: editing.version })
+        : createPromoCode(promoBodyOf(draft, reason)),
     onSuccess: saved,
   });
   const ordersOf = query.data?.codes.find((code) => String(code.id) === params.get('orders'));
