@@ -49,7 +49,7 @@ async function applyCode(page: Page, typed: string) {
 
 describe('promo codes', () => {
   it('an admin creates a code, a customer applies it on the review in English and Arabic, and pays the discounted total', async () => {
-    await openConsoleAt(admin, `${app.server.url}/admin/promo-codes`);
+    await openConsoleAt(admin, `${app.server.url}/admin/promos`);
     await admin.getByTestId('promo-form-code').fill('spring-30');
     await admin.getByTestId('promo-form-kind').selectOption('fixed');
     await admin.getByTestId('promo-form-value').fill('0.30');
@@ -86,7 +86,7 @@ describe('promo codes', () => {
     expect(await axeViolations(omar)).toEqual([]);
 
     // The console counts the paid use and its discount; in Arabic too, without a finding.
-    await openConsoleAt(admin, `${app.server.url}/admin/promo-codes`);
+    await openConsoleAt(admin, `${app.server.url}/admin/promos`);
     expect(await text(admin, 'promo-uses-SPRING30')).toMatch(/^1/);
     expect(await text(admin, 'promo-discount-SPRING30')).toBe('$0.30');
     await useLanguage(admin, 'ar');

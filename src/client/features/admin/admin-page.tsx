@@ -54,7 +54,7 @@ export function AdminPage() {
         <Route path="messages/:messageId" element={<MessagePage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="pricing" element={<PricingPage />} />
-        <Route path="promo-codes" element={<PromoCodesPage />} />
+        <Route path="promos" element={<PromoCodesPage />} />
         <Route path="limits" element={<LimitsPage />} />
         <Route path="settlement" element={<SettlementPage />} />
         <Route path="*" element={<AdminNotFound />} />

@@ -12,7 +12,7 @@ export const ADMIN_PATHS = {
   limits: `${ROUTES.admin}/limits`,
   messages: `${ROUTES.admin}/messages`,
   settlement: `${ROUTES.admin}/settlement`,
-  promoCodes: `${ROUTES.admin}/promo-codes`,
+  promoCodes: `${ROUTES.admin}/promos`,
 } as const;
 
 export const orderPath = (orderId: string) => `${ADMIN_PATHS.orders}/${encodeURIComponent(orderId)}`;

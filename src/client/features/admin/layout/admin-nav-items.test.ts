@@ -14,7 +14,7 @@ describe('the console’s navigation', () => {
       'admin.nav.messages',
       'admin.nav.catalogue',
       'admin.nav.pricing',
-      'admin.nav.promoCodes',
+      'admin.nav.promos',
       'admin.nav.limits',
       'admin.nav.audit',
     ]);

@@ -36,7 +36,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: ADMIN_PATHS.messages, labelKey: 'admin.nav.messages', icon: Inbox, showsUnreadMessages: true },
   { to: ADMIN_PATHS.catalogue, labelKey: 'admin.nav.catalogue', icon: Globe },
   { to: ADMIN_PATHS.pricing, labelKey: 'admin.nav.pricing', icon: Tags },
-  { to: ADMIN_PATHS.promoCodes, labelKey: 'admin.nav.promoCodes', icon: TicketPercent },
+  { to: ADMIN_PATHS.promoCodes, labelKey: 'admin.nav.promos', icon: TicketPercent },
   { to: ADMIN_PATHS.limits, labelKey: 'admin.nav.limits', icon: Gauge },
   { to: ADMIN_PATHS.audit, labelKey: 'admin.nav.audit', icon: ScrollText },
 ];
