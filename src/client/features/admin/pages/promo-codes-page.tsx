@@ -97,7 +97,7 @@ function PromoOrders({ code }: { code: AdminPromoCode }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const query = useQuery(promoCodeOrdersQueryOptions(code.id));
-  const title = t('admin.promo.ordersOf', { code: code.code });
+  const title = t('admin.promo.ordersTable', { code: code.code });
   if (!query.data) return query.isError ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : <Loading />;
   return (
     <ScrollTable label={title} testId="promo-orders" minWidth="min-w-[40rem]">
@@ -169,7 +169,7 @@ export function PromoCodesPage() {
             <Loading />
           )
         ) : (
-          <ScrollTable label={t('admin.promo.list')} testId="promo-table" minWidth="min-w-[56rem]">
+          <ScrollTable label={t('admin.promo.table')} testId="promo-table" minWidth="min-w-[56rem]">
             <thead>
               <tr>
                 <Th>{t('admin.promo.code')}</Th>
