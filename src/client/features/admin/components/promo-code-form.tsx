@@ -92,7 +92,7 @@ export function PromoCodeForm({ initial, submitLabel, pending, error, onSubmit, 
         {text('value', draft.kind === 'percent' ? t('admin.promo.valuePercent') : t('admin.promo.valueFixed'), { inputMode: 'decimal', dir: 'ltr' })}
         {text('startsAt', t('admin.promo.startsAt'), { type: 'datetime-local', dir: 'ltr' })}
         {text('endsAt', t('admin.promo.endsAt'), { type: 'datetime-local', dir: 'ltr' })}
-        {text('budget', t('admin.promo.budget'), { inputMode: 'decimal', dir: 'ltr' }, t('admin.promo.emptyIsNone'))}
+        {text('budget', t('admin.promo.budgetLabel'), { inputMode: 'decimal', dir: 'ltr' }, t('admin.promo.emptyIsNone'))}
         {text('usesPerCustomer', t('admin.promo.usesPerCustomer'), { inputMode: 'numeric', dir: 'ltr' }, t('admin.promo.emptyIsNone'))}
         {text('minAmount', t('admin.promo.minAmount'), { inputMode: 'decimal', dir: 'ltr' })}
       </div>
