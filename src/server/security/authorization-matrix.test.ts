@@ -8,6 +8,7 @@ import { testConfig } from '../testing/app';
 import { accountClient, TEST_ORIGIN, totpCode } from '../testing/accounts';
 import { openTestDatabase, type TestDatabase } from '../testing/databases';
 import { GOOD_CARD, SANDBOX_NUMBERS } from '../testing/orders';
+import { PROMO_TERMS } from '../testing/promo-codes';
 
 /**
  * Every /api route × every kind of caller. A new route (the admin console's, for one) fails the completeness check
@@ -380,21 +381,7 @@ const MATRIX: Row[] = [
     method: 'PUT',
     route: '/api/admin/promo-codes/:id',
     url: () => '/api/admin/promo-codes/999999',
-    body: () => ({
-      code: 'MATRIX10',
-      kind: 'percent',
-      appliesTo: 'fee',
-      value: 1000,
-      startsAt: '2026-01-01T00:00:00Z',
-      endsAt: '2027-01-01T00:00:00Z',
-      budgetCents: null,
-      usesPerCustomer: null,
-      firstTopUpOnly: false,
-      minAmountCents: 0,
-      enabled: true,
-      version: 999,
-      reason: 'Checking the matrix',
-    }),
+    body: () => ({ ...PROMO_TERMS, version: 999 }),
     expect: adminOnly(404),
   },
   { method: 'GET', route: '/api/admin/promo-codes/:id/orders', url: () => '/api/admin/promo-codes/999999/orders', expect: adminOnly(404) },
