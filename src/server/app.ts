@@ -26,6 +26,7 @@ import { registerJsonBodyParser } from './http/json-body';
 import { createMailer, type Mailer } from './mail/mailer';
 import { startReceiptSender } from './orders/receipt-sender';
 import { registerOrderRoutes } from './http/orders';
+import { registerPromoCodeRoutes } from './http/promo-codes';
 import { registerRecipientRoutes } from './http/recipients';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
 import { registerTopupRequestRoutes } from './http/topup-requests';
@@ -289,6 +290,7 @@ export async function buildApp({
     provider: catalogue.switches.provider,
   });
   registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts, merchant: config.merchant });
+  registerPromoCodeRoutes(app, { services: orderServices, guards });
   registerTopupRequestRoutes(app, {
     services: { db: database.db, destinations: catalogue.switches, limits, counts: attemptCounts, now: clock },
     guards,

@@ -103,6 +103,8 @@ export function receiptRows(receipt: Receipt, state: ReceiptState, language: Lan
     !nothingCharged && values.rate !== null && { name: 'rate', label: texts.rate, value: values.rate, ltr: true },
     !nothingCharged && { name: 'amount', label: texts.youPaid, value: values.amount, ltr: true },
     !nothingCharged && { name: 'fee', label: texts.fee, value: values.fee, ltr: true },
+    !nothingCharged &&
+      (receipt.discountCents ?? 0) > 0 && { name: 'discount', label: texts.discount, value: `−${formatUsdCents(receipt.discountCents!)}`, ltr: true },
     !nothingCharged && { name: 'total', label: texts.total, value: values.total, ltr: true, strong: state !== 'refunded' },
     (state === 'failed' || state === 'deliveredNotCharged') && { name: 'held', label: texts.held, value: values.total, ltr: true },
     nothingCharged && { name: 'charged', label: texts.charged, value: formatUsdCents(0), ltr: true, strong: true },

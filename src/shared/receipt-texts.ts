@@ -39,6 +39,8 @@ export interface ReceiptTexts {
   rate: string;
   youPaid: string;
   fee: string;
+  /** A promo code's discount (ADR 067). */
+  discount: string;
   total: string;
   held: string;
   /** A delayed top-up's total: held, not yet charged. */
@@ -106,6 +108,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     rate: 'Exchange rate',
     youPaid: 'You Paid',
     fee: 'Service Fee',
+    discount: 'Promo discount',
     total: 'Total',
     held: 'Held on your card, then released',
     heldUntilDelivery: 'Held on your card until delivery',
@@ -166,6 +169,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     rate: 'Tipo de cambio',
     youPaid: 'Pagaste',
     fee: 'Tarifa de servicio',
+    discount: 'Descuento promocional',
     total: 'Total',
     held: 'Retenido en tu tarjeta y liberado',
     heldUntilDelivery: 'Retenido en tu tarjeta hasta la entrega',
@@ -227,6 +231,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     rate: 'Taux de change',
     youPaid: 'Vous avez payé',
     fee: 'Frais de service',
+    discount: 'Remise promo',
     total: 'Total',
     held: 'Réservé sur votre carte, puis libéré',
     heldUntilDelivery: 'Réservé sur votre carte jusqu’à la livraison',
@@ -286,6 +291,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     rate: 'سعر الصرف',
     youPaid: 'دفعت',
     fee: 'رسوم الخدمة',
+    discount: 'خصم الرمز الترويجي',
     total: 'الإجمالي',
     held: 'حُجز على بطاقتك ثم أُفرج عنه',
     heldUntilDelivery: 'محجوز على بطاقتك حتى التسليم',

@@ -24,6 +24,7 @@ const CONSOLE_SECTIONS = [
   'settlement',
   'customers',
   'catalogue',
+  'promos',
   'messages',
   'audit',
   'pricing',

@@ -266,3 +266,20 @@ describe('receipt e-mails', () => {
     expect(text).not.toContain('Exchange rate');
   });
 });
+
+describe('a receipt with a promo code (ADR 067)', () => {
+  const discounted: Receipt = { ...completed, discountCents: 30, totalCents: 1033 };
+  const options = { to: 'amina@example.com', publicUrl: 'https://globaltopup.example', merchant: SANDBOX_MERCHANT };
+
+  it.each(SUPPORTED_LANGUAGES)('shows the discount as its own line before the total paid, in %s', (language) => {
+    const { text } = receiptEmail('completed', discounted, { ...options, language });
+    expect(text).toContain(`${RECEIPT_TEXTS[language].discount}`);
+    expect(text).toContain('−$0.30');
+    expect(text).toContain('$10.33');
+    expect(text.indexOf(RECEIPT_TEXTS[language].discount)).toBeLessThan(text.lastIndexOf('$10.33'));
+  });
+
+  it('shows no discount line without one', () => {
+    expect(receiptEmail('completed', completed, { ...options, language: 'en' }).text).not.toContain('Promo discount');
+  });
+});

@@ -216,6 +216,7 @@ const exportColumns = {
   processorFeeCents: orders.processorFeeCents,
   disputedCents: orders.disputedCents,
   disputeFeeCents: orders.disputeFeeCents,
+  discountCents: orders.discountCents,
 };
 
 /** One order as the CSV export writes it. */
@@ -239,6 +240,8 @@ export interface AdminOrderExportRow extends AdminOrderRow {
   processorFeeCents: number | null;
   disputedCents: number | null;
   disputeFeeCents: number | null;
+  /** What a promo code took off the total (ADR 067). */
+  discountCents: number;
 }
 
 type ExportRowValues = Awaited<Awaited<ReturnType<typeof adminOrdersPageQuery<typeof exportColumns>>>['query']>[number];
@@ -283,6 +286,7 @@ function toAdminOrderExportRow(row: ExportRowValues): AdminOrderExportRow {
     processorFeeCents: row.processorFeeCents,
     disputedCents: row.disputedCents,
     disputeFeeCents: row.disputeFeeCents,
+    discountCents: row.discountCents,
   };
 }
 
@@ -346,6 +350,8 @@ export async function adminOrderDetail(db: Database, orderId: string, now: Date)
       orderKey: order.orderKey,
       percentageFeeCents: order.percentageFeeCents,
       standardFeeCents: order.standardFeeCents,
+      discountCents: order.discountCents,
+      promoCodeId: order.promoCodeId,
       currency: 'USD',
       localAmount: order.localAmount,
       destinationCurrencyCode: order.destinationCurrencyCode,

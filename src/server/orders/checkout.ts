@@ -19,7 +19,8 @@ import { TopupProviderError, type ProviderOperator } from '../topups/provider';
 import { assessCheckout, recordCheckoutRisk } from '../risk/assess';
 import { readCheckoutFacts, refuseOverLimits } from './limits';
 import type { OrderServices } from './services';
-import { insertOrder, type Order } from './state-machine';
+import { promoForCheckout, insertWithPromo } from './promo-codes';
+import { insertOrder, type NewOrder, type Order } from './state-machine';
 
 /** How long an unpaid order waits before the reconciler first checks whether it was paid with no browser to say so. */
 export const FIRST_PAYMENT_CHECK_MS = 2 * 60 * 1000;
@@ -69,14 +70,19 @@ export async function startCheckout(
   };
   const facts = await readCheckoutFacts(db, check, requestLimits?.statement);
   if (!facts.existingOrderId) await requestLimits?.enforce(facts.counted);
-  const price = priceTopUp(amountCents, facts.fees);
+  const listPrice = priceTopUp(amountCents, facts.fees);
   refuseSaleAtLoss(operator, amountCents, facts.fees);
+  // A promo code (ADR 067) is priced here again, whatever the browser showed; without one nothing more is read.
+  const promo = body.promoCode
+    ? await promoForCheckout(db, body.promoCode, { userId, price: listPrice, now: check.now, retried: Boolean(facts.existingOrderId) })
+    : undefined;
+  const price = promo?.price ?? listPrice;
   checkBrowserPrice(body, price);
 
   // A retried click: its order was checked against the limits when it was made.
   const existing = facts.existingOrderId ? await findOrderByKey(services, userId, body.orderKey) : undefined;
   if (existing) {
-    if (!sameCheckout(existing, body, price)) {
+    if (!sameCheckout(existing, body, price) || existing.promoCodeId !== (promo?.row.id ?? null)) {
       throw new DomainError('conflict', 'ORDER_KEY_REUSED', { key: 'apiErrors.checkoutStartedForOther' });
     }
     if (existing.status === 'expired' || existing.status === 'declined' || existing.status === 'canceled') {
@@ -113,7 +119,7 @@ export async function startCheckout(
     payments.createPayment(paymentRequest(services, { id, userId, totalCents: price.totalCents, receiptEmail }, threeDSecure)),
   );
   const localAmount = localAmountOf(operator, amountCents);
-  const order = await insertOrder(db, {
+  const values: NewOrder = {
     id,
     userId,
     orderKey: body.orderKey,
@@ -127,6 +133,8 @@ export async function startCheckout(
     percentageFeeCents: price.percentageFeeCents,
     standardFeeCents: price.standardFeeCents,
     totalCents: price.totalCents,
+    promoCodeId: promo?.row.id ?? null,
+    discountCents: promo?.price.discountCents ?? 0,
     localAmount: localAmount === null ? null : String(localAmount),
     planDescription: operator.bundle || operator.data ? planDescriptionOf(operator, amountCents) : null,
     destinationCurrencyCode: operator.destinationCurrencyCode,
@@ -137,7 +145,14 @@ export async function startCheckout(
     nextCheckAt: new Date(createdAt.getTime() + FIRST_PAYMENT_CHECK_MS),
     createdAt,
     updatedAt: createdAt,
-  });
+  };
+  const order = promo
+    ? await insertWithPromo(db, promo, { userId, now: createdAt }, (tx) => insertOrder(tx, values)).catch(async (error: unknown) => {
+        // The code was used up meanwhile: nobody can pay this payment (its client secret never left the server).
+        await releaseDuplicatePayment(services, payment.id, id);
+        throw error;
+      })
+    : await insertOrder(db, values);
   if (order) {
     await recordCheckoutRisk(db, order.id, risk, createdAt);
     return checkoutAnswer(order, payment);
@@ -178,7 +193,7 @@ async function checkRequest(services: OrderServices, { userId, blockedAt, body }
 /** A checkout the risk rules or blocklists refuse: the customer is told what to do, never which rule said so. */
 export const paymentNotAccepted = () => new DomainError('forbidden', 'PAYMENT_NOT_ACCEPTED', { key: 'apiErrors.paymentNotAccepted' });
 
-async function findOperator(services: OrderServices, countryCode: string, operatorId: number): Promise<ProviderOperator> {
+export async function findOperator(services: Pick<OrderServices, 'operators'>, countryCode: string, operatorId: number): Promise<ProviderOperator> {
   let operators: ProviderOperator[];
   try {
     operators = await services.operators.operatorsByCountry(countryCode);
@@ -345,6 +360,7 @@ function checkoutAnswer(order: Order, payment: Payment): CreatePaymentIntentResp
     amount: formatUsd(order.amountCents),
     fee: formatUsd(order.percentageFeeCents + order.standardFeeCents),
     totalAmount: formatUsd(order.totalCents),
+    discount: formatUsd(order.discountCents),
     currency: 'USD',
   };
 }

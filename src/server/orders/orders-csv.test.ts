@@ -212,6 +212,7 @@ describe.each(TEST_DATABASE_KINDS)('the export’s pages on %s', (kind) => {
         amount: '12.34',
         percentage_fee: '0.37',
         standard_fee: '0.33',
+        discount: '0.00',
         total: '13.04',
         local_amount: '19744.00',
         destination_currency: 'NGN',

@@ -62,6 +62,8 @@ export const ORDER_CSV_COLUMNS: ReadonlyArray<readonly [string, (row: AdminOrder
   ['amount', (row) => centsToDecimal(row.amountCents)],
   ['percentage_fee', (row) => centsToDecimal(row.percentageFeeCents)],
   ['standard_fee', (row) => centsToDecimal(row.standardFeeCents)],
+  // A promo code's discount (ADR 067): total = amount + fees − discount.
+  ['discount', (row) => centsToDecimal(row.discountCents)],
   ['total', (row) => centsToDecimal(row.totalCents)],
   ['local_amount', (row) => row.localAmount],
   ['destination_currency', (row) => row.destinationCurrencyCode],

@@ -50,6 +50,7 @@ describe('an order as its receipt shows it', () => {
       rate: 1460,
       amountCents: 500,
       feeCents: 75,
+      discountCents: 0,
       totalCents: 575,
       operatorTransactionId: 'MTN-1',
       transactionId: '991',

@@ -34,6 +34,7 @@ export function toReceipt(order: Order, country: CountryFacts): Receipt {
     rate: isPlan || priced === null || order.amountCents <= 0 ? null : Math.round((priced / (order.amountCents / 100)) * 10_000) / 10_000,
     amountCents: order.amountCents,
     feeCents: order.percentageFeeCents + order.standardFeeCents,
+    discountCents: order.discountCents,
     totalCents: order.totalCents,
     operatorTransactionId: order.operatorTransactionId,
     transactionId: order.topupTransactionId,

@@ -283,6 +283,8 @@ const NEW_ORDER_COLUMNS = [
   'recipientPhone',
   'amountCents',
   'percentageFeeCents',
+  'promoCodeId',
+  'discountCents',
   'standardFeeCents',
   'totalCents',
   'localAmount',
@@ -298,7 +300,11 @@ const NEW_ORDER_COLUMNS = [
 ] as const;
 type NewOrderColumns = Required<Pick<typeof orders.$inferInsert, (typeof NEW_ORDER_COLUMNS)[number]>>;
 /** A new order's values; its reference is drawn by insertOrder. */
-export type NewOrder = Omit<NewOrderColumns, 'reference'> & { status: 'created'; createdAt: Date };
+export type NewOrder = Omit<NewOrderColumns, 'reference' | PromoColumns> &
+  Partial<Pick<NewOrderColumns, PromoColumns>> & { status: 'created'; createdAt: Date };
+/** A promo code's (ADR 067): none unless the checkout used one. */
+type PromoColumns = 'promoCodeId' | 'discountCents';
+const NO_PROMO = { promoCodeId: null, discountCents: 0 } satisfies Pick<NewOrderColumns, PromoColumns>;
 
 /** insertOrder's statement, prepared once per database (every checkout makes one). */
 const insertOrderStatement = preparedStatement('order_insert', () => {
@@ -327,7 +333,7 @@ export async function insertOrder(db: Database, values: NewOrder, drawReference:
   // second, which draws again.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const [row] = await insertOrderStatement(db, driverValues(orders, { ...values, reference: drawReference() }));
+      const [row] = await insertOrderStatement(db, driverValues(orders, { ...NO_PROMO, ...values, reference: drawReference() }));
       if (!row) return null;
       orderTransitions.inc({ from: 'none', to: 'created' });
       return toOrder(row);

@@ -107,6 +107,7 @@ export function toOrderView(order: Order, country: CountryFacts, report: ReportF
     operatorName: order.operatorName,
     amount: formatUsd(order.amountCents),
     fee: formatUsd(order.percentageFeeCents + order.standardFeeCents),
+    discount: formatUsd(order.discountCents),
     totalAmount: formatUsd(order.totalCents),
     currency: 'USD',
     localAmount: numberOrNull(order.localAmount),

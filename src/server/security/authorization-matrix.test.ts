@@ -8,6 +8,7 @@ import { testConfig } from '../testing/app';
 import { accountClient, TEST_ORIGIN, totpCode } from '../testing/accounts';
 import { openTestDatabase, type TestDatabase } from '../testing/databases';
 import { GOOD_CARD, SANDBOX_NUMBERS } from '../testing/orders';
+import { PROMO_TERMS } from '../testing/promo-codes';
 
 /**
  * Every /api route × every kind of caller. A new route (the admin console's, for one) fails the completeness check
@@ -367,6 +368,24 @@ const MATRIX: Row[] = [
     body: () => ({ reason: 'The customer wrote again' }),
     expect: adminOnly(404),
   },
+  // Promo codes (ADR 067): an unknown code is a 400 for every signed-in customer; the console's a 409 on a version that
+  // does not exist, a 404 on a code no one made, a 400 for terms that do not parse; nothing changes.
+  {
+    method: 'POST',
+    route: '/api/promo-codes/check',
+    body: ({ operatorId, amount }) => ({ code: 'no such code', amount, operatorId, countryCode: 'NG' }),
+    expect: signedInOnly(400),
+  },
+  { method: 'GET', route: '/api/admin/promo-codes', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/promo-codes', body: () => ({ code: 'x', reason: 'Checking the matrix' }), expect: adminOnly(400) },
+  {
+    method: 'PUT',
+    route: '/api/admin/promo-codes/:id',
+    url: () => '/api/admin/promo-codes/999999',
+    body: () => ({ ...PROMO_TERMS, version: 999 }),
+    expect: adminOnly(404),
+  },
+  { method: 'GET', route: '/api/admin/promo-codes/:id/orders', url: () => '/api/admin/promo-codes/999999/orders', expect: adminOnly(404) },
   // Better Auth's endpoints, all under the one /api/auth/* route.
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/get-session', expect: 200 },
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/list-accounts', expect: signedInOnly(200) },

@@ -166,6 +166,9 @@ export interface AdminOrderDetail extends AdminOrderRow {
   orderKey: string;
   percentageFeeCents: number;
   standardFeeCents: number;
+  /** A promo code's discount (ADR 067), and the code; 0 and null without one. */
+  discountCents?: number;
+  promoCodeId?: number | null;
   currency: 'USD';
   localAmount: string | null;
   destinationCurrencyCode: string;

@@ -35,6 +35,8 @@ export const createPaymentIntentBodySchema = z.object({
   /** What the browser showed as the service fee and total; refused when they differ from the server's price. */
   fee: usdAmountSchema.optional(),
   totalAmount: usdAmountSchema.optional(),
+  /** A promo code as the customer typed it (any case, spaces, dashes): priced again by the server (ADR 067). */
+  promoCode: z.string('apiErrors.promoUnknown').max(64, 'apiErrors.promoUnknown').optional(),
 });
 export type CreatePaymentIntentBody = z.input<typeof createPaymentIntentBodySchema>;
 
@@ -47,6 +49,8 @@ export interface CreatePaymentIntentResponse {
   amount: string;
   fee: string;
   totalAmount: string;
+  /** What a promo code took off (ADR 067); "0.00" without one. */
+  discount?: string;
   currency: 'USD';
 }
 
@@ -213,6 +217,8 @@ export interface OrderView {
   /** 2-decimal USD strings. */
   amount: string;
   fee: string;
+  /** What a promo code took off (ADR 067); "0.00" without one. */
+  discount?: string;
   totalAmount: string;
   currency: 'USD';
   localAmount: number | null;

@@ -32,6 +32,8 @@ export interface Receipt {
   /** USD, integer cents: the top-up, the service fee (percentage and flat parts) and their total. */
   amountCents: number;
   feeCents: number;
+  /** What a promo code took off (ADR 067); the total is after it. Absent or 0: none. */
+  discountCents?: number;
   totalCents: number;
   /** The operator's own reference for the top-up, and the top-up provider's transaction id. */
   operatorTransactionId: string | null;

@@ -19,6 +19,7 @@ import { OrderPage } from './pages/order-page';
 import { OrdersPage } from './pages/orders-page';
 import { OverviewPage } from './pages/overview-page';
 import { PricingPage } from './pages/pricing-page';
+import { PromoCodesPage } from './pages/promo-codes-page';
 import { ReviewsPage } from './pages/reviews-page';
 import { RiskRulesPage } from './pages/risk-rules-page';
 import { SettlementPage } from './pages/settlement-page';
@@ -56,6 +57,7 @@ export function AdminPage() {
         <Route path="messages/:messageId" element={<MessagePage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="pricing" element={<PricingPage />} />
+        <Route path="promos" element={<PromoCodesPage />} />
         <Route path="limits" element={<LimitsPage />} />
         <Route path="settlement" element={<SettlementPage />} />
         <Route path="reviews" element={<ReviewsPage />} />

@@ -15,6 +15,7 @@ export const ADMIN_PATHS = {
   reviews: `${ROUTES.admin}/reviews`,
   rules: `${ROUTES.admin}/rules`,
   blocklist: `${ROUTES.admin}/blocklist`,
+  promoCodes: `${ROUTES.admin}/promos`,
 } as const;
 
 export const orderPath = (orderId: string) => `${ADMIN_PATHS.orders}/${encodeURIComponent(orderId)}`;

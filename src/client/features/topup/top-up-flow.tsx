@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '@/lib/account';
 import { apiErrorText } from '@/lib/api-error-text';
@@ -11,6 +11,7 @@ import { BusyStep } from './components/busy-step';
 import { OperatorPicker } from './components/operator-picker';
 import { RecipientStep } from './components/recipient-step';
 import { ReviewStep } from './components/review-step';
+import type { AppliedPromoCode } from './api/check-promo-code';
 import { TopUpSteps } from './components/top-up-steps';
 import type { SelectedCountry } from './lib/country-selection';
 import { useCheckout } from './use-checkout';
@@ -22,6 +23,7 @@ import { useTopUpFlow } from './use-top-up-flow';
 
 /** Payment and the result load only when the flow reaches them: Stripe and confetti stay out of the home page's code. */
 const PaymentStep = lazy(() => import('@/features/topup/payment/payment-step').then((module) => ({ default: module.PaymentStep })));
+const PromoCodeField = lazy(() => import('./components/promo-code-field').then((module) => ({ default: module.PromoCodeField })));
 const TopupResult = lazy(() => import('@/features/topup/payment/topup-result').then((module) => ({ default: module.TopupResult })));
 /** Only signed-in customers have saved recipients: a visitor never downloads their list. */
 const SavedRecipientPicks = lazy(() =>
@@ -100,7 +102,13 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
   );
   const { user } = useAccount();
 
-  const checkout = useCheckout(flow, price, isSignedIn);
+  // A promo code holds for the operator and amount it was applied to (ADR 067).
+  const [appliedPromo, setAppliedPromo] = useState<AppliedPromoCode | null>(null);
+  const promo =
+    appliedPromo && appliedPromo.operatorId === state.operator?.operatorId && appliedPromo.amountCents === state.amount?.usdCents
+      ? appliedPromo
+      : null;
+  const checkout = useCheckout(flow, price, isSignedIn, promo);
 
   return (
     <div className="flex flex-col gap-6">
@@ -168,6 +176,20 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
           amount={state.amount}
           price={price}
           refusal={state.refusal}
+          discount={promo}
+          promoField={
+            isSignedIn && (
+              <Suspense fallback={null}>
+                <PromoCodeField
+                  countryCode={state.country.code}
+                  operatorId={state.operator.operatorId}
+                  amountCents={state.amount.usdCents}
+                  applied={promo}
+                  onApplied={setAppliedPromo}
+                />
+              </Suspense>
+            )
+          }
           onCancel={flow.backToAmounts}
           onConfirm={checkout.confirm}
         />

@@ -14,6 +14,7 @@ import { toast } from '@/lib/toast';
 import { priceConfigQueryOptions } from './api/get-price-config';
 import { buildPendingTopUp, markPaymentAuthorised, saveCheckout, savePendingTopUp } from './lib/pending-top-up';
 import type { useTopUpFlow } from './use-top-up-flow';
+import type { AppliedPromoCode } from './api/check-promo-code';
 
 type Flow = ReturnType<typeof useTopUpFlow>;
 
@@ -22,7 +23,7 @@ type Flow = ReturnType<typeof useTopUpFlow>;
  * payment, or back to the review with the reason); an authorised payment sends the top-up and the result screen
  * follows it. Returns from sign-in that ask for it create the intent or send the top-up by themselves.
  */
-export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: boolean) {
+export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: boolean, promo: AppliedPromoCode | null = null) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, refresh } = useAccount();
@@ -61,6 +62,8 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
         countryCode: country.code,
         phone,
         ...(price ? { fee: formatUsd(price.serviceFeeCents), totalAmount: formatUsd(price.totalCents) } : {}),
+        // The server prices the code again; the total shown with it is the one it must find (ADR 067).
+        ...(promo ? { promoCode: promo.code, totalAmount: formatUsd(promo.totalCents) } : {}),
       },
       {
         onSuccess: (answer) => {

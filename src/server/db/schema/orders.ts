@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './accounts';
+import { promoCodes } from './promo';
 
 const referenceCharacter = "substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', get_byte(uuid_send(gen_random_uuid()), 0) % 32 + 1, 1)";
 const REFERENCE_DEFAULT = `'GT-' || ${Array(4).fill(referenceCharacter).join(' || ')} || '-' || ${Array(4).fill(referenceCharacter).join(' || ')}`;
@@ -39,7 +40,11 @@ export const orders = pgTable(
     amountCents: integer('amount_cents').notNull(),
     percentageFeeCents: integer('percentage_fee_cents').notNull(),
     standardFeeCents: integer('standard_fee_cents').notNull(),
+    /** What the customer pays: amount + fees − discountCents (ADR 067). */
     totalCents: integer('total_cents').notNull(),
+    /** The promo code the order used, and what it took off the total; null and 0 without one. */
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'restrict' }),
+    discountCents: integer('discount_cents').notNull().default(0),
     currency: text('currency').notNull().default('USD'),
     /** What the recipient should get, in the destination currency, when the operator gives a rate. */
     localAmount: numeric('local_amount', { precision: 20, scale: 2 }),
@@ -142,6 +147,10 @@ export const orders = pgTable(
     index('orders_operator_created_idx').on(table.operatorId, table.createdAt, table.id),
     index('orders_phone_created_idx').on(table.recipientPhone, table.createdAt, table.id),
     index('orders_topup_transaction_idx').on(table.topupTransactionId),
+    // A code's uses and orders (promo codes' budget, the console's list).
+    index('orders_promo_code_idx')
+      .on(table.promoCodeId, table.userId)
+      .where(sql`${table.promoCodeId} is not null`),
     // The console's figures: the days whose orders moved since they were last added up, and refunds by the day made.
     index('orders_updated_idx').on(table.updatedAt),
     // The decline rate's payments of the last hour (orders/decline-rate.ts).

@@ -11,6 +11,7 @@ import { registerAdminFeeRuleRoutes } from './fee-rules';
 import { registerAdminCustomerRoutes, type AdminCustomerRouteDeps } from './customers';
 import { registerAdminMessageRoutes } from './messages';
 import { registerAdminRiskRoutes } from './risk';
+import { registerAdminPromoCodeRoutes } from './promo-codes';
 import type { Fulfilment } from '../../orders/fulfilment';
 import type { OrderServices } from '../../orders/services';
 import { registerOrderActionRoutes } from './order-actions';
@@ -56,6 +57,7 @@ export async function registerAdminRoutes(
       registerAdminSettlementRoute(admin, { db, now });
       registerAdminMessageRoutes(admin, { db, now });
       registerAdminRiskRoutes(admin, { db, now });
+      registerAdminPromoCodeRoutes(admin, { db, now });
 
       admin.get('/users', async () => {
         const rows = await db.select().from(user).orderBy(desc(user.createdAt));

@@ -15,6 +15,7 @@ describe('the console’s navigation', () => {
       'admin.nav.messages',
       'admin.nav.catalogue',
       'admin.nav.pricing',
+      'admin.nav.promos',
       'admin.nav.limits',
       'admin.nav.rules',
       'admin.nav.blocklist',

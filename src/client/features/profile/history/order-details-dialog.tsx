@@ -126,6 +126,11 @@ function OrderDetails({ userId, listed }: { userId: string; listed: OrderView })
         <DescriptionRow label={t('history.detail.fee')} testId="detail-fee">
           <span dir="ltr">{formatUsdAmount(order.fee)}</span>
         </DescriptionRow>
+        {order.discount && Number(order.discount) > 0 && (
+          <DescriptionRow label={t('topup.review.promo.discount')} testId="detail-discount">
+            <span dir="ltr">−{formatUsdAmount(order.discount)}</span>
+          </DescriptionRow>
+        )}
         <DescriptionRow label={t('history.columns.totalPrice')} testId="detail-total" strong>
           <TotalPrice summary={summary} />
         </DescriptionRow>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorInfo } from '@shared/api/catalog';
 import type { TopUpPrice } from '@shared/pricing';
@@ -21,12 +22,16 @@ interface ReviewStepProps {
   price: TopUpPrice | null;
   /** Why the last Confirm was refused, if it was. */
   refusal: Error | null;
+  /** The server's price with an applied promo code (ADR 067): its discount line, and the total it leaves. */
+  discount?: { discountCents: number; totalCents: number } | null;
+  /** The promo code's field (signed-in customers). */
+  promoField?: ReactNode;
   onCancel(): void;
   onConfirm(): void;
 }
 
 /** Step 4: the price summary (docs/product.md §2): You Pay, They Get, Service Fee, Total. */
-export function ReviewStep({ country, phone, operator, amount, price, refusal, onCancel, onConfirm }: ReviewStepProps) {
+export function ReviewStep({ country, phone, operator, amount, price, refusal, discount, promoField, onCancel, onConfirm }: ReviewStepProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -52,10 +57,16 @@ export function ReviewStep({ country, phone, operator, amount, price, refusal, o
         <DescriptionRow ltr label={t('topup.review.serviceFee')} testId="review-service-fee">
           {price ? formatUsdCents(price.serviceFeeCents) : pending}
         </DescriptionRow>
+        {discount && (
+          <DescriptionRow ltr label={t('topup.review.promo.discount')} testId="review-discount">
+            −{formatUsdCents(discount.discountCents)}
+          </DescriptionRow>
+        )}
         <DescriptionRow ltr label={t('topup.review.total')} testId="review-total" strong>
-          {price ? formatUsdCents(price.totalCents) : pending}
+          {discount ? formatUsdCents(discount.totalCents) : price ? formatUsdCents(price.totalCents) : pending}
         </DescriptionRow>
       </dl>
+      {promoField}
       {refusal && (
         <div className="flex flex-col gap-2">
           <InlineError testId="review-error">{apiErrorText(t, refusal)}</InlineError>

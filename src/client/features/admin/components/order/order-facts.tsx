@@ -71,6 +71,11 @@ export function OrderFacts({ order }: { order: AdminOrderDetail }) {
           <DescriptionRow label={t('admin.order.standardFee')} testId="order-standard-fee" ltr>
             {cents(order.standardFeeCents)}
           </DescriptionRow>
+          {Boolean(order.discountCents) && (
+            <DescriptionRow label={t('admin.promo.discount')} testId="order-discount" ltr>
+              −{cents(order.discountCents!)}
+            </DescriptionRow>
+          )}
           <DescriptionRow label={t('admin.order.total')} testId="order-total" ltr strong>
             {cents(order.totalCents)}
           </DescriptionRow>

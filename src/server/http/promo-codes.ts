@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { promoCodeCheckBodySchema, type PromoCodeCheckResponse } from '../../shared/api/promo-codes';
+import { formatUsd, parseFeeConfig, priceTopUp, toCents } from '../../shared/pricing';
+import type { Guards } from '../auth/guards';
+import { readCorridorPriceConfig } from '../catalog/fee-rules';
+import { checkAmountForOperator, findOperator } from '../orders/checkout';
+import { applyPromoCode } from '../orders/promo-codes';
+import type { OrderServices } from '../orders/services';
+import { parseWith } from './errors';
+
+/**
+ * POST /api/promo-codes/check (ADR 067): the review's Apply. The server prices the top-up as checkout will (the
+ * corridor's fees, the code's terms for this customer) and answers the discounted price, or 400 with the reason.
+ * Signed-in customers only: the review comes after sign-in, and a code's terms depend on the customer.
+ */
+export function registerPromoCodeRoutes(app: FastifyInstance, { services, guards }: { services: OrderServices; guards: Guards }) {
+  app.post('/api/promo-codes/check', { preHandler: guards.requireUser }, async (request): Promise<PromoCodeCheckResponse> => {
+    const body = parseWith(promoCodeCheckBodySchema, request.body);
+    const operator = await findOperator(services, body.countryCode, body.operatorId);
+    const amountCents = toCents(body.amount);
+    checkAmountForOperator(operator, amountCents);
+    const corridor = { countryIso: body.countryCode, provider: services.destinations.provider, operatorId: operator.operatorId };
+    const fees = parseFeeConfig(await readCorridorPriceConfig(services.db, corridor));
+    const { row, price } = await applyPromoCode(services.db, body.code, {
+      userId: request.account!.id,
+      price: priceTopUp(amountCents, fees),
+      now: services.now(),
+    });
+    return {
+      success: true,
+      code: row.code,
+      amount: formatUsd(price.amountCents),
+      fee: formatUsd(price.serviceFeeCents),
+      discount: formatUsd(price.discountCents),
+      totalAmount: formatUsd(price.totalCents),
+    };
+  });
+}
