@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceTopUp } from './pricing';
-import { applyPromo, normalisePromoCode, withoutPromo } from './promo';
+import { applyPromo, MINIMUM_CHARGE_CENTS, normalisePromoCode, withoutPromo } from './promo';
 
 const DEFAULTS = { airtimeFee: 0.03, standardFeeCents: 33 };
 // 10.00 + 0.30 + 0.33 = 10.63
@@ -43,18 +43,23 @@ describe('applyPromo', () => {
     expect(applyPromo(free, { kind: 'fixed', appliesTo: 'fee', value: 100 })).toMatchObject({ discountCents: 0, totalCents: 1000 });
   });
 
-  it('never takes a total code below zero', () => {
-    expect(applyPromo(TEN, { kind: 'fixed', appliesTo: 'total', value: 5000 })).toMatchObject({ discountCents: 1063, totalCents: 0 });
-    expect(applyPromo(TEN, { kind: 'percent', appliesTo: 'total', value: 10_000 }).totalCents).toBe(0);
+  it('never takes a total below the smallest charge a card can pay, and gives nothing off a total already under it', () => {
+    expect(applyPromo(TEN, { kind: 'fixed', appliesTo: 'total', value: 5000 })).toMatchObject({
+      discountCents: 1013,
+      totalCents: MINIMUM_CHARGE_CENTS,
+    });
+    expect(applyPromo(TEN, { kind: 'percent', appliesTo: 'total', value: 10_000 }).totalCents).toBe(MINIMUM_CHARGE_CENTS);
+    const small = priceTopUp(40, { airtimeFee: 0, standardFeeCents: 5 });
+    expect(applyPromo(small, { kind: 'fixed', appliesTo: 'total', value: 10 })).toMatchObject({ discountCents: 0, totalCents: 45 });
   });
 
   it('gives a fixed sum exactly when it fits', () => {
-    expect(applyPromo(TEN, { kind: 'fixed', appliesTo: 'total', value: 1062 }).totalCents).toBe(1);
+    expect(applyPromo(TEN, { kind: 'fixed', appliesTo: 'total', value: 1013 }).totalCents).toBe(MINIMUM_CHARGE_CENTS);
     expect(applyPromo(TEN, { kind: 'fixed', appliesTo: 'fee', value: 62 }).totalCents).toBe(1001);
   });
 
   it('rounds a tiny percentage of a tiny fee to nothing, and half a cent up', () => {
-    const cent = priceTopUp(17, { airtimeFee: 0.03, standardFeeCents: 0 }); // fee 1
+    const cent = priceTopUp(1000, { airtimeFee: 0, standardFeeCents: 1 }); // fee 1
     expect(applyPromo(cent, { kind: 'percent', appliesTo: 'fee', value: 4999 }).discountCents).toBe(0);
     expect(applyPromo(cent, { kind: 'percent', appliesTo: 'fee', value: 5000 }).discountCents).toBe(1);
   });

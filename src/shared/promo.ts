@@ -11,6 +11,9 @@ export type PromoKind = (typeof PROMO_KINDS)[number];
 export const PROMO_TARGETS = ['fee', 'total'] as const;
 export type PromoTarget = (typeof PROMO_TARGETS)[number];
 
+/** The smallest charge a card payment may be (Stripe's, in USD): no code takes a total below it. */
+export const MINIMUM_CHARGE_CENTS = 50;
+
 /** The most a code's text may hold once normalised. */
 export const PROMO_CODE_MAX_LENGTH = 32;
 
@@ -42,13 +45,14 @@ function divideRoundingHalfUp(numerator: number, denominator: number): number {
 
 /**
  * The price with a code's discount: a percentage of (or a fixed sum off) the service fee or the total, never more than
- * that fee or total, so a fee code never takes the total below the amount and a total code never below zero.
+ * that fee or total, so a fee code never takes the total below the amount, and never taking the total below the smallest
+ * charge a card can pay (MINIMUM_CHARGE_CENTS): a code that would leaves that much to pay.
  */
 export function applyPromo(price: TopUpPrice, terms: PromoTerms): DiscountedPrice {
   if (!Number.isSafeInteger(terms.value) || terms.value < 0) throw new RangeError(`Promo value must be a non-negative integer: ${terms.value}`);
   const base = terms.appliesTo === 'fee' ? price.serviceFeeCents : price.totalCents;
   const wanted = terms.kind === 'percent' ? divideRoundingHalfUp(base * Math.min(terms.value, 10_000), 10_000) : terms.value;
-  const discountCents = Math.min(wanted, base);
+  const discountCents = Math.max(0, Math.min(wanted, base, price.totalCents - MINIMUM_CHARGE_CENTS));
   return { ...price, discountCents, totalBeforeDiscountCents: price.totalCents, totalCents: price.totalCents - discountCents };
 }
 
