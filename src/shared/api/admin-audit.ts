@@ -31,10 +31,12 @@ export const ADMIN_ACTIONS = [
   'orders.export',
   'delivery_report.checking',
   'delivery_report.delivered',
+  'alerts.update',
+  'alert.resolve',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 /** What an audit row is about: `order_list` is the orders a CSV export selected (its filters are the row's `after`). */
-export const ADMIN_TARGET_TYPES = ['order', 'customer', 'config', 'country', 'operator', 'contact_message', 'order_list', 'blocklist_entry'] as const;
+export const ADMIN_TARGET_TYPES = ['order', 'customer', 'config', 'country', 'operator', 'contact_message', 'order_list', 'blocklist_entry', 'alert'] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
 
 /** GET /api/admin/audit-log — filters combine; newest first. */
