@@ -76,7 +76,7 @@ export interface AppDependencies {
   receiptSender?: boolean;
   /**
    * Whether the business checks run in the background (the alerts, the wallet's balance; at start, then every minute).
-   * Off unless the reconciler runs (tests drive both themselves).
+   * The server's start turns them on; tests drive them themselves.
    */
   businessChecks?: boolean;
   /** Where log lines go (standard output when unset); tests read them from here. */
@@ -140,7 +140,7 @@ export async function buildApp({
   payments,
   reconciler = true,
   receiptSender = true,
-  businessChecks = reconciler,
+  businessChecks = false,
   logStream,
   mailer,
   auth,

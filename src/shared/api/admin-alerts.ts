@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reasonSchema, settingField, versionSchema, type SettingRule, type SettingsChangeStamp } from './admin-settings';
+import { reasonSchema, settingField, SETTING_RULES, versionSchema, type SettingsChangeStamp } from './admin-settings';
 
 /*
  * Business alerts (docs/decisions/061-business-alerts-raised-once-and-cleared.md): what needs a person that is no single
@@ -61,20 +61,15 @@ export interface AdminAlertResolveResponse {
 // ---------------------------------------------------------------------------------------------------------------------
 // The alerts' settings
 
+/** The thresholds' rules (kept with the other settings' in SETTING_RULES, so the console's settings form checks them). */
 export const ALERT_SETTING_RULES = {
-  /** Under this balance of the top-up wallet (USD) the wallet is low; 0 raises nothing. */
-  lowBalance: { min: 0, max: 1_000_000, decimals: 2, messageKey: 'apiErrors.lowBalanceInvalid', unit: 'usd' },
-  /** An operator with at least this many failed top-ups in the window… */
-  operatorFailures: { min: 1, max: 1000, decimals: 0, messageKey: 'apiErrors.alertCountInvalid', unit: 'count' },
-  /** …and at least this percent of its top-ups failed… */
-  operatorFailedPercent: { min: 1, max: 100, decimals: 0, messageKey: 'apiErrors.alertPercentInvalid', unit: 'count' },
-  /** …over this many minutes is failing. */
-  operatorMinutes: { min: 5, max: 240, decimals: 0, messageKey: 'apiErrors.alertMinutesInvalid', unit: 'count' },
-  /** The last hour's decline rate above this percent… */
-  declinePercent: { min: 1, max: 100, decimals: 0, messageKey: 'apiErrors.alertPercentInvalid', unit: 'count' },
-  /** …of at least this many payment attempts raises the alert. */
-  declineMinPayments: { min: 1, max: 100_000, decimals: 0, messageKey: 'apiErrors.alertCountInvalid', unit: 'count' },
-} as const satisfies Record<string, SettingRule>;
+  lowBalance: SETTING_RULES.lowBalance,
+  operatorFailures: SETTING_RULES.operatorFailures,
+  operatorFailedPercent: SETTING_RULES.operatorFailedPercent,
+  operatorMinutes: SETTING_RULES.operatorMinutes,
+  declinePercent: SETTING_RULES.declinePercent,
+  declineMinPayments: SETTING_RULES.declineMinPayments,
+} as const;
 
 /** The alerts' thresholds as the console shows and edits them. */
 export interface AlertValues {
