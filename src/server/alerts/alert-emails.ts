@@ -58,7 +58,10 @@ export async function sendAlertEmails(deps: { db: Database; mailer: Mailer; publ
     .from(user)
     .where(and(eq(user.isAdmin, true), isNull(user.deletedAt)));
   const messages: MarkedEmail[] = due.flatMap((alert) =>
-    admins.map(({ email }) => ({ key: alert.id, email: alertEmail(email, { ...alert, kind: alert.kind as AlertKind, details: alert.details as AlertDetails }, deps.publicUrl) })),
+    admins.map(({ email }) => ({
+      key: alert.id,
+      email: alertEmail(email, { ...alert, kind: alert.kind as AlertKind, details: alert.details as AlertDetails }, deps.publicUrl),
+    })),
   );
   const mark = (keys: number[]) =>
     sql`update ${businessAlerts} set emailed_at = ${deps.now().toISOString()}::timestamptz

@@ -66,7 +66,9 @@ describe.each(TEST_DATABASE_KINDS)('business alerts on %s', (kind) => {
     // The same check run twice at once by both (as if both had the turn) still raises one.
     const reading = await lastWalletReading(database.db);
     await Promise.all([checkWalletLow(database.db, reading, DEFAULTS, clock.now), checkWalletLow(database.db, reading, DEFAULTS, clock.now)]);
-    expect(await open('wallet_low')).toEqual([expect.objectContaining({ key: 'wallet', details: { balance: 400, currencyCode: 'USD', threshold: '500.00' } })]);
+    expect(await open('wallet_low')).toEqual([
+      expect.objectContaining({ key: 'wallet', details: { balance: 400, currencyCode: 'USD', threshold: '500.00' } }),
+    ]);
     expect(await alertEmails()).toEqual([{ to: ADMIN.email, subject: 'GlobalTopUp alert: the top-up wallet is low' }]);
     for (let minute = 0; minute < 3; minute++) {
       advance(MINUTE);
@@ -121,7 +123,9 @@ describe.each(TEST_DATABASE_KINDS)('business alerts on %s', (kind) => {
     await expect(resolveAlert(database.db, { id: alert!.id, note: 'again', actor: ADMIN, now: clock.now })).rejects.toMatchObject({
       code: 'ALERT_ALREADY_RESOLVED',
     });
-    await expect(resolveAlert(database.db, { id: 999_999, note: 'none', actor: ADMIN, now: clock.now })).rejects.toMatchObject({ code: 'ALERT_NOT_FOUND' });
+    await expect(resolveAlert(database.db, { id: 999_999, note: 'none', actor: ADMIN, now: clock.now })).rejects.toMatchObject({
+      code: 'ALERT_NOT_FOUND',
+    });
 
     advance(MINUTE);
     expect(await checkWalletDifferences(database.db, clock.now)).toBe(0);
@@ -132,7 +136,13 @@ describe.each(TEST_DATABASE_KINDS)('business alerts on %s', (kind) => {
   async function operatorOrders(failed: number, delivered: number, ago = MINUTE) {
     const createdAt = new Date(clock.now.getTime() - ago);
     for (let index = 0; index < failed + delivered; index++) {
-      await insertOrderRow(database.db, { userId, status: index < failed ? 'delivery_failed' : 'completed', claimedAt: createdAt, createdAt, updatedAt: createdAt });
+      await insertOrderRow(database.db, {
+        userId,
+        status: index < failed ? 'delivery_failed' : 'completed',
+        claimedAt: createdAt,
+        createdAt,
+        updatedAt: createdAt,
+      });
     }
   }
 
@@ -160,13 +170,18 @@ describe.each(TEST_DATABASE_KINDS)('business alerts on %s', (kind) => {
     advance(MINUTE);
     await Promise.all([runBusinessChecks(deps), runBusinessChecks(instance())]);
     expect(await open('operator_failing')).toEqual([
-      expect.objectContaining({ key: 'NG:341', details: expect.objectContaining({ operatorName: 'MTN Nigeria', failed: 5, sent: 9, switchedOff: true }) }),
+      expect.objectContaining({
+        key: 'NG:341',
+        details: expect.objectContaining({ operatorName: 'MTN Nigeria', failed: 5, sent: 9, switchedOff: true }),
+      }),
     ]);
     expect(await database.db.select().from(disabledOperators)).toEqual([
       expect.objectContaining({ provider: 'sandbox', operatorId: 341, countryIso: 'NG', reason: expect.stringContaining('5 of its last 9') }),
     ]);
     const audit = await database.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'operator.disable'));
-    expect(audit).toEqual([expect.objectContaining({ actorId: SYSTEM_ACTOR.id, actorEmail: 'system', targetType: 'operator', targetId: 'sandbox:341' })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ actorId: SYSTEM_ACTOR.id, actorEmail: 'system', targetType: 'operator', targetId: 'sandbox:341' }),
+    ]);
     expect(dropped).toEqual(['catalogue']);
     expect(await alertEmails()).toEqual([{ to: ADMIN.email, subject: 'GlobalTopUp alert: an operator was switched off' }]);
 
@@ -181,17 +196,24 @@ describe.each(TEST_DATABASE_KINDS)('business alerts on %s', (kind) => {
     const thresholds = { ...DEFAULTS, decline: { ratePercent: 20, minPayments: 10 } };
     const order = await insertOrderRow(database.db, { userId });
     const declinedAt = new Date(clock.now.getTime() - 5 * MINUTE);
-    await database.db.insert(paymentDeclines).values(
-      Array.from({ length: 8 }, (_, index) => ({ orderId: order.id, userId, paymentId: 'pi_x', eventId: `evt_${index}`, createdAt: declinedAt })),
-    );
+    await database.db
+      .insert(paymentDeclines)
+      .values(
+        Array.from({ length: 8 }, (_, index) => ({ orderId: order.id, userId, paymentId: 'pi_x', eventId: `evt_${index}`, createdAt: declinedAt })),
+      );
     for (let index = 0; index < 4; index++) await insertOrderRow(database.db, { userId, status: 'completed', authorisedAt: declinedAt });
     expect(await checkDeclineRate(database.db, thresholds, clock.now)).toBe(true);
     expect(await checkDeclineRate(database.db, thresholds, clock.now)).toBe(true);
-    expect(await open('decline_rate')).toEqual([expect.objectContaining({ key: 'last_hour', details: { declines: 8, payments: 12, ratePercent: 20 } })]);
+    expect(await open('decline_rate')).toEqual([
+      expect.objectContaining({ key: 'last_hour', details: { declines: 8, payments: 12, ratePercent: 20 } }),
+    ]);
     advance(60 * MINUTE);
     expect(await checkDeclineRate(database.db, thresholds, clock.now)).toBe(false);
     expect(await open('decline_rate')).toEqual([]);
-    const rows = await database.db.select().from(businessAlerts).where(and(eq(businessAlerts.kind, 'decline_rate'), isNull(businessAlerts.resolvedAt)));
+    const rows = await database.db
+      .select()
+      .from(businessAlerts)
+      .where(and(eq(businessAlerts.kind, 'decline_rate'), isNull(businessAlerts.resolvedAt)));
     expect(rows).toEqual([]);
   });
 
@@ -213,7 +235,10 @@ describe.each(TEST_DATABASE_KINDS)('business alerts on %s', (kind) => {
     expect(await updateAlertSettings(database.db, update)).toMatchObject({ version: 1, lowBalance: '250.00', declinePercent: 30 });
     await expect(updateAlertSettings(database.db, update)).rejects.toMatchObject({ code: 'SETTINGS_CONFLICT' });
     const [audit] = await database.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'alerts.update'));
-    expect(audit).toMatchObject({ before: expect.objectContaining({ version: 0, lowBalance: '500.00' }), after: expect.objectContaining({ version: 1 }) });
+    expect(audit).toMatchObject({
+      before: expect.objectContaining({ version: 0, lowBalance: '500.00' }),
+      after: expect.objectContaining({ version: 1 }),
+    });
     const [row] = await rowsOf<{ count: string }>(database.db, sql`select count(*) as count from alert_settings`);
     expect(Number(row?.count)).toBe(1);
   });

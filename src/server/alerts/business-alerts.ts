@@ -79,7 +79,11 @@ export async function clearAlerts(db: Database, kind: AlertKind, stillHolding: r
 
 /** The open alerts, newest first. */
 export async function listOpenAlerts(db: Database): Promise<BusinessAlert[]> {
-  const rows = await db.select().from(businessAlerts).where(isNull(businessAlerts.resolvedAt)).orderBy(desc(businessAlerts.raisedAt), desc(businessAlerts.id));
+  const rows = await db
+    .select()
+    .from(businessAlerts)
+    .where(isNull(businessAlerts.resolvedAt))
+    .orderBy(desc(businessAlerts.raisedAt), desc(businessAlerts.id));
   return rows.map(toBusinessAlert);
 }
 

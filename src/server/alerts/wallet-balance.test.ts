@@ -88,7 +88,10 @@ describe.each(TEST_DATABASE_KINDS)('the top-up wallet on %s', (kind) => {
     ]);
     const { settlement: answer } = await settlement(database.db, { from: '2026-11-27', to: '2026-11-27' }, NOW);
     expect(answer.days).toEqual([
-      expect.objectContaining({ day: '2026-11-27', wallet: { currencyCode: 'USD', startBalance: '900.0000', endBalance: '1900.0000', debits: '0.0000' } }),
+      expect.objectContaining({
+        day: '2026-11-27',
+        wallet: { currencyCode: 'USD', startBalance: '900.0000', endBalance: '1900.0000', debits: '0.0000' },
+      }),
     ]);
     // A deposit of $1,000 that no order explains shows as the day's difference, for a person to explain.
     expect(answer.days[0]!.walletDifferenceCents).toBe(-100_000);

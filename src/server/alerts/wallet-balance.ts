@@ -104,7 +104,12 @@ export async function walletOutlook(db: Database, now: Date, lowBalanceCents: nu
   const [reading, [reported], spent] = await Promise.all([
     lastWalletReading(db),
     db
-      .select({ balance: orders.walletBalanceAfter, currencyCode: orders.walletCurrencyCode, reportedAt: orders.updatedAt, rate: orders.walletUsdRate })
+      .select({
+        balance: orders.walletBalanceAfter,
+        currencyCode: orders.walletCurrencyCode,
+        reportedAt: orders.updatedAt,
+        rate: orders.walletUsdRate,
+      })
       .from(orders)
       .where(isNotNull(orders.walletBalanceAfter))
       .orderBy(desc(orders.updatedAt))

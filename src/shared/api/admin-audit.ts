@@ -36,7 +36,17 @@ export const ADMIN_ACTIONS = [
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 /** What an audit row is about: `order_list` is the orders a CSV export selected (its filters are the row's `after`). */
-export const ADMIN_TARGET_TYPES = ['order', 'customer', 'config', 'country', 'operator', 'contact_message', 'order_list', 'blocklist_entry', 'alert'] as const;
+export const ADMIN_TARGET_TYPES = [
+  'order',
+  'customer',
+  'config',
+  'country',
+  'operator',
+  'contact_message',
+  'order_list',
+  'blocklist_entry',
+  'alert',
+] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
 
 /** GET /api/admin/audit-log — filters combine; newest first. */

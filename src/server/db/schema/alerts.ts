@@ -32,7 +32,9 @@ export const businessAlerts = pgTable(
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('business_alerts_open_unique').on(table.kind, table.key).where(sql`${table.resolvedAt} is null`),
+    uniqueIndex('business_alerts_open_unique')
+      .on(table.kind, table.key)
+      .where(sql`${table.resolvedAt} is null`),
     index('business_alerts_raised_idx').on(table.raisedAt),
   ],
 );

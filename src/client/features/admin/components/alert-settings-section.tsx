@@ -122,9 +122,18 @@ export function AlertSettingsSection() {
         id="alerts-edit"
         title={t('admin.alerts.settings.edit')}
         inputs={[
-          { name: 'lowBalance', label: t('admin.alerts.settings.lowBalanceLabel'), hint: t('admin.alerts.settings.lowBalanceHint', range('lowBalance')) },
+          {
+            name: 'lowBalance',
+            label: t('admin.alerts.settings.lowBalanceLabel'),
+            hint: t('admin.alerts.settings.lowBalanceHint', range('lowBalance')),
+          },
           { name: 'operatorFailures', label: t('admin.alerts.settings.operatorFailures'), hint: countHint('operatorFailures'), whole: true },
-          { name: 'operatorFailedPercent', label: t('admin.alerts.settings.operatorFailedPercent'), hint: countHint('operatorFailedPercent'), whole: true },
+          {
+            name: 'operatorFailedPercent',
+            label: t('admin.alerts.settings.operatorFailedPercent'),
+            hint: countHint('operatorFailedPercent'),
+            whole: true,
+          },
           { name: 'operatorMinutes', label: t('admin.alerts.settings.operatorMinutes'), hint: countHint('operatorMinutes'), whole: true },
           { name: 'declinePercent', label: t('admin.alerts.settings.declinePercent'), hint: countHint('declinePercent'), whole: true },
           { name: 'declineMinPayments', label: t('admin.alerts.settings.declineMinPayments'), hint: countHint('declineMinPayments'), whole: true },
