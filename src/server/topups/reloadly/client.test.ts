@@ -214,11 +214,6 @@ describe('Reloadly access token', () => {
 });
 
 describe('detectOperator', () => {
-  it("reads our wallet's balance from GET /accounts/balance", async () => {
-    await expect(provider().walletBalance!()).resolves.toEqual({ balance: 2004.50532, currencyCode: 'USD' });
-    expect(fake.requests.filter((request) => request.url === '/accounts/balance')).toHaveLength(1);
-  });
-
   it('asks the auto-detect endpoint with the exact path, query and headers', async () => {
     const operator = await provider().detectOperator(CO_PHONE, 'co');
 
