@@ -310,6 +310,9 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
         reportedAt: null,
         lowBalance: null,
         low: false,
+        balanceUsdCents: null,
+        spentLast7DaysCents: 0,
+        daysLeft: null,
       });
       const customer = client();
       await customer.signUp('amina@example.com', PASSWORD);

@@ -36,6 +36,9 @@ import { createFulfilment } from './orders/fulfilment';
 import { declineRate } from './orders/decline-rate';
 import { handlePaymentEvent } from './orders/payment-events';
 import { startReconciler } from './orders/reconciler';
+import { defaultAlertThresholds, readAlertThresholds } from './alerts/alert-settings';
+import { startBusinessChecks } from './alerts/job';
+import { createWalletGauge } from './alerts/wallet-balance';
 import type { OrderServices } from './orders/services';
 import { createServiceLimits, defaultServiceLimits } from './orders/service-limits';
 import { createPaymentProvider } from './payments';
@@ -72,6 +75,11 @@ export interface AppDependencies {
   reconciler?: boolean;
   /** Whether receipts are e-mailed in the background (at start, when an order's move queues one, then every 30 s). */
   receiptSender?: boolean;
+  /**
+   * Whether the business checks run in the background (the alerts, the wallet's balance; at start, then every minute).
+   * The server's start turns them on; tests drive them themselves.
+   */
+  businessChecks?: boolean;
   /** Where log lines go (standard output when unset); tests read them from here. */
   logStream?: DestinationStream;
   /** Outgoing e-mail; SMTP or the outbox table, from the config, when not given. */
@@ -133,6 +141,7 @@ export async function buildApp({
   payments,
   reconciler = true,
   receiptSender = true,
+  businessChecks = false,
   logStream,
   mailer,
   auth,
@@ -232,7 +241,15 @@ export async function buildApp({
   if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
 
   registerHealthRoutes(app, { database, redis: shared.redis });
-  app.decorate('metrics', createAppMetrics({ database, now, readDeclineRate: (at) => declineRate(database.db, at, config.declineAlert) }));
+  const alertDefaults = defaultAlertThresholds(config);
+  app.decorate(
+    'metrics',
+    createAppMetrics({
+      database,
+      now,
+      readDeclineRate: async (at) => declineRate(database.db, at, (await readAlertThresholds(database.db, alertDefaults)).decline),
+    }),
+  );
   registerMetricsRoute(app, config.metrics);
   registerContactRoutes(app, { db: database.db, counts: attemptCounts });
   const topupProvider = measuredTopups(createTopupProvider(config, database.db), config.reloadly ? 'reloadly' : 'sandbox');
@@ -249,6 +266,8 @@ export async function buildApp({
   // An admin's change on any instance drops the copies of every instance (shared-state/changes.ts).
   shared.changes.on('catalogue', () => catalogue.dropCaches());
   shared.changes.on('service-limits', () => limits.invalidate());
+  // The top-up wallet's last known balance, refreshed by the business checks and by this instance's top-ups.
+  const walletGauge = createWalletGauge();
   const sandboxEvents = { deliver: (event: PaymentEvent) => handlePaymentEvent(orderServices, fulfilment, event), log: app.log };
   const orderServices: OrderServices = {
     db: database.db,
@@ -264,6 +283,7 @@ export async function buildApp({
     pinVault: createPinVault(resolveAuthSecret(config)),
     lowWalletBalance: config.lowWalletBalance,
     declineAlert: config.declineAlert,
+    wallet: walletGauge,
   };
   if (config.stripe && !config.stripe.webhookSecret) {
     app.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused and paid orders whose browser went away wait for the reconciler');
@@ -272,7 +292,7 @@ export async function buildApp({
   await registerAdminRoutes(app, {
     db: database.db,
     guards,
-    lowWalletBalance: config.lowWalletBalance,
+    alertDefaults,
     now: clock,
     limits,
     orderServices,
@@ -335,6 +355,25 @@ export async function buildApp({
     });
     app.addHook('onClose', async () => {
       await notices?.stop();
+    });
+  }
+  if (businessChecks) {
+    let checking: ReturnType<typeof startBusinessChecks> | undefined;
+    app.addHook('onReady', async () => {
+      checking = startBusinessChecks({
+        db: database.db,
+        topups: orderServices.topups,
+        mailer: outgoingMail,
+        publicUrl: config.publicUrl,
+        now: clock,
+        log: app.log,
+        defaults: alertDefaults,
+        gauge: walletGauge,
+        catalogue: { provider: catalogue.switches.provider, dropCaches: () => shared.changes.announce('catalogue') },
+      });
+    });
+    app.addHook('onClose', async () => {
+      await checking?.stop();
     });
   }
   await registerFlagRoutes(app, { clientDir: config.clientDir });

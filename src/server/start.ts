@@ -65,7 +65,7 @@ export async function startServer(config: Config, options: { logStream?: Destina
     warn: (details, message) => (logger.current ? logger.current.warn(details, message) : console.warn(message)),
     error: (details, message) => logger.current?.error(details, message),
   });
-  const app = await buildApp({ config, database, logStream: options.logStream, sharedState });
+  const app = await buildApp({ config, database, logStream: options.logStream, sharedState, businessChecks: true });
   logger.current = app.log;
   await app.listen({ port, host: config.host });
   const address = app.server.address();

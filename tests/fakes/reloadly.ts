@@ -373,6 +373,9 @@ export class FakeReloadly {
       }
     }
 
+    if (method === 'GET' && pathname === '/accounts/balance') {
+      return reply(200, { balance: 2004.50532, currencyCode: 'USD', currencyName: 'US Dollar', updatedAt: '2021-12-06 13:13:39' });
+    }
     if (method === 'GET' && pathname === '/topups/reports/transactions') {
       const customIdentifier = searchParams.get('customIdentifier');
       const transaction = JSON.parse(TOPUP_ANSWER) as Record<string, unknown>;

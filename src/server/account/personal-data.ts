@@ -462,4 +462,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: readonly string[] = [
   'wallet_differences',
   'sandbox_refunds',
   'sandbox_wallet',
+  // The top-up wallet's balance readings and the business checks' turn (ADR 061, 062).
+  'wallet_balance_readings',
+  'business_check_runs',
 ];

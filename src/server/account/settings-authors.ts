@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { feeRuleChanges, feeRules, priceConfigChanges, riskBlocklist, riskSettings, serviceLimits } from '../db/schema';
+import {
+  alertSettings,
+  businessAlerts,
+  feeRuleChanges,
+  feeRules,
+  priceConfigChanges,
+  riskBlocklist,
+  riskSettings,
+  serviceLimits,
+} from '../db/schema';
 import type { PersonalDataTable } from './personal-data-table';
 
 /**
@@ -26,4 +35,7 @@ export const SETTINGS_AUTHORS: readonly PersonalDataTable[] = [
   authorAddressErased('risk_settings', riskSettings, riskSettings.updatedById, 'updatedByEmail'),
   authorAddressErased('risk_blocklist', riskBlocklist, riskBlocklist.createdById, 'createdByEmail'),
   authorAddressErased('service_limits', serviceLimits, serviceLimits.updatedById, 'updatedByEmail'),
+  authorAddressErased('alert_settings', alertSettings, alertSettings.updatedById, 'updatedByEmail'),
+  // A business alert names the admin who resolved it, never a customer.
+  authorAddressErased('business_alerts', businessAlerts, businessAlerts.resolvedById, 'resolvedByEmail'),
 ];

@@ -55,6 +55,7 @@ const TOPUP_OPERATIONS = [
   'sendTopup',
   'topupStatus',
   'findTopupByCustomIdentifier',
+  'walletBalance',
 ] as const satisfies ReadonlyArray<keyof TopupProvider>;
 
 /** The payment provider (Stripe or the sandbox), its calls measured under its kind. */

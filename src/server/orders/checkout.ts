@@ -94,6 +94,7 @@ export async function startCheckout(
     return withPayment(services, existing);
   }
 
+  refuseWhatTheWalletCannotPay(services, operator, amountCents, facts.fees);
   refuseOverLimits(facts, { totalCents: price.totalCents, limits: check.limits, now: check.now });
   const risk = await assessCheckout(db, {
     userId,
@@ -254,6 +255,20 @@ function refuseSaleAtLoss(operator: ProviderOperator, amountCents: number, fees:
   const margin = marginOf(amountCents, fees, commissionOf(operator));
   if (margin.marginCents >= 0) return;
   throw new DomainError('invalid', 'OPERATOR_BELOW_COST', { key: 'apiErrors.operatorBelowCost' }, { field: 'amount' });
+}
+
+/**
+ * A top-up the provider's wallet cannot pay (its last known balance, in this instance's memory, under the order's
+ * provider cost) is refused as temporarily unavailable (503) before any card is held: the payment would only be
+ * released after the provider's INSUFFICIENT_BALANCE (docs/decisions/062-…). An unknown balance refuses nothing.
+ */
+function refuseWhatTheWalletCannotPay(services: OrderServices, operator: ProviderOperator, amountCents: number, fees: FeeConfig): void {
+  const balance = services.wallet?.current();
+  if (!balance || balance.usdCents === null) return;
+  const { providerCostCents } = marginOf(amountCents, fees, commissionOf(operator));
+  if (balance.usdCents >= providerCostCents) return;
+  services.log.warn({ balanceUsdCents: balance.usdCents, providerCostCents }, 'checkout refused: the top-up wallet cannot pay it');
+  throw new DomainError('unavailable', 'TEMPORARILY_UNAVAILABLE', { key: 'apiErrors.temporarilyUnavailable' }, { retryAfterSeconds: 300 });
 }
 
 function checkBrowserPrice(body: CheckoutRequest['body'], price: TopUpPrice): void {

@@ -12,6 +12,7 @@ import {
   dailyStatusFigures,
   dailyWalletFigures,
   orders,
+  walletBalanceReadings,
   walletDifferences,
 } from '../db/schema';
 import { PAID_STATUSES } from './state-machine';
@@ -114,16 +115,26 @@ async function addUp(db: Database, days: string[], now: Date): Promise<void> {
              wallet_balance_after::numeric as after, wallet_debit::numeric as debit
       from day_orders where wallet_balance_after is not null and wallet_debit > 0
     ),
+    wallet_events as (
+      select day, delivered_at as at, id::text as id, wallet_currency, wallet_usd_rate as rate, after + debit as before, after, debit
+      from wallet_debits
+      union all
+      -- The balance as the business checks read it (ADR 062): a day without top-ups still has a start and an end.
+      select d.day, r.read_at, 'reading-' || r.id, r.currency_code,
+             case when r.usd_cents is not null and r.balance > 0 then r.usd_cents / 100.0 / r.balance end, r.balance, r.balance, 0
+      from unnest(${dateArray(days)}) as d(day)
+      join ${walletBalanceReadings} r on r.read_at >= d.day::timestamp at time zone 'UTC' and r.read_at < (d.day + 1)::timestamp at time zone 'UTC'
+    ),
     by_wallet as (
       insert into ${dailyWalletFigures} (day, currency_code, start_balance, end_balance, debits, difference_cents)
-      select day, currency, start_balance, end_balance, debits, round((start_balance - end_balance - debits) * rate * 100)
+      select day, currency, start_balance, end_balance, debits, round((start_balance - end_balance - debits) * coalesce(rate, 1) * 100)
       from (
         select day, max(wallet_currency) as currency,
-               (array_agg(after + debit order by delivered_at, id))[1] as start_balance,
-               (array_agg(after order by delivered_at desc, id desc))[1] as end_balance,
+               (array_agg(before order by at, id))[1] as start_balance,
+               (array_agg(after order by at desc, id desc))[1] as end_balance,
                sum(debit) as debits,
-               (array_agg(wallet_usd_rate order by delivered_at desc, id desc))[1] as rate
-        from wallet_debits group by day
+               (array_agg(rate order by at desc, id desc) filter (where rate is not null))[1] as rate
+        from wallet_events group by day
       ) as wallet_days
     ),
     by_status as (

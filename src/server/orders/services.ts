@@ -1,4 +1,5 @@
 import type { DeclineAlertThresholds } from '../../shared/api/admin-overview';
+import type { WalletGauge } from '../alerts/wallet-balance';
 import type { DestinationSwitches } from '../catalog/destination-switches';
 import type { Database } from '../db/client';
 import type { PaymentProvider } from '../payments/provider';
@@ -32,6 +33,11 @@ export interface OrderServices {
   lowWalletBalance: number | null;
   /** When the last hour's declines raise the alert (the overview and the metrics). */
   declineAlert: DeclineAlertThresholds;
+  /**
+   * The top-up wallet's last known balance, in this instance's memory (alerts/wallet-balance.ts): a checkout the wallet
+   * cannot pay is refused before any card is held. Without it, no checkout is refused for the wallet.
+   */
+  wallet?: WalletGauge;
 }
 
 export const silentLog: OrderLog = { info() {}, warn() {}, error() {} };

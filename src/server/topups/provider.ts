@@ -112,6 +112,8 @@ export interface TopupDelivery {
   topupStatus(transactionId: string): Promise<TopupResult | null>;
   /** The top-up sent with this identifier; null when the provider has none. */
   findTopupByCustomIdentifier(customIdentifier: string): Promise<TopupResult | null>;
+  /** Our wallet's balance now (Reloadly's `GET /accounts/balance`); absent from fakes that do not keep one. */
+  walletBalance?(): Promise<{ balance: number; currencyCode: string }>;
 }
 
 export interface TopupProvider extends OperatorDirectory, TopupDelivery {}

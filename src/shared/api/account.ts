@@ -189,7 +189,7 @@ export interface AdminUsersResponse {
   users: AdminUserRow[];
 }
 
-/** GET /api/admin/topup-wallet — the top-up provider's wallet as its last top-up answer reported it. */
+/** GET /api/admin/topup-wallet — the top-up provider's wallet as last read or reported by a top-up, and how long it lasts. */
 export interface AdminTopupWalletResponse {
   success: true;
   /** Null until a top-up answer has reported the balance. */
@@ -197,9 +197,15 @@ export interface AdminTopupWalletResponse {
   currencyCode: string | null;
   /** When that answer was recorded (ISO 8601). */
   reportedAt: string | null;
-  /** RELOADLY_LOW_BALANCE_USD, when set. */
+  /** The low-balance threshold in force (the console's alert setting, else RELOADLY_LOW_BALANCE_USD), when set. */
   lowBalance: number | null;
   low: boolean;
+  /** The balance in USD cents (a USD wallet's, or at its last top-up's rate); null when unknown. */
+  balanceUsdCents?: number | null;
+  /** The provider cost of the orders delivered in the last 7 days, USD cents. */
+  spentLast7DaysCents?: number;
+  /** How many whole days the balance lasts at the last 7 days' spend; null without spend or balance. */
+  daysLeft?: number | null;
 }
 
 /**

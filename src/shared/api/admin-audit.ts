@@ -34,6 +34,8 @@ export const ADMIN_ACTIONS = [
   'promo.create',
   'promo.update',
   'promo.disable',
+  'alerts.update',
+  'alert.resolve',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 /** What an audit row is about: `order_list` is the orders a CSV export selected (its filters are the row's `after`). */
@@ -47,6 +49,7 @@ export const ADMIN_TARGET_TYPES = [
   'order_list',
   'blocklist_entry',
   'promo_code',
+  'alert',
 ] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
 

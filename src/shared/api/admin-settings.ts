@@ -38,6 +38,19 @@ export const SETTING_RULES = {
   recipientCooldownMinutes: { min: 2, max: 1440, decimals: 0, messageKey: 'apiErrors.recipientCooldownInvalid', unit: 'count' },
   /** Checkout starts (payment intents asked for) per customer in one minute. */
   checkoutAttemptsPerMinute: { min: 1, max: 60, decimals: 0, messageKey: 'apiErrors.checkoutAttemptsInvalid', unit: 'count' },
+  // The business alerts' thresholds (shared/api/admin-alerts.ts).
+  /** Under this balance of the top-up wallet (USD) the wallet is low; 0 raises nothing. */
+  lowBalance: { min: 0, max: 1_000_000, decimals: 2, messageKey: 'apiErrors.lowBalanceInvalid', unit: 'usd' },
+  /** An operator with at least this many failed top-ups in the window… */
+  operatorFailures: { min: 1, max: 1000, decimals: 0, messageKey: 'apiErrors.alertCountInvalid', unit: 'count' },
+  /** …and at least this percent of its top-ups failed… */
+  operatorFailedPercent: { min: 1, max: 100, decimals: 0, messageKey: 'apiErrors.alertPercentInvalid', unit: 'count' },
+  /** …over this many minutes is failing. */
+  operatorMinutes: { min: 5, max: 240, decimals: 0, messageKey: 'apiErrors.alertMinutesInvalid', unit: 'count' },
+  /** The last hour's decline rate above this percent… */
+  declinePercent: { min: 1, max: 100, decimals: 0, messageKey: 'apiErrors.alertPercentInvalid', unit: 'count' },
+  /** …of at least this many payment attempts raises the alert. */
+  declineMinPayments: { min: 1, max: 100_000, decimals: 0, messageKey: 'apiErrors.alertCountInvalid', unit: 'count' },
 } as const satisfies Record<string, SettingRule>;
 export type SettingName = keyof typeof SETTING_RULES;
 

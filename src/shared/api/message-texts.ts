@@ -168,6 +168,13 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.messageNotFound': 'No contact message has this id.',
   'apiErrors.messageAlreadyHandled': 'This message has already been marked handled.',
   'apiErrors.messageNotHandled': 'This message is not marked handled.',
+  'apiErrors.temporarilyUnavailable': 'Top-ups are temporarily unavailable. Nothing was charged: please try again in a few minutes.',
+  'apiErrors.lowBalanceInvalid': 'The low-balance threshold must be an amount from {{min}} to {{max}}, with at most 2 decimals.',
+  'apiErrors.alertCountInvalid': 'This number must be a whole number from {{min}} to {{max}}.',
+  'apiErrors.alertPercentInvalid': 'This percentage must be a whole number from {{min}} to {{max}}.',
+  'apiErrors.alertMinutesInvalid': 'The window must be a whole number of minutes from {{min}} to {{max}}.',
+  'apiErrors.alertNotFound': 'No alert has this id.',
+  'apiErrors.alertAlreadyResolved': 'This alert has already been resolved.',
   // Why an order ended undelivered.
   'failureReasons.topupFailed': 'The operator could not deliver the top-up.',
   'failureReasons.topupRefunded': 'The operator could not deliver the top-up and it was refunded.',

@@ -149,6 +149,14 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.messageNotFound',
   'apiErrors.messageAlreadyHandled',
   'apiErrors.messageNotHandled',
+  // Business alerts (server/alerts) and the checkout the top-up wallet cannot pay.
+  'apiErrors.temporarilyUnavailable',
+  'apiErrors.lowBalanceInvalid',
+  'apiErrors.alertCountInvalid',
+  'apiErrors.alertPercentInvalid',
+  'apiErrors.alertMinutesInvalid',
+  'apiErrors.alertNotFound',
+  'apiErrors.alertAlreadyResolved',
   // Request-a-top-up links (server/topup-requests).
   'validation.suggestedAmountFormat',
   'validation.noteTooLong',

@@ -10,3 +10,4 @@ export * from './support';
 export * from './sandbox';
 export * from './risk';
 export * from './promo';
+export * from './alerts';

@@ -1,10 +1,12 @@
-import { desc, isNotNull } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AdminTopupWalletResponse, AdminUsersResponse } from '../../../shared/api/account';
+import type { AdminUsersResponse } from '../../../shared/api/account';
 import type { Guards } from '../../auth/guards';
 import type { Database } from '../../db/client';
-import { orders, user } from '../../db/schema';
+import { user } from '../../db/schema';
 import type { Catalogue } from '../../catalog/catalogue';
+import { readAlertThresholds } from '../../alerts/alert-settings';
+import { registerAdminAlertRoutes, type AdminAlertRouteDeps } from './alerts';
 import { registerAdminAuditLogRoutes } from './audit-log';
 import { registerAdminCatalogueRoutes } from './catalogue';
 import { registerAdminFeeRuleRoutes } from './fee-rules';
@@ -20,11 +22,9 @@ import { registerAdminSettingsRoutes, type AdminSettingsRouteDeps } from './sett
 import { registerAdminOrdersExportRoute } from './orders-export';
 import { registerAdminSettlementRoute } from './settlement';
 
-interface AdminRouteDeps extends AdminCustomerRouteDeps, Pick<AdminSettingsRouteDeps, 'changes'> {
+interface AdminRouteDeps extends AdminCustomerRouteDeps, Pick<AdminSettingsRouteDeps, 'changes'>, Pick<AdminAlertRouteDeps, 'alertDefaults'> {
   db: Database;
   guards: Guards;
-  /** Under this wallet balance the overview warns (RELOADLY_LOW_BALANCE_USD). */
-  lowWalletBalance: number | null;
   /** The order code the actions on orders run (the same instance the checkout and the reconciler use). */
   orderServices: OrderServices;
   fulfilment: Fulfilment;
@@ -41,7 +41,7 @@ interface AdminRouteDeps extends AdminCustomerRouteDeps, Pick<AdminSettingsRoute
  */
 export async function registerAdminRoutes(
   app: FastifyInstance,
-  { db, guards, lowWalletBalance, now, limits, orderServices, fulfilment, catalogue, sessions, changes }: AdminRouteDeps,
+  { db, guards, alertDefaults, now, limits, orderServices, fulfilment, catalogue, sessions, changes }: AdminRouteDeps,
 ) {
   await app.register(
     async (admin) => {
@@ -50,7 +50,11 @@ export async function registerAdminRoutes(
       registerAdminSettingsRoutes(admin, { db, now, limits, changes });
       registerAdminAuditLogRoutes(admin, { db });
       registerOrderActionRoutes(admin, { services: orderServices, fulfilment });
-      registerAdminOrderReadRoutes(admin, { db, now, declineAlert: orderServices.declineAlert });
+      registerAdminOrderReadRoutes(admin, {
+        db,
+        now,
+        declineAlert: async () => (await readAlertThresholds(db, alertDefaults)).decline,
+      });
       registerAdminCatalogueRoutes(admin, { db, catalogue, now });
       registerAdminFeeRuleRoutes(admin, { db, catalogue, now });
       registerAdminOrdersExportRoute(admin, { db, now });
@@ -58,6 +62,7 @@ export async function registerAdminRoutes(
       registerAdminMessageRoutes(admin, { db, now });
       registerAdminRiskRoutes(admin, { db, now });
       registerAdminPromoCodeRoutes(admin, { db, now });
+      registerAdminAlertRoutes(admin, { db, now, alertDefaults });
 
       admin.get('/users', async () => {
         const rows = await db.select().from(user).orderBy(desc(user.createdAt));
@@ -72,24 +77,6 @@ export async function registerAdminRoutes(
             created_at: row.createdAt.toISOString(),
           })),
         } satisfies AdminUsersResponse;
-      });
-
-      admin.get('/topup-wallet', async (): Promise<AdminTopupWalletResponse> => {
-        const [latest] = await db
-          .select({ balance: orders.walletBalanceAfter, currencyCode: orders.walletCurrencyCode, reportedAt: orders.updatedAt })
-          .from(orders)
-          .where(isNotNull(orders.walletBalanceAfter))
-          .orderBy(desc(orders.updatedAt))
-          .limit(1);
-        const balance = latest?.balance === undefined || latest.balance === null ? null : Number(latest.balance);
-        return {
-          success: true,
-          balance,
-          currencyCode: latest?.currencyCode ?? null,
-          reportedAt: latest?.reportedAt.toISOString() ?? null,
-          lowBalance: lowWalletBalance,
-          low: balance !== null && lowWalletBalance !== null && balance < lowWalletBalance,
-        };
       });
     },
     { prefix: '/api/admin' },

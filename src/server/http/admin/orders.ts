@@ -4,13 +4,15 @@ import type { AdminOverviewResponse, DeclineAlertThresholds } from '../../../sha
 import type { Database } from '../../db/client';
 import { adminOrderDetail, adminOrdersFiltersSchema, listAdminOrders, listAttention } from '../../orders/admin-queries';
 import { countAttention } from '../../orders/attention';
+import { countOpenAlerts } from '../../alerts/business-alerts';
 import { adminOverview } from '../../orders/overview';
 import { parseWith } from '../errors';
 
 interface AdminOrderRouteDeps {
   db: Database;
   now: () => Date;
-  declineAlert: DeclineAlertThresholds;
+  /** The decline alert's thresholds in force (the console's alert settings over DECLINE_ALERT_*). */
+  declineAlert: () => Promise<DeclineAlertThresholds>;
 }
 
 /** The console's read side of orders: the list, one order, the attention queue and the overview. */
@@ -29,10 +31,12 @@ export function registerAdminOrderReadRoutes(admin: FastifyInstance, { db, now, 
   });
 
   admin.get('/attention/count', async (): Promise<AdminAttentionCountResponse> => {
-    return { success: true, count: await countAttention(db, now()) };
+    // The navigation's count: the orders waiting and the open business alerts (alerts/business-alerts.ts).
+    const [orderCount, alertCount] = await Promise.all([countAttention(db, now()), countOpenAlerts(db)]);
+    return { success: true, count: orderCount + alertCount };
   });
 
   admin.get('/overview', async (): Promise<AdminOverviewResponse> => {
-    return { success: true, ...(await adminOverview(db, now(), declineAlert)) };
+    return { success: true, ...(await adminOverview(db, now(), await declineAlert())) };
   });
 }

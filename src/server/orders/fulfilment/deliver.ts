@@ -197,6 +197,9 @@ function reportWallet(ctx: FulfilmentContext, order: Order, result: TopupResult)
   const { log, lowWalletBalance } = ctx.services;
   const { newBalance, currencyCode } = result.balance;
   const detail = { orderId: order.id, walletBalance: newBalance, walletCurrency: currencyCode };
+  // The balance the provider just answered is the freshest this instance knows (the checkout reads it from memory).
+  if (currencyCode === 'USD')
+    ctx.services.wallet?.note({ balance: newBalance, currencyCode, usdCents: Math.round(newBalance * 100), readAt: ctx.services.now() });
   if (lowWalletBalance !== null && newBalance < lowWalletBalance) {
     log.warn({ ...detail, lowBalance: lowWalletBalance }, 'the top-up wallet balance is low');
   } else {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { TopupProviderError, type ProviderOperator, type TopupProvider, type TopupRequest, type TopupResult } from '../provider';
 import {
+  accountBalanceSchema,
   errorBodySchema,
   isReloadlyEnvelope,
   operatorListSchema,
@@ -163,6 +164,10 @@ export function createReloadlyProvider(options: ReloadlyOptions): TopupProvider 
         if (error instanceof TopupProviderError && error.status === 404 && error.code !== 'NOT_FOUND') return null;
         throw error;
       }
+    },
+
+    walletBalance(): Promise<{ balance: number; currencyCode: string }> {
+      return callApi('GET', '/accounts/balance', accountBalanceSchema);
     },
 
     async findTopupByCustomIdentifier(customIdentifier: string): Promise<TopupResult | null> {

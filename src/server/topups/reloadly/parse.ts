@@ -166,6 +166,9 @@ export const topupStatusAnswerSchema = z.union([
  * A page of `GET /topups/reports/transactions`. `content` must be there: a page without it is an answer we cannot
  * read, never "no such top-up". Its entries are read one by one (see findTopupByCustomIdentifier).
  */
+/** `GET /accounts/balance`: our wallet's balance and its currency (currencyName and updatedAt are not kept). */
+export const accountBalanceSchema = z.object({ balance: numeric, currencyCode: z.string().trim().min(3).max(3) });
+
 export const transactionReportSchema = z.object({ content: z.array(z.unknown()) });
 
 /**

@@ -8,7 +8,7 @@ import { countries, operators, orders, sandboxTopups } from '../../db/schema';
 import { lapseSandboxAuthorisations } from '../../payments/sandbox/payment-intents';
 import { type PinDetail, type TopupDelivery, TopupProviderError, type TopupRequest, type TopupResult, type TopupStatus } from '../provider';
 import { nationalSignificantNumber } from './operator-directory';
-import { debitSandboxWallet } from './wallet';
+import { debitSandboxWallet, sandboxWalletBalance } from './wallet';
 
 /** What the sandbox does with a top-up, chosen by the recipient number (docs/sandbox-topups.md). */
 export type SandboxDeliveryOutcome = TopupStatus | 'INVALID_RECIPIENT_PHONE' | 'ANSWER_LOST' | 'HOLD_LAPSES' | 'LOST_TRACK';
@@ -221,6 +221,10 @@ export function createSandboxTopupDelivery(db: Database, options: { now?: () => 
 
     findTopupByCustomIdentifier(customIdentifier: string): Promise<TopupResult | null> {
       return readTopup(eq(sandboxTopups.customIdentifier, customIdentifier));
+    },
+
+    async walletBalance() {
+      return { balance: await sandboxWalletBalance(db), currencyCode: 'USD' };
     },
   };
 }

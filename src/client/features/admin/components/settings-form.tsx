@@ -39,6 +39,8 @@ interface SettingsFormProps<N extends SettingName, Group extends { version: numb
   describe: (current: Group) => ReactNode;
   /** Below the fields, from the values as typed (the price preview). */
   preview?: (values: Partial<Record<N, string>>) => ReactNode;
+  /** More of the group's controls than its numbers (a switch), held by the page and saved with the form. */
+  extra?: ReactNode;
 }
 
 /**
@@ -58,6 +60,7 @@ export function SettingsForm<N extends SettingName, Group extends { version: num
   savedText,
   describe,
   preview,
+  extra,
 }: SettingsFormProps<N, Group>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -145,6 +148,7 @@ export function SettingsForm<N extends SettingName, Group extends { version: num
             </div>
           ))}
         </div>
+        {extra}
         {preview?.(typed as Partial<Record<N, string>>)}
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${fieldId}-reason`}>{t('admin.settings.reason')}</Label>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminAttentionResponse } from '@shared/api/admin';
 import { attentionQueryOptions } from '../api/attention';
 import { AdminList, wholeList } from '../components/admin-list';
+import { AlertsSection } from '../components/alerts-section';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { CustomerCell, OrderIdCell, RecipientCell } from '../components/orders-table';
 import { Badge, OrderStatusBadge } from '../components/status-badge';
@@ -53,6 +54,7 @@ export function AttentionPage() {
         )
       }
     >
+      <AlertsSection />
       <AdminList
         read={wholeList(queue, (data) => data.items)}
         above={

@@ -7,6 +7,7 @@ import { DescriptionRow } from '@/components/ui/description-row';
 import { ADMIN_PATHS } from '../admin-paths';
 import { limitsQueryOptions, saveLimits } from '../api/limits';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
+import { AlertSettingsSection } from '../components/alert-settings-section';
 import { linkClass } from '../components/link-class';
 import { LoadError, Loading } from '../components/query-state';
 import { SettingsForm } from '../components/settings-form';
@@ -119,6 +120,7 @@ export function LimitsPage() {
             savedText={(saved) => t('admin.settings.limits.saved', { version: saved.version })}
             describe={(group) => <LimitsFacts limits={group} testId="limits-conflict" />}
           />
+          <AlertSettingsSection />
         </>
       )}
     </AdminPageFrame>

@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { topupWalletQueryOptions } from '../../api/overview';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatCents, formatDateTime, formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/use-language';
 import { AdminSection } from '../admin-page-frame';
 import { LoadError, Loading } from '../query-state';
+import { formatCount } from '../../lib/overview-series';
 import { Figure, Ltr } from './window-figures';
 
-/** The top-up provider's wallet as the last top-up reported it, with the warning when it runs low. */
+/** The top-up provider's wallet as last read or reported, how long it lasts at the last week's spend, and the warning when it runs low. */
 export function WalletSection() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -36,7 +37,7 @@ export function WalletSection() {
               {t('admin.wallet.low', { threshold: formatMoney(wallet.data.lowBalance, 'USD', language) })}
             </p>
           )}
-          <dl className="grid gap-3 sm:grid-cols-3">
+          <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
             <Figure
               label={t('admin.wallet.balance')}
               value={<Ltr>{formatMoney(wallet.data.balance, wallet.data.currencyCode ?? 'USD', language)}</Ltr>}
@@ -45,6 +46,18 @@ export function WalletSection() {
             <div className="flex flex-col gap-1 rounded-xl border bg-background p-4">
               <dt className="text-sm text-muted-foreground">{t('admin.wallet.reportedAt')}</dt>
               <dd className="font-medium">{wallet.data.reportedAt ? formatDateTime(wallet.data.reportedAt, language) : t('admin.common.none')}</dd>
+            </div>
+            <div className="flex flex-col gap-1 rounded-xl border bg-background p-4" data-testid="wallet-days-left">
+              <dt className="text-sm text-muted-foreground">{t('admin.wallet.daysLeft')}</dt>
+              <dd className="font-medium">
+                {wallet.data.daysLeft == null ? t('admin.wallet.noSpend') : <Ltr>{formatCount(wallet.data.daysLeft, language)}</Ltr>}
+              </dd>
+            </div>
+            <div className="flex flex-col gap-1 rounded-xl border bg-background p-4">
+              <dt className="text-sm text-muted-foreground">{t('admin.wallet.spent')}</dt>
+              <dd className="font-medium">
+                <Ltr>{formatCents(wallet.data.spentLast7DaysCents ?? 0, language)}</Ltr>
+              </dd>
             </div>
             <div className="flex flex-col gap-1 rounded-xl border bg-background p-4">
               <dt className="text-sm text-muted-foreground">{t('admin.wallet.threshold')}</dt>

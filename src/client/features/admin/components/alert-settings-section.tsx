@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { AlertSettings, AlertValues } from '@shared/api/admin-alerts';
+import { rangeParams, SETTING_RULES } from '@shared/api/admin-settings';
+import { toCents } from '@shared/pricing';
+import { DescriptionRow } from '@/components/ui/description-row';
+import { ADMIN_PATHS } from '../admin-paths';
+import { alertSettingsQueryOptions, saveAlertSettings } from '../api/alerts';
+import { auditFiltersToParams, NO_AUDIT_FILTERS } from '../lib/audit-filters';
+import { formatCents, formatDateTime } from '../lib/format';
+import { useLanguage } from '../lib/use-language';
+import { AdminSection } from './admin-page-frame';
+import { linkClass } from './link-class';
+import { LoadError, Loading } from './query-state';
+import { SettingsForm } from './settings-form';
+
+/** The alerts' thresholds as a list. */
+function AlertFacts({ values, testId }: { values: AlertValues; testId: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const row = (name: keyof AlertValues, label: string, value: React.ReactNode) => (
+    <DescriptionRow label={label} testId={`${testId}-${name}`}>
+      {value}
+    </DescriptionRow>
+  );
+  return (
+    <>
+      {row('lowBalance', t('admin.alerts.settings.lowBalance'), <span dir="ltr">{formatCents(toCents(values.lowBalance), language)}</span>)}
+      {row('operatorFailures', t('admin.alerts.settings.operatorFailures'), values.operatorFailures)}
+      {row('operatorFailedPercent', t('admin.alerts.settings.operatorFailedPercent'), values.operatorFailedPercent)}
+      {row('operatorMinutes', t('admin.alerts.settings.operatorMinutes'), values.operatorMinutes)}
+      {row(
+        'switchOffFailingOperators',
+        t('admin.alerts.settings.switchOff'),
+        values.switchOffFailingOperators ? t('admin.alerts.settings.on') : t('admin.alerts.settings.off'),
+      )}
+      {row('declinePercent', t('admin.alerts.settings.declinePercent'), values.declinePercent)}
+      {row('declineMinPayments', t('admin.alerts.settings.declineMinPayments'), values.declineMinPayments)}
+    </>
+  );
+}
+
+function AlertSettingsFacts({ settings, testId }: { settings: AlertSettings; testId: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <dl className="divide-y text-sm" data-testid={testId}>
+      <AlertFacts values={settings} testId={testId} />
+      <DescriptionRow label={t('admin.settings.version')} testId={`${testId}-version`}>
+        {settings.version}
+      </DescriptionRow>
+      <DescriptionRow label={t('admin.settings.changed')} testId={`${testId}-changed`}>
+        {settings.updatedAt
+          ? t('admin.settings.changedBy', { date: formatDateTime(settings.updatedAt, language), email: settings.updatedByEmail })
+          : t('admin.settings.neverChanged')}
+      </DescriptionRow>
+    </dl>
+  );
+}
+
+const auditOfAlerts = `${ADMIN_PATHS.audit}?${auditFiltersToParams({ ...NO_AUDIT_FILTERS, action: 'alerts.update' }).toString()}`;
+
+/** The switch that turns failing operators off by themselves, saved with the thresholds. */
+function SwitchOffField({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-start gap-3 rounded-lg border p-3">
+      <input
+        id="alert-switch-off"
+        type="checkbox"
+        className="mt-1 size-4 accent-primary"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby="alert-switch-off-hint"
+        data-testid="setting-switchOffFailingOperators"
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="alert-switch-off" className="text-sm font-medium">
+          {t('admin.alerts.settings.switchOff')}
+        </label>
+        <p id="alert-switch-off-hint" className="text-xs text-muted-foreground">
+          {t('admin.alerts.settings.switchOffHint')}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The Limits page's alerts part (docs/decisions/061-…): the thresholds in force and their form, versioned and audited. */
+export function AlertSettingsSection() {
+  const { t } = useTranslation();
+  const query = useQuery(alertSettingsQueryOptions());
+  const [switchOff, setSwitchOff] = useState<boolean | null>(null);
+  const data = query.data;
+  if (!data) {
+    return (
+      <AdminSection title={t('admin.alerts.settings.title')} id="alerts-current">
+        {query.isError ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : <Loading />}
+      </AdminSection>
+    );
+  }
+  const range = (name: keyof typeof SETTING_RULES) => rangeParams(SETTING_RULES[name]);
+  const countHint = (name: keyof typeof SETTING_RULES) => t('admin.alerts.settings.countHint', range(name));
+  const switchedOff = switchOff ?? data.settings.switchOffFailingOperators;
+  return (
+    <>
+      <AdminSection title={t('admin.alerts.settings.title')} id="alerts-current">
+        <p className="text-sm text-muted-foreground">{t('admin.alerts.settings.lead')}</p>
+        {data.settings.version === 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="alerts-defaults-apply">
+            {t('admin.alerts.settings.usingDefaults')}
+          </p>
+        )}
+        <AlertSettingsFacts settings={data.settings} testId="alerts-current" />
+        <Link to={auditOfAlerts} className={`${linkClass} text-sm`}>
+          {t('admin.alerts.settings.auditLink')}
+        </Link>
+      </AdminSection>
+      <SettingsForm
+        id="alerts-edit"
+        title={t('admin.alerts.settings.edit')}
+        inputs={[
+          {
+            name: 'lowBalance',
+            label: t('admin.alerts.settings.lowBalanceLabel'),
+            hint: t('admin.alerts.settings.lowBalanceHint', range('lowBalance')),
+          },
+          { name: 'operatorFailures', label: t('admin.alerts.settings.operatorFailures'), hint: countHint('operatorFailures'), whole: true },
+          {
+            name: 'operatorFailedPercent',
+            label: t('admin.alerts.settings.operatorFailedPercent'),
+            hint: countHint('operatorFailedPercent'),
+            whole: true,
+          },
+          { name: 'operatorMinutes', label: t('admin.alerts.settings.operatorMinutes'), hint: countHint('operatorMinutes'), whole: true },
+          { name: 'declinePercent', label: t('admin.alerts.settings.declinePercent'), hint: countHint('declinePercent'), whole: true },
+          { name: 'declineMinPayments', label: t('admin.alerts.settings.declineMinPayments'), hint: countHint('declineMinPayments'), whole: true },
+        ]}
+        initial={data.settings}
+        valuesOf={(group) => ({
+          lowBalance: group.lowBalance,
+          operatorFailures: String(group.operatorFailures),
+          operatorFailedPercent: String(group.operatorFailedPercent),
+          operatorMinutes: String(group.operatorMinutes),
+          declinePercent: String(group.declinePercent),
+          declineMinPayments: String(group.declineMinPayments),
+        })}
+        extra={<SwitchOffField checked={switchedOff} onChange={setSwitchOff} />}
+        save={async (values, version) => (await saveAlertSettings({ ...values, switchOffFailingOperators: switchedOff, version })).settings}
+        submitLabel={t('admin.alerts.settings.save')}
+        savedText={(saved) => t('admin.alerts.settings.saved', { version: saved.version })}
+        describe={(group) => <AlertSettingsFacts settings={group} testId="alerts-conflict" />}
+      />
+    </>
+  );
+}
