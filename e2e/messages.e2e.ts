@@ -234,6 +234,21 @@ describe("the phone's first screen", () => {
     await page.context().close();
   });
 
+  it('in Arabic on a phone, an empty history says so on screen, from its side', async () => {
+    const page = await signedIn('empty-history-ar@example.com', 'ar', PHONE);
+    await page.goto(`${app.server.url}/profile#transactions`);
+    const message = page.getByTestId('history-empty').locator('p');
+    await expect.poll(() => message.textContent()).toBe(ar.history.empty);
+    await page.waitForFunction(() => window.scrollY > 0);
+    const box = (await message.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.y).toBeGreaterThanOrEqual(64);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await page.context().close();
+  });
+
   it('the splash lifts at 1.5 s over the pre-rendered page even while the code is still on its way', async () => {
     const context = await newContext(app.browser, { viewport: PHONE });
     const page = await context.newPage();
