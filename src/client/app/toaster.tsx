@@ -22,7 +22,7 @@ export function Toaster() {
       {toasts.map(({ id, title, description, action, variant, open }) => (
         <Toast key={id} open={open} variant={variant} onOpenChange={(next) => !next && dismissToast(id)} data-testid="toast">
           {/* Title and description run on as one paragraph: two lines fit the header's band on a phone (ADR 065). */}
-          <div className="min-w-0">
+          <div className="min-w-0 text-sm leading-snug">
             {title && <ToastTitle className="inline">{title}</ToastTitle>}
             {title && description && ' — '}
             {description && <ToastDescription className="inline">{description}</ToastDescription>}
