@@ -175,7 +175,8 @@ describe('the sign-in gate', () => {
     const total = await confirmAsVisitor(page);
     await register(page, 'fatima@example.com', 'fatima');
     await page.waitForURL(/\/\?restore=summary&country=NG&phone=08031234567$/);
-    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Transaction Restored');
+    // Said in the restored form, not in a toast over it (ADR 065).
+    await expect.poll(() => page.getByTestId('flow-notice').textContent()).toContain('Transaction Restored');
     await page.getByTestId('review-total').waitFor();
     await expect.poll(() => text(page, 'review-total')).toBe(total);
     await page.waitForURL(`${app.server.url}/`);
@@ -193,7 +194,7 @@ describe('the sign-in gate', () => {
     await confirmAsVisitor(page);
     await signIn(page, 'omar@example.com');
     await page.getByTestId('review-total').waitFor();
-    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Continuing with your payment...');
+    await expect.poll(() => page.getByTestId('flow-notice').textContent()).toContain('Continuing with your payment...');
     await page.context().close();
   });
 

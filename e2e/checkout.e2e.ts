@@ -15,7 +15,6 @@ import {
   recordTexts,
   sendNowOnCard,
   text,
-  toastText,
 } from './top-up-helpers';
 
 const app = useServerAndBrowser();
@@ -85,9 +84,11 @@ describe('checkout', () => {
     expect(await page.getByTestId('test-mode-notice').textContent()).toContain('Test mode.');
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Card', 'Cash App Pay']);
 
+    const accepted = await recordTexts(page, '[data-testid="payment-accepted"]');
     await payByCard(page, SUCCESS_CARD);
-    await expect.poll(() => toastText(page)).toContain('Payment Successful');
     await expect.poll(() => resultTitle(page)).toBe('Transaction Summary');
+    // 'Payment Successful' was said beside the Pay button, then the result took its place (ADR 065).
+    expect(accepted.some((said) => said.startsWith('Payment Successful'))).toBe(true);
     expect(await currentStep(page)).toBe('5Done');
     expect(await text(page, 'result-recipient')).toBe('+234 803 123 4567');
     expect(await text(page, 'result-operator')).toBe('MTN');
@@ -107,9 +108,9 @@ describe('checkout', () => {
     await checkout(page, numberFor(1));
     await payByCard(page, DECLINED_CARD);
     const declined = 'Your card was declined. Please check your card details or try another card.';
-    await expect.poll(() => page.getByTestId('payment-error').textContent()).toBe(declined);
-    expect(await toastText(page)).toContain('Payment Failed');
-    expect(await toastText(page)).toContain(declined);
+    await expect.poll(() => page.getByTestId('payment-error').textContent()).toBe(`Payment Failed${declined}`);
+    // Told once, beside the card: no toast says it again (ADR 065).
+    expect(await page.getByTestId('toast').count()).toBe(0);
 
     // Another card is a new attempt: the message about the last one goes as soon as it is typed.
     await page.getByLabel('Card number').fill(SUCCESS_CARD);
@@ -166,7 +167,7 @@ describe('checkout', () => {
     ];
     for (const [card, message] of expected) {
       await payByCard(page, card);
-      await expect.poll(() => page.getByTestId('payment-error').textContent()).toBe(message);
+      await expect.poll(() => page.getByTestId('payment-error').textContent()).toBe(`Payment Failed${message}`);
     }
     await payByCard(page, SUCCESS_CARD);
     await expect.poll(() => resultTitle(page)).toBe('Transaction Summary');
@@ -437,7 +438,7 @@ describe('returning from sign-in (docs/product.md §4 post-auth)', () => {
     );
     await register(page, 'restore-incomplete@example.com');
     await page.waitForURL(`${app.server.url}/`);
-    await expect.poll(() => toastText(page)).toContain('You can continue your transaction where you left off.');
+    await expect.poll(() => page.getByTestId('flow-notice').textContent()).toBe('You can continue your transaction where you left off.');
     await expect.poll(() => countryBox(page).inputValue()).toBe('Nigeria');
     expect(await phoneInput(page).inputValue()).toBe(phone);
 

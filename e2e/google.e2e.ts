@@ -55,7 +55,7 @@ describe('Google sign-in through the local provider', () => {
 
     await continueWithGoogle(page);
     await signInAtProvider(page, 'chidi@example.com');
-    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Transaction Restored');
+    await expect.poll(() => page.getByTestId('flow-notice').textContent()).toContain('Transaction Restored');
     await page.getByTestId('review-total').waitFor();
     await expect.poll(() => text(page, 'review-total')).toBe(total);
     expect(await page.getByTestId('user-menu').textContent()).toBe('Welcome, chidi');

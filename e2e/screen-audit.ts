@@ -149,7 +149,8 @@ export const SCREENS: Screen[] = [
     reach: async (page) => {
       await page.locator('#recipient-phone').fill(UNDETECTABLE);
       await page.locator('form button[type="submit"]').first().click();
-      await page.getByTestId('toast').waitFor();
+      // Told beside the number, with the operator picker under it (ADR 065: no toast).
+      await page.locator('#recipient-phone-error').filter({ hasText: /\S/ }).waitFor();
     },
   },
   {

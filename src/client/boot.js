@@ -29,6 +29,22 @@
       document.cookie = entry[0] + '=' + encodeURIComponent(entry[1] || '') + '; Path=/; ' + lifetime + '; SameSite=Lax' + secure;
     });
   }
+  // The splash lifts 1.5 s after navigation started (docs/product.md §2), the app's code loaded or not, when the page
+  // under it is the pre-rendered one the app takes over as it is (main.tsx: same language and theme, no query, no
+  // session mark): a slow network never keeps a page the customer can read behind it (ADR 066). Any other page is
+  // the app's own render, and main.tsx lifts the splash once it is there.
+  setTimeout(
+    function () {
+      var splash = document.getElementById('splash');
+      var page = document.getElementById('root');
+      if (!splash || !page || !page.firstElementChild) return;
+      if (page.getAttribute('data-language') !== language) return;
+      if (page.getAttribute('data-theme') !== (dark ? 'dark' : 'light')) return;
+      if (location.search !== '' || /(?:^|; )globaltopup\.signed_in=/.test(document.cookie)) return;
+      splash.classList.add('splash-hidden');
+    },
+    Math.max(0, 1500 - performance.now()),
+  );
   var labels = { en: 'Loading…', es: 'Cargando…', fr: 'Chargement…', ar: 'جارٍ التحميل…' };
   document.addEventListener('DOMContentLoaded', function () {
     var label = document.getElementById('splash-label');

@@ -44,6 +44,16 @@ const TopUpFlow = lazyWithPreload(async () => {
   return { default: Flow };
 });
 
+/** The home page's sections under the first screen, out of the first bundle (ADR 066). */
+const HomeSections = lazyWithPreload(() => import('@/features/home/home-sections').then((module) => ({ default: module.HomeSections })));
+const homeSections = (
+  <Suspense fallback={null}>
+    <HomeSections />
+  </Suspense>
+);
+/** What a pre-rendered home page shows beyond the first bundle: the flow and the sections under it. */
+const HomeParts = { preload: () => Promise.all([TopUpFlow.preload(), HomeSections.preload()]) };
+
 /** A signed-in customer's 'Send again' shortcuts: a visitor never downloads them. */
 const SendAgain = lazy(async () => {
   const [{ SendAgain: Shortcuts }, { QueryProvider }] = await Promise.all([
@@ -64,6 +74,7 @@ function Home() {
   const { user } = useAccount();
   return (
     <HomePage
+      below={homeSections}
       sendAgain={
         user ? (
           <Suspense fallback={null}>
@@ -91,6 +102,7 @@ function RequestedHome() {
   const { user } = useAccount();
   return (
     <HomePage
+      below={homeSections}
       flow={
         <Suspense fallback={<div className="min-h-80" />}>
           <RequestedTopUp key={token} token={token} isSignedIn={user !== null} />
@@ -101,8 +113,8 @@ function RequestedHome() {
 }
 
 const PRERENDERED_PARTS: Record<string, { preload(): Promise<unknown> }> = {
-  [ROUTES.home]: TopUpFlow,
-  [ROUTES.topUp]: TopUpFlow,
+  [ROUTES.home]: HomeParts,
+  [ROUTES.topUp]: HomeParts,
   [ROUTES.about]: AboutPage,
   [ROUTES.terms]: TermsPage,
   [ROUTES.contact]: ContactPage,

@@ -5,7 +5,7 @@ import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastVi
 import { dismissToast, useToasts } from '@/lib/toast';
 
 /**
- * The toast stack: 5 s each, swiped 50 px towards the end of the line (right, left in Arabic) to dismiss, F8 focuses
+ * The toast stack, over the header's band (ADR 065): 5 s each, swiped 50 px towards the end of the line (right, left in Arabic) to dismiss, F8 focuses
  * it, and each is announced as a notification in the interface language (docs/product.md §9).
  */
 export function Toaster() {
@@ -21,9 +21,11 @@ export function Toaster() {
     >
       {toasts.map(({ id, title, description, action, variant, open }) => (
         <Toast key={id} open={open} variant={variant} onOpenChange={(next) => !next && dismissToast(id)} data-testid="toast">
-          <div className="grid gap-1">
-            {title && <ToastTitle>{title}</ToastTitle>}
-            {description && <ToastDescription>{description}</ToastDescription>}
+          {/* Title and description run on as one paragraph: two lines fit the header's band on a phone (ADR 065). */}
+          <div className="min-w-0 text-sm leading-snug">
+            {title && <ToastTitle className="inline">{title}</ToastTitle>}
+            {title && description && ' — '}
+            {description && <ToastDescription className="inline">{description}</ToastDescription>}
           </div>
           {action}
           <ToastClose label={t('common.close')} />

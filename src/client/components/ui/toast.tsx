@@ -6,17 +6,14 @@ import { cn } from '@/lib/utils';
 export const ToastProvider = ToastPrimitive.Provider;
 
 /**
- * On phones, just under the sticky header (4rem), so a toast covers none of its buttons; from medium screens up, in
- * the bottom corner at the end of the line (right, left in Arabic), at most 420px wide (docs/product.md §2).
+ * Over the sticky header's band (4rem), on every screen: the one strip of the page that holds no form field and no
+ * primary button, so a toast never covers what the customer fills in or presses next (ADR 065). Full width on phones;
+ * from medium screens up, at the end of the line (right, left in Arabic), at most 420px wide (docs/product.md §2).
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      className={cn(
-        'fixed top-16 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none',
-        'md:top-auto md:end-0 md:bottom-0 md:max-w-[420px] md:flex-col',
-        className,
-      )}
+      className={cn('fixed inset-x-0 top-0 z-[100] flex max-h-screen flex-col gap-2 p-1.5 outline-none', 'md:start-auto md:w-[420px]', className)}
       {...props}
     />
   );
@@ -30,7 +27,7 @@ export function Toast({
   return (
     <ToastPrimitive.Root
       className={cn(
-        'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pe-10 shadow-lg transition-all',
+        'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border px-3 py-2 pe-10 shadow-lg transition-all',
         'data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none',
         'data-[state=closed]:opacity-0 data-[state=open]:opacity-100',
         variant === 'destructive' ? 'border-destructive bg-destructive text-destructive-foreground' : 'border-border bg-card text-card-foreground',
@@ -42,11 +39,11 @@ export function Toast({
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
-  return <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />;
+  return <ToastPrimitive.Title className={cn('text-sm leading-snug font-semibold', className)} {...props} />;
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  return <ToastPrimitive.Description className={cn('text-sm leading-snug opacity-90', className)} {...props} />;
 }
 
 export function ToastClose({ className, label, ...props }: ComponentProps<typeof ToastPrimitive.Close> & { label: string }) {

@@ -115,8 +115,8 @@ export function AuthPage() {
     await refresh();
     const next = resumeAfterSignIn();
     switch (next.kind) {
+      // The flow says 'Transaction Restored' (or where to continue) inside the form it puts back (ADR 065).
       case 'restore':
-        toast({ title: t('auth.restoredTitle'), description: t('auth.restoredBody') });
         return navigate(next.path, { replace: true });
       case 'expired':
         toast({ title: t('auth.expiredTitle'), description: t('auth.expiredBody'), variant: 'destructive' });
@@ -125,7 +125,6 @@ export function AuthPage() {
         toast({ title: t('auth.brokenTitle'), description: t('auth.brokenBody'), variant: 'destructive' });
         return navigate(ROUTES.home, { replace: true });
       case 'incomplete':
-        toast({ title: t('auth.incomplete') });
         return navigate(ROUTES.home, { replace: true });
       case 'dropped':
         return navigate(ROUTES.home, { replace: true });

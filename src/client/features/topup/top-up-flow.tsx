@@ -1,13 +1,13 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '@/lib/account';
 import { apiErrorText } from '@/lib/api-error-text';
 import { QueryProvider } from '@/lib/query-provider';
-import { toast } from '@/lib/toast';
 import { useDetectOperator } from '@/lib/operator-detection';
 import { useFeeConfig } from './api/use-fee-config';
 import { AmountStep } from './components/amount-step';
 import { BusyStep } from './components/busy-step';
+import { FlowNotice } from './components/flow-notice';
 import { OperatorPicker } from './components/operator-picker';
 import { RecipientStep } from './components/recipient-step';
 import { ReviewStep } from './components/review-step';
@@ -60,7 +60,12 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
     operator: state.operator ?? null,
   });
   useResetFromUrl(flow.reset);
-  const restoring = useRestore(flow, { ignoreSaved: prefill !== undefined });
+  const { restoring, notice, dismissNotice } = useRestore(flow, { ignoreSaved: prefill !== undefined });
+  // The notice belongs to the step the top-up came back on: it goes once the customer moves on.
+  const noticeStep = notice === 'restored' ? 'review' : 'recipient';
+  useEffect(() => {
+    if (notice !== null && state.step !== noticeStep) dismissNotice();
+  }, [notice, noticeStep, state.step, dismissNotice]);
   usePrefill(prefill, flow.restoreRecipient);
 
   // One pricing for the amount cards and the review, as the server prices the checkout: the cards' totals are the review's.
@@ -74,15 +79,12 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
       detectOperator(
         { phone, countryCode: country.code },
         {
+          // A failure is told once, beside the number, which takes the focus; what the customer typed stays (ADR 065).
           onSuccess: operatorDetected,
-          // What the customer typed stays; the reason shows beside the number as well, which takes the focus.
-          onError: (error) => {
-            toast({ title: t('topup.errors.title'), description: apiErrorText(t, error, 'topup.errors.detectFailed'), variant: 'destructive' });
-          },
         },
       );
     },
-    [detectOperator, operatorDetected, t],
+    [detectOperator, operatorDetected],
   );
   const detect = () => {
     if (state.country) detectFor(state.country, state.phone);
@@ -109,15 +111,21 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
       ? appliedPromo
       : null;
   const checkout = useCheckout(flow, price, isSignedIn, promo);
+  // 'Try Again' after a failed top-up: the same number and operator, on the amounts, to choose again.
+  const { country: resultCountry, phone: resultPhone, operator: resultOperator } = state;
+  const tryAgain = resultCountry
+    ? () => restoreRecipient({ country: resultCountry, phone: resultPhone, ...(resultOperator ? { operator: resultOperator } : {}) })
+    : undefined;
 
   return (
     <div className="flex flex-col gap-6">
       <TopUpSteps current={state.step} />
+      {!restoring && notice !== null && state.step === noticeStep && <FlowNotice notice={notice} />}
       {restoring ? (
         <BusyStep label={t('topup.restoring')} />
       ) : state.step === 'summary' && state.outcome ? (
         <LazyStep>
-          <TopupResult outcome={state.outcome} amountPaid={state.intent?.totalAmount} />
+          <TopupResult outcome={state.outcome} amountPaid={state.intent?.totalAmount} onTryAgain={tryAgain} />
         </LazyStep>
       ) : state.step === 'recipient' || !state.country || !state.operator ? (
         <>

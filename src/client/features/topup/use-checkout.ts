@@ -9,7 +9,6 @@ import { checkoutIntentOf, PaymentIntentError, useCreatePaymentIntent } from '@/
 import { requestTopup } from '@/features/topup/payment/lib/topup-outcome';
 import { useAccount } from '@/lib/account';
 import { clearPendingAction } from '@/lib/pending-action';
-import { apiErrorText } from '@/lib/api-error-text';
 import { toast } from '@/lib/toast';
 import { priceConfigQueryOptions } from './api/get-price-config';
 import { buildPendingTopUp, markPaymentAuthorised, saveCheckout, savePendingTopUp } from './lib/pending-top-up';
@@ -85,7 +84,7 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
           // The fees changed since the review was priced: load them again so the review shows the server's total.
           if (error instanceof PaymentIntentError && error.code === 'PRICE_CHANGED')
             void queryClient.invalidateQueries({ queryKey: priceConfigQueryOptions().queryKey });
-          toast({ title: t('topup.errors.title'), description: apiErrorText(t, error), variant: 'destructive' });
+          // The review shows why, beside Confirm (ADR 065): no toast over it.
         },
       },
     );

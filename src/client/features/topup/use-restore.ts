@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { RESTORE_DELAY_MS } from '@shared/constants';
 import { toCents } from '@shared/pricing';
 import { useAccount } from '@/lib/account';
-import { toast } from '@/lib/toast';
 import { useCountries } from './api/get-countries';
 import { peekSavedTopUp, readPendingTopUp, readSavedTopUp, restoreFromSaved } from './lib/pending-top-up';
 import { continueWithOf, restoreFromParams, restoreRecipientFromParams } from './lib/restore-params';
@@ -14,8 +12,23 @@ import type { useTopUpFlow } from './use-top-up-flow';
 type RestoreActions = Pick<ReturnType<typeof useTopUpFlow>, 'restore' | 'restoreRecipient' | 'resumeCheckout'>;
 
 /**
+ * What the form says about a top-up put back on screen (ADR 065), in place of a toast over it: 'restored' on the
+ * review ('Transaction Restored' — 'Continuing with your payment...'), 'incomplete' on the recipient step ('You can
+ * continue your transaction where you left off.').
+ */
+export type RestoreNotice = 'restored' | 'incomplete';
+
+export interface Restoring {
+  /** The 'Restoring your payment' loader shows meanwhile, not an empty form. */
+  restoring: boolean;
+  notice: RestoreNotice | null;
+  dismissNotice(): void;
+}
+
+/**
  * Puts a top-up back on screen when the flow opens (docs/product.md §2, §4), after the 300 ms restore delay, and answers whether
- * that is under way (the 'Restoring your payment' loader shows meanwhile, not an empty form).
+ * that is under way (the 'Restoring your payment' loader shows meanwhile, not an empty form), with the notice the form
+ * shows about it (`RestoreNotice`).
  * - `?restore=summary&country=..&phone=..` (where sign-in sends a visitor back) or `?post-auth=true` with the top-up
  *   in `phone`, `amount`, `operatorInfo` and `flag`: the review (from the browser's saved copy, else from the URL),
  *   with what should follow by itself, and the parameters leave the URL. With only a country and number, the
@@ -27,8 +40,8 @@ type RestoreActions = Pick<ReturnType<typeof useTopUpFlow>, 'restore' | 'restore
 export function useRestore(
   { restore, restoreRecipient, resumeCheckout }: RestoreActions,
   { now = Date.now, ignoreSaved = false }: { now?: () => number; ignoreSaved?: boolean } = {},
-): boolean {
-  const { t } = useTranslation();
+): Restoring {
+  const [notice, setNotice] = useState<RestoreNotice | null>(null);
   const { search } = useLocation();
   const navigate = useNavigate();
   const { user, isLoading: accountLoading } = useAccount();
@@ -59,13 +72,11 @@ export function useRestore(
         const recipient = restoreRecipientFromParams(query, countries);
         if (recipient) restoreRecipient(recipient);
       }
-      if (restored && !continueWith && query.get('post-auth') === 'true') {
-        toast({ title: t('auth.restoredTitle'), description: t('auth.restoredBody') });
-      }
+      if (restored && !continueWith) setNotice('restored');
       navigate({ search: '' }, { replace: true });
     }, RESTORE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [fromUrl, countries, search, restore, restoreRecipient, navigate, now, t]);
+  }, [fromUrl, countries, search, restore, restoreRecipient, navigate, now]);
 
   useEffect(() => {
     if (!saved || fromUrl || !user || !countries) return;
@@ -73,12 +84,21 @@ export function useRestore(
       const data = readSavedTopUp(now());
       const restored = data && restoreFromSaved(data, countries);
       if (restored?.kind === 'follow') resumeCheckout(restored.topUp, restored.checkout);
-      else if (restored?.kind === 'review') restore(restored.topUp, null);
-      else if (restored?.kind === 'recipient') restoreRecipient(restored.recipient);
+      else if (restored?.kind === 'review') {
+        restore(restored.topUp, null);
+        setNotice('restored');
+      } else if (restored?.kind === 'recipient') {
+        restoreRecipient(restored.recipient);
+        setNotice('incomplete');
+      }
       setSaved(false);
     }, RESTORE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [saved, fromUrl, user, countries, restore, restoreRecipient, resumeCheckout, now]);
 
-  return !countriesFailed && (fromUrl || (saved && (accountLoading || user !== null)));
+  return {
+    restoring: !countriesFailed && (fromUrl || (saved && (accountLoading || user !== null))),
+    notice,
+    dismissNotice: useCallback(() => setNotice(null), []),
+  };
 }

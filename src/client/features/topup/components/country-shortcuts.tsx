@@ -55,8 +55,11 @@ export function PopularDestinations({ entries, onPick }: { entries: CountryEntry
               onClick={() => onPick(country.iso_name.toUpperCase())}
               className="flex h-full w-full items-center gap-2 rounded-lg border px-3 py-2 text-start text-sm transition-colors hover:bg-muted"
             >
-              {/* Below the first screen on a phone: fetched when scrolled near, as some of these flags are heavy. */}
-              <LazyFlag src={flag} />
+              {/* Fetched when near the screen, as some of these flags are heavy (Dominican Republic's, Guatemala's); on a
+                  phone, where the list is on the first screen under the form (ADR 066), the names stand alone. */}
+              <span className="hidden sm:flex">
+                <LazyFlag src={flag} />
+              </span>
               {/* The whole name, on two lines if it must: "Dominican Republic" is not cut short. */}
               <span className="min-w-0 break-words leading-tight">{label}</span>
             </button>

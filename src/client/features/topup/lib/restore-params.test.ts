@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { continueWithOf, paymentRetryPath, restoreFromParams, restoreRecipientFromParams } from './restore-params';
+import { continueWithOf, paymentRetryPath, recipientRestorePath, restoreFromParams, restoreRecipientFromParams } from './restore-params';
 import { testCountry, testOperator } from '@/testing/builders';
 
 const countries = [testCountry(), testCountry({ id: 2, name: 'Cuba', iso_name: 'CU', flag: '/flags/cu.svg', calling_codes: ['53'] })];
@@ -112,5 +112,15 @@ describe('what follows a return from sign-in', () => {
     expect(continueWithOf(params({ 'post-auth': 'true' }))).toBeNull();
     expect(continueWithOf(params({ restore: 'summary', step: 'steps.payment', payment_intent_id: 'pi_1' }))).toBeNull();
     expect(continueWithOf(params({ 'post-auth': 'google', step: 'steps.payment' }))).toBeNull();
+  });
+});
+
+describe("a failed top-up's 'Try Again' away from the flow", () => {
+  it('goes to the recipient step with the same number, and no amount to restore', () => {
+    const path = recipientRestorePath('NG', '08031230000');
+    expect(path).toBe('/?restore=summary&country=NG&phone=08031230000');
+    const query = new URLSearchParams(path.slice(2));
+    expect(restoreFromParams(query, countries)).toBeNull();
+    expect(restoreRecipientFromParams(query, countries)).toMatchObject({ country: { code: 'NG' }, phone: '08031230000' });
   });
 });

@@ -100,3 +100,8 @@ export function continueWithOf(params: URLSearchParams): AutoContinue | null {
 export function paymentRetryPath(countryCode: string, phone: string): string {
   return `/?${new URLSearchParams({ 'post-auth': 'true', step: 'steps.payment', country: countryCode, phone }).toString()}`;
 }
+
+/** The recipient step of the flow, filled with this number (after a failed top-up seen away from the flow). */
+export function recipientRestorePath(countryCode: string, phone: string): string {
+  return `/?${new URLSearchParams({ restore: 'summary', country: countryCode, phone }).toString()}`;
+}

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ROUTES } from '@shared/routes';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { markPaymentAuthorised, savedTopUpPaidWith } from '../lib/pending-top-up';
-import { paymentRetryPath } from '../lib/restore-params';
+import { paymentRetryPath, recipientRestorePath } from '../lib/restore-params';
 import { requestTopup, type TopupOutcome } from './lib/topup-outcome';
 import { TopupResult } from './topup-result';
 
@@ -27,6 +27,7 @@ export function arrivalOf(params: URLSearchParams): Arrival {
  * answer be lost, the order is followed by the id saved with the top-up, else found in the history.
  */
 function AuthorisedPayment({ paymentIntentId }: { paymentIntentId: string }) {
+  const navigate = useNavigate();
   const [outcome, setOutcome] = useState<TopupOutcome>({ kind: 'pending' });
   const requested = useRef(false);
   useEffect(() => {
@@ -37,7 +38,12 @@ function AuthorisedPayment({ paymentIntentId }: { paymentIntentId: string }) {
     const orderId = savedTopUpPaidWith(paymentIntentId, now)?.checkout.orderId;
     void requestTopup({ paymentIntentId }, orderId ? { orderId } : {}).then(setOutcome);
   }, [paymentIntentId]);
-  return <TopupResult outcome={outcome} titleLevel="h1" />;
+  // Read before the result clears the saved top-up: a failed one's 'Try Again' starts from the same number.
+  const [retryPath] = useState(() => {
+    const saved = savedTopUpPaidWith(paymentIntentId, Date.now());
+    return saved?.selectedCountry?.code && saved.phoneNumber ? recipientRestorePath(saved.selectedCountry.code, saved.phoneNumber) : null;
+  });
+  return <TopupResult outcome={outcome} titleLevel="h1" onTryAgain={retryPath ? () => navigate(retryPath) : undefined} />;
 }
 
 /**

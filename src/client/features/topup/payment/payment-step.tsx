@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import type { CheckoutIntent } from './api/create-payment-intent';
 import { usePaymentConfig } from './api/get-payment-config';
+import { PaymentAccepted } from './components/payment-accepted';
 import { SandboxPaymentForm } from './components/sandbox-payment-form';
 import { TestModeNotice } from './components/test-mode-notice';
 import { keepLeftToRight } from './lib/bidi';
@@ -103,6 +104,7 @@ export function PaymentStep({ intent, receiptEmail, onAuthorised, onCancel }: Pa
           )}
         </>
       )}
+      {outcome.accepted && <PaymentAccepted accepted={outcome.accepted} />}
       <p className="text-xs text-muted-foreground">{t('payment.chargedOnDelivery')}</p>
     </section>
   );

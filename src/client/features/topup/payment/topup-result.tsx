@@ -9,7 +9,7 @@ import { formatPhoneInternational } from '@shared/phone-format';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { clearPendingAction } from '@/lib/pending-action';
-import { dismissToast, toast } from '@/lib/toast';
+import { dismissToast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { formatDeliveredAmount, formatDollars, formatTransactionDate } from './lib/result-format';
 import {
@@ -29,6 +29,7 @@ import { paymentMethodLabel } from '@shared/payment-method';
 import { OrderPin } from '@/components/order-pin';
 import { TechnicalDetails } from '@/components/technical-details';
 import { contactAboutOrder } from '@/lib/contact-about-order';
+import { FailedActions } from './components/failed-actions';
 
 interface TopupResultProps {
   outcome: TopupOutcome;
@@ -36,6 +37,8 @@ interface TopupResultProps {
   amountPaid?: string;
   /** h3 inside the home page's flow, h1 as the page of its own at /payment-complete. */
   titleLevel?: 'h1' | 'h3';
+  /** The failed view's 'Try Again': the same number again, for another amount or operator; absent when it is unknown. */
+  onTryAgain?: () => void;
 }
 
 const TITLES: Record<ResultView, string> = {
@@ -188,18 +191,21 @@ function FailureDetails({ outcome, latest }: { outcome: TopupOutcome; latest: To
           {message}
         </p>
       )}
-      {technical && (
+      {(technical || errorCode) && (
+        // Folded away (ADR 065): the customer quotes the reference; support reads these.
         <details className="text-muted-foreground" data-testid="result-technical">
           <summary className="cursor-pointer font-medium">{t('topup.result.technicalDetails')}</summary>
-          <p className="break-words" data-testid="result-technical-details">
-            <bdi>{technical}</bdi>
-          </p>
+          {technical && (
+            <p className="break-words" data-testid="result-technical-details">
+              <bdi>{technical}</bdi>
+            </p>
+          )}
+          {errorCode && (
+            <p data-testid="result-error-code">
+              <span className="font-medium">{t('topup.result.errorCode')}:</span> <bdi className="font-mono">{errorCode}</bdi>
+            </p>
+          )}
         </details>
-      )}
-      {errorCode && (
-        <p className="text-muted-foreground" data-testid="result-error-code">
-          <span className="font-medium">{t('topup.result.errorCode')}:</span> <bdi className="font-mono">{errorCode}</bdi>
-        </p>
       )}
     </div>
   );
@@ -232,7 +238,7 @@ export function ProcessingLead({ stillChecking, inReview = false }: { stillCheck
  * happened to the money. Reaching a final view finishes the checkout, so the saved top-up and pending action are
  * cleared.
  */
-export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupResultProps) {
+export function TopupResult({ outcome, amountPaid, titleLevel = 'h3', onTryAgain }: TopupResultProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -240,19 +246,14 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
   const language = useUiLanguage();
   const { view, latest, paid, stillChecking } = useFollowedOrder(outcome, amountPaid);
 
+  // Said in the summary itself, not in a toast over it (ADR 065).
   const alreadyCaptured = outcome.kind === 'answered' && outcome.alreadyCaptured;
-  const announcedCapture = useRef(false);
 
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
-    if (!alreadyCaptured || announcedCapture.current) return;
-    announcedCapture.current = true;
-    toast({ title: t('topup.result.capturedToast') });
-  }, [alreadyCaptured, t]);
-  useEffect(() => {
     if (view !== 'processing') clearPendingAction();
-    // A 'Payment Successful' toast still on screen would contradict the failed view.
-    if (view === 'failed') dismissToast();
+    // The result is the one message now: a toast left from before would speak over it.
+    if (view !== 'processing') dismissToast();
   }, [view]);
   useConfetti(view === 'successful');
 
@@ -285,9 +286,16 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
             {t(failedMoneyKey(outcome, latest))}
           </p>
         ) : view === 'successful' ? (
-          <p className="text-sm text-muted-foreground" data-testid="result-lead">
-            {t(successLeadKey(latest))}
-          </p>
+          <>
+            {alreadyCaptured && (
+              <p className="text-sm font-semibold" data-testid="result-captured">
+                {t('topup.result.capturedToast')}
+              </p>
+            )}
+            <p className="text-sm text-muted-foreground" data-testid="result-lead">
+              {t(successLeadKey(latest))}
+            </p>
+          </>
         ) : (
           <ProcessingLead stillChecking={stillChecking} inReview={latest?.inReview === true} />
         )}
@@ -297,16 +305,16 @@ export function TopupResult({ outcome, amountPaid, titleLevel = 'h3' }: TopupRes
       ) : (
         latest && <ResultDetails result={latest} amountPaid={amountPaidShown(latest, paid)} language={language} titleLevel={titleLevel} />
       )}
-      {latest?.reference && <ContactAboutOrder reference={latest.reference} />}
       {view === 'failed' ? (
-        <Button type="button" size="lg" className="w-full sm:w-auto" onClick={() => navigate(`${ROUTES.home}?reset=true`)}>
-          {t('common.backToHome')}
-        </Button>
+        <FailedActions reference={latest?.reference} onTryAgain={onTryAgain} onHome={() => navigate(`${ROUTES.home}?reset=true`)} />
       ) : (
-        <Button type="button" size="lg" className="w-full sm:w-auto" onClick={makeAnother} disabled={leaving} aria-busy={leaving}>
-          {leaving && <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />}
-          {t('topup.result.makeAnother')}
-        </Button>
+        <>
+          {latest?.reference && <ContactAboutOrder reference={latest.reference} />}
+          <Button type="button" size="lg" className="w-full sm:w-auto" onClick={makeAnother} disabled={leaving} aria-busy={leaving}>
+            {leaving && <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />}
+            {t('topup.result.makeAnother')}
+          </Button>
+        </>
       )}
     </section>
   );

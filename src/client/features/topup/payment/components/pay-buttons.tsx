@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { InlineError } from '@/components/ui/inline-error';
 
+/** The message of a payment that failed for no reason the provider gave ('Payment Error'). */
+const UNEXPECTED_ERROR_KEY = 'payment.toasts.errorBody';
+
 interface PayButtonsProps {
   payLabel: string;
   paying: boolean;
@@ -21,7 +24,12 @@ export function PayButtons({ payLabel, paying, locked, canPay = true, errorKey, 
   const keepFocus = (event: MouseEvent) => event.preventDefault();
   return (
     <div className="flex flex-col gap-3">
-      {errorKey && <InlineError testId="payment-error">{t(errorKey)}</InlineError>}
+      {/* The one place a refusal is told (ADR 065): beside the card and the button that tries again. */}
+      {errorKey && (
+        <InlineError title={t(errorKey === UNEXPECTED_ERROR_KEY ? 'payment.toasts.errorTitle' : 'payment.toasts.failedTitle')} testId="payment-error">
+          {t(errorKey)}
+        </InlineError>
+      )}
       <div className="grid grid-cols-2 gap-3">
         <Button type="button" variant="outline" size="lg" onMouseDown={keepFocus} onClick={onCancel} disabled={paying || locked}>
           {t('payment.cancel')}
