@@ -31,6 +31,7 @@ export const ADMIN_ACTIONS = [
   'orders.export',
   'delivery_report.checking',
   'delivery_report.delivered',
+  'dispute.evidence',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 /** What an audit row is about: `order_list` is the orders a CSV export selected (its filters are the row's `after`). */

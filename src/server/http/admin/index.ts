@@ -18,6 +18,8 @@ import { registerAdminOrderReadRoutes } from './orders';
 import { registerAdminSettingsRoutes, type AdminSettingsRouteDeps } from './settings';
 import { registerAdminOrdersExportRoute } from './orders-export';
 import { registerAdminSettlementRoute } from './settlement';
+import { registerAdminDisputeRoutes } from './disputes';
+import type { EvidenceContext } from '../../orders/dispute-actions';
 
 interface AdminRouteDeps extends AdminCustomerRouteDeps, Pick<AdminSettingsRouteDeps, 'changes'> {
   db: Database;
@@ -32,6 +34,8 @@ interface AdminRouteDeps extends AdminCustomerRouteDeps, Pick<AdminSettingsRoute
    * dropCaches() tells every instance.
    */
   catalogue: Catalogue;
+  /** What a dispute's evidence names besides the order: the receipt's address and the merchant (ADR 060). */
+  disputeEvidence: EvidenceContext;
 }
 
 /**
@@ -40,7 +44,7 @@ interface AdminRouteDeps extends AdminCustomerRouteDeps, Pick<AdminSettingsRoute
  */
 export async function registerAdminRoutes(
   app: FastifyInstance,
-  { db, guards, lowWalletBalance, now, limits, orderServices, fulfilment, catalogue, sessions, changes }: AdminRouteDeps,
+  { db, guards, lowWalletBalance, now, limits, orderServices, fulfilment, catalogue, sessions, changes, disputeEvidence }: AdminRouteDeps,
 ) {
   await app.register(
     async (admin) => {
@@ -56,6 +60,7 @@ export async function registerAdminRoutes(
       registerAdminSettlementRoute(admin, { db, now });
       registerAdminMessageRoutes(admin, { db, now });
       registerAdminRiskRoutes(admin, { db, now });
+      registerAdminDisputeRoutes(admin, { services: orderServices, context: disputeEvidence });
 
       admin.get('/users', async () => {
         const rows = await db.select().from(user).orderBy(desc(user.createdAt));
