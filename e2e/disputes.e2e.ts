@@ -41,11 +41,13 @@ describe('a dispute answered from the order page', () => {
   it('shows the dispute in the queue and on the order page (axe in Arabic and English), and submits the evidence that wins it', async () => {
     await openConsoleAt(admin, `${app.server.url}/admin/attention`);
     const row = admin.locator(`[data-testid="attention-row"][data-order-id="${order.intent.orderId}"]`);
-    await expect.poll(async () => {
-      await admin.reload();
-      await admin.locator('main h1').first().waitFor();
-      return row.count();
-    }).toBe(1);
+    await expect
+      .poll(async () => {
+        await admin.reload();
+        await admin.locator('main h1').first().waitFor();
+        return row.count();
+      })
+      .toBe(1);
     expect(await row.getByTestId('attention-dispute').textContent()).toMatch(/^\$[\d.]+ · Fraudulent · Needs a response · due /);
 
     await openOrder(admin, { language: 'ar', theme: 'dark' });
@@ -55,7 +57,9 @@ describe('a dispute answered from the order page', () => {
 
     await openOrder(admin, { language: 'en', theme: 'light' });
     expect(await section(admin).getByTestId('dispute-reason').textContent()).toBe('Fraudulent');
-    expect(await admin.getByTestId('dispute-evidence-download').getAttribute('href')).toBe(`/api/admin/orders/${order.intent.orderId}/dispute/evidence`);
+    expect(await admin.getByTestId('dispute-evidence-download').getAttribute('href')).toBe(
+      `/api/admin/orders/${order.intent.orderId}/dispute/evidence`,
+    );
     expect(await axeViolations(admin)).toEqual([]);
     if (SHOTS) await admin.screenshot({ path: `${SHOTS}/dispute-en-light.png`, fullPage: true });
 
@@ -66,10 +70,12 @@ describe('a dispute answered from the order page', () => {
     expect(await admin.getByTestId('dispute-submit').count()).toBe(0);
 
     // The sandbox closes it as won a moment later; the page shows it when read again.
-    await expect.poll(async () => {
-      await openOrder(admin, { language: 'en', theme: 'light' });
-      return section(admin).getByTestId('dispute-outcome').textContent();
-    }).toBe('Won');
+    await expect
+      .poll(async () => {
+        await openOrder(admin, { language: 'en', theme: 'light' });
+        return section(admin).getByTestId('dispute-outcome').textContent();
+      })
+      .toBe('Won');
     if (SHOTS) {
       await admin.setViewportSize({ width: 390, height: 844 });
       await admin.screenshot({ path: `${SHOTS}/dispute-phone.png`, fullPage: true });

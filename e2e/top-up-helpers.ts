@@ -96,6 +96,7 @@ export interface PlacedOrder {
  * card confirmation (4242…, or `card`), then the top-up call. Answers what each step returned.
  */
 export function placeOrder(page: Page, phone: string, card = '4242424242424242'): Promise<PlacedOrder> {
+  const order = { phone, card };
   return page.evaluate(async ({ phone, card }) => {
     const call = async <T>(path: string, body?: unknown): Promise<T> => {
       const response = await fetch(
@@ -130,5 +131,5 @@ export function placeOrder(page: Page, phone: string, card = '4242424242424242')
       operatorName: operator.name,
     });
     return { amount, intent, result };
-  }, { phone, card });
+  }, order);
 }

@@ -64,7 +64,12 @@ export async function assembleDisputeEvidence(
   const checkout = signals?.checkout ?? {};
   const payment = signals?.payment ?? {};
   const country = await countryFacts(db, order.countryIso);
-  const receipt = receiptEmail('completed', toReceipt(order, country), { to: email, language: 'en', publicUrl: context.publicUrl, merchant: context.merchant });
+  const receipt = receiptEmail('completed', toReceipt(order, country), {
+    to: email,
+    language: 'en',
+    publicUrl: context.publicUrl,
+    merchant: context.merchant,
+  });
   const product = `Mobile airtime top-up of ${orDash(order.operatorName)} (${country.name}), ${usd(order.amountCents)} face value, sent to the recipient's phone number.`;
   const accessLog = signIns.length
     ? signIns.map((signIn) => `${signIn.createdAt.toISOString()}  ${orDash(signIn.ipAddress)}  ${orDash(signIn.userAgent)}`).join('\n')
@@ -92,7 +97,7 @@ export async function assembleDisputeEvidence(
     `Payment: ${orDash(order.paymentMethodType)} ${orDash(order.paymentMethodBrand)} •••• ${orDash(order.paymentMethodLast4)}`,
     `3-D Secure: ${order.threeDSecure ?? 'not asked'}`,
     '',
-    'DELIVERY (the top-up provider\'s record)',
+    "DELIVERY (the top-up provider's record)",
     `Transaction id: ${orDash(order.topupTransactionId)}`,
     `Operator: ${orDash(order.operatorName)} (${order.countryIso})`,
     `Operator's reference: ${orDash(order.operatorTransactionId)}`,

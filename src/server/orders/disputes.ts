@@ -81,7 +81,8 @@ export async function recordDispute(
         updatedAt: now,
       })
       .where(eq(orders.id, orderId));
-    const closed = isClosedDispute(stored!.status as PaymentDispute['status']) && !(before && isClosedDispute(before.status as PaymentDispute['status']));
+    const closed =
+      isClosedDispute(stored!.status as PaymentDispute['status']) && !(before && isClosedDispute(before.status as PaymentDispute['status']));
     return { dispute: stored!, opened: !before, closed };
   });
 }

@@ -149,8 +149,7 @@ export interface PaymentEvent {
  * under_review once evidence is submitted, won or lost when the card's issuer decides. The warning_ statuses are
  * inquiries that may not become disputes.
  */
-export type DisputeStatus =
-  'warning_needs_response' | 'warning_under_review' | 'warning_closed' | 'needs_response' | 'under_review' | 'won' | 'lost';
+export type DisputeStatus = 'warning_needs_response' | 'warning_under_review' | 'warning_closed' | 'needs_response' | 'under_review' | 'won' | 'lost';
 
 export const DISPUTE_STATUSES: readonly DisputeStatus[] = [
   'warning_needs_response',

@@ -44,21 +44,18 @@ export const disputes = pgTable(
 export type SandboxDisputeEvidence = Record<string, string>;
 
 /** Disputes of the sandbox payment provider: Stripe's Dispute objects, one per disputed charge. */
-export const sandboxDisputes = pgTable(
-  'sandbox_disputes',
-  {
-    id: text('id').primaryKey(),
-    paymentIntentId: text('payment_intent_id').notNull().unique(),
-    chargeId: text('charge_id').notNull(),
-    /** USD cents. */
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
-    reason: text('reason').notNull(),
-    status: text('status').notNull(),
-    evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }).notNull(),
-    evidence: jsonb('evidence').$type<SandboxDisputeEvidence>(),
-    submissionCount: integer('submission_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const sandboxDisputes = pgTable('sandbox_disputes', {
+  id: text('id').primaryKey(),
+  paymentIntentId: text('payment_intent_id').notNull().unique(),
+  chargeId: text('charge_id').notNull(),
+  /** USD cents. */
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  reason: text('reason').notNull(),
+  status: text('status').notNull(),
+  evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }).notNull(),
+  evidence: jsonb('evidence').$type<SandboxDisputeEvidence>(),
+  submissionCount: integer('submission_count').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -84,7 +84,9 @@ describe('GET | POST /api/admin/orders/:id/dispute/evidence', () => {
   it('submits the evidence with the statement, audited; the dispute goes under review and a second submission is a 409', async () => {
     const order = await disputedOrder();
     expect((await admin.post(`/api/admin/orders/${order.id}/dispute/evidence`, { statement: '   ' })).statusCode).toBe(400);
-    const response = await admin.post(`/api/admin/orders/${order.id}/dispute/evidence`, { statement: 'The top-up was delivered to the number the customer typed.' });
+    const response = await admin.post(`/api/admin/orders/${order.id}/dispute/evidence`, {
+      statement: 'The top-up was delivered to the number the customer typed.',
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json() as AdminDisputeEvidenceResponse;
     expect(body.dispute).toMatchObject({

@@ -95,18 +95,21 @@ describe("the Stripe adapter's disputes over the local Stripe", () => {
     expect(await rejectionOf(provider().getDispute(opened.id), PaymentProviderError)).toMatchObject({ status: 502 });
   });
 
-  it.each(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_withdrawn', 'charge.dispute.funds_reinstated'])(
-    'verifies %s as a dispute event naming its dispute, charge and payment',
-    (type) => {
-      const opened = openDispute();
-      const { rawBody, signature } = signWebhook(stripeEvent(type, opened));
-      expect(provider().verifyWebhookEvent(rawBody, signature)).toMatchObject({
-        kind: 'disputed',
-        type,
-        disputeId: opened.id,
-        chargeId: 'ch_3Disputed',
-        paymentId: 'pi_3Disputed',
-      });
-    },
-  );
+  it.each([
+    'charge.dispute.created',
+    'charge.dispute.updated',
+    'charge.dispute.closed',
+    'charge.dispute.funds_withdrawn',
+    'charge.dispute.funds_reinstated',
+  ])('verifies %s as a dispute event naming its dispute, charge and payment', (type) => {
+    const opened = openDispute();
+    const { rawBody, signature } = signWebhook(stripeEvent(type, opened));
+    expect(provider().verifyWebhookEvent(rawBody, signature)).toMatchObject({
+      kind: 'disputed',
+      type,
+      disputeId: opened.id,
+      chargeId: 'ch_3Disputed',
+      paymentId: 'pi_3Disputed',
+    });
+  });
 });
