@@ -93,10 +93,11 @@ export interface PlacedOrder {
 
 /**
  * Pays for a Nigerian top-up through the API from the signed-in page, as the checkout does: payment intent, sandbox
- * card confirmation (4242…), then the top-up call. Answers what each step returned.
+ * card confirmation (4242…, or `card`), then the top-up call. Answers what each step returned.
  */
-export function placeOrder(page: Page, phone: string): Promise<PlacedOrder> {
-  return page.evaluate(async (phone) => {
+export function placeOrder(page: Page, phone: string, card = '4242424242424242'): Promise<PlacedOrder> {
+  const order = { phone, card };
+  return page.evaluate(async ({ phone, card }) => {
     const call = async <T>(path: string, body?: unknown): Promise<T> => {
       const response = await fetch(
         path,
@@ -118,7 +119,7 @@ export function placeOrder(page: Page, phone: string): Promise<PlacedOrder> {
     });
     await call(`/api/sandbox-payments/${intent.paymentIntentId}/confirm`, {
       clientSecret: intent.clientSecret,
-      paymentMethod: { type: 'card', number: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123' },
+      paymentMethod: { type: 'card', number: card, expMonth: 12, expYear: 34, cvc: '123' },
     });
     const result = await call<TopupResponse>('/api/reloadly/topup', {
       paymentIntentId: intent.paymentIntentId,
@@ -130,5 +131,5 @@ export function placeOrder(page: Page, phone: string): Promise<PlacedOrder> {
       operatorName: operator.name,
     });
     return { amount, intent, result };
-  }, phone);
+  }, order);
 }

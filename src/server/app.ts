@@ -301,6 +301,7 @@ export async function buildApp({
     catalogue: { ...catalogue, dropCaches: () => shared.changes.announce('catalogue') },
     sessions: shared.sessions,
     changes: shared.changes,
+    disputeEvidence: { publicUrl: config.publicUrl, merchant: config.merchant },
   });
   registerCatalogRoutes(app, {
     db: database.db,

@@ -436,6 +436,13 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
           'pi_contract',
           'ch_contract',
         ],
+        [
+          'charge.dispute.closed',
+          { id: 'dp_contract', object: 'dispute', status: 'won', payment_intent: 'pi_contract', charge: 'ch_contract' },
+          'disputed',
+          'pi_contract',
+          'ch_contract',
+        ],
         ['customer.created', { id: 'cus_contract', object: 'customer' }, 'other', null, null],
       ])('verifies a signed %s event and says what happened (%s), to which payment and charge', (type, object, kind, paymentId, chargeId) => {
         const { provider, signWebhook } = subject();
@@ -446,6 +453,8 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
           type,
           paymentId,
           chargeId,
+          // A dispute's events name their dispute, which the order code reads again (ADR 060).
+          ...(type.startsWith('charge.dispute.') ? { disputeId: 'dp_contract' } : {}),
         });
       });
 

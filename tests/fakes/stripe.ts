@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import type { PaymentIntentStatus } from '../../src/server/payments/stripe/vocabulary';
+import { FakeStripeDisputes } from './stripe-disputes';
 
 /**
  * A local stand-in for the part of Stripe's API the payment adapter uses (PaymentIntents with manual capture, and
@@ -163,6 +164,8 @@ export class FakeStripe {
   requests: RecordedStripeRequest[] = [];
   private intents = new Map<string, FakePaymentIntent>();
   refunds: FakeRefund[] = [];
+  /** Disputes of the charges, opened by the tests (fakes/stripe-disputes.ts). */
+  readonly disputes = new FakeStripeDisputes();
   /** Intents whose refunds fail, with the failure_reason they fail with. */
   private refundFailures = new Map<string, string>();
   /** What each charge was paid with, by charge id. */
@@ -198,6 +201,7 @@ export class FakeStripe {
     this.threeDSecureResults.clear();
     this.keptResults.clear();
     this.faults = [];
+    this.disputes.reset();
   }
 
   /** The next `times` requests get this fault, whatever they ask for. */
@@ -344,6 +348,8 @@ export class FakeStripe {
   private route(method: string, path: string, body: Record<string, unknown>, expand: string[] = []): Answer {
     if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(body);
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
+    const disputeAnswer = this.disputes.route(method, path, body);
+    if (disputeAnswer) return disputeAnswer;
     const chargeId = /^\/v1\/charges\/([^/]+)$/.exec(path)?.[1];
     if (method === 'GET' && chargeId !== undefined) return this.charge(decodeURIComponent(chargeId));
     const [, encodedId, action] = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path) ?? [];

@@ -47,6 +47,8 @@ const PAYMENT_OPERATIONS = {
   releasePayment: 'cancelPaymentIntent',
   refundPayment: 'refundPayment',
   paymentIdOfCharge: 'paymentIntentIdOfCharge',
+  getDispute: 'retrieveDispute',
+  submitDisputeEvidence: 'updateDispute',
 } as const satisfies Partial<Record<keyof PaymentProvider, string>>;
 
 const TOPUP_OPERATIONS = [

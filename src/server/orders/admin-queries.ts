@@ -20,6 +20,7 @@ import { adminDeliveryReport } from './delivery-reports';
 import { capturedCentsOf, marginCentsOf, refundedCentsOf } from './order-cost';
 import { attentionReasonSql, attentionSinceSql, countAttention, needsAttention } from './attention';
 import { UUID } from '../db/ids';
+import { adminDisputeOf, adminDisputesOf } from './dispute-actions';
 import {
   afterCursor,
   cursorTimeSql,
@@ -334,7 +335,7 @@ export async function adminOrderDetail(db: Database, orderId: string, now: Date)
   const { order, customerName, attentionSince } = found;
   const status = order.status as OrderStatus;
   const actor = alias(user, 'actor');
-  const [eventRows, deliveryReport] = await Promise.all([
+  const [eventRows, deliveryReport, dispute] = await Promise.all([
     db
       .select({ event: orderEvents, actorEmail: actor.email })
       .from(orderEvents)
@@ -342,6 +343,7 @@ export async function adminOrderDetail(db: Database, orderId: string, now: Date)
       .where(eq(orderEvents.orderId, order.id))
       .orderBy(asc(orderEvents.id)),
     adminDeliveryReport(db, order.id),
+    adminDisputeOf(db, order.id),
   ]);
   return {
     order: {
@@ -378,6 +380,7 @@ export async function adminOrderDetail(db: Database, orderId: string, now: Date)
       refundedAt: iso(order.refundedAt),
       actions: adminActionsFor(status),
       deliveryReport,
+      dispute,
       money: {
         capturedCents: capturedCentsOf(order),
         providerCostCents: order.providerCostCents,
@@ -414,8 +417,17 @@ export async function listAttention(db: Database, now: Date): Promise<{ items: A
     selectRows(db, now, { since }).where(needsAttention(now)).orderBy(asc(since), asc(orders.id)).limit(ATTENTION_LIST_LIMIT),
     countAttention(db, now),
   ]);
+  const disputes = await adminDisputesOf(
+    db,
+    rows.filter((row) => row.attention === 'dispute').map((row) => row.id),
+  );
   return {
-    items: rows.map((row) => ({ order: toAdminOrderRow(row), reason: row.attention!, since: row.since!.toISOString() })),
+    items: rows.map((row) => ({
+      order: toAdminOrderRow(row),
+      reason: row.attention!,
+      since: row.since!.toISOString(),
+      ...(disputes.has(row.id) ? { dispute: disputes.get(row.id) } : {}),
+    })),
     count: total,
   };
 }

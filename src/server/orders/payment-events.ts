@@ -5,6 +5,7 @@ import type { PaymentEvent, PaymentEventKind } from '../payments/provider';
 import { PaymentNotAuthorisedError, type Fulfilment } from './fulfilment';
 import type { OrderServices } from './services';
 import { flagForAttention } from './state-machine';
+import { endDisputeAttention, recordDispute } from './disputes';
 import { recordDecline } from '../risk/assess';
 
 /** What happened to a payment that may move its order: fulfil() reads the payment again and acts on what it finds. */
@@ -16,7 +17,7 @@ export const DISPUTE_ATTENTION = 'The customer disputed the charge with their ba
  * The money a dispute takes, recorded once however often its event comes: the charge's amount not already refunded,
  * and the processor's dispute fee (docs/decisions/050-cost-and-margin-on-every-order.md).
  */
-async function recordDispute(services: OrderServices, orderId: string): Promise<void> {
+async function recordUnnamedDispute(services: OrderServices, orderId: string): Promise<void> {
   await services.db
     .update(orders)
     .set({
@@ -26,6 +27,40 @@ async function recordDispute(services: OrderServices, orderId: string): Promise<
       updatedAt: services.now(),
     })
     .where(and(eq(orders.id, orderId), isNull(orders.disputedAt)));
+}
+
+/**
+ * One of a dispute's events: the dispute is read again from the provider and kept (disputes.ts), so its events may
+ * come in any order and more than once. A new dispute puts the order in front of a person; a closed one takes it away.
+ */
+async function followDispute(
+  services: OrderServices,
+  orderId: string,
+  disputeId: string,
+  eventId: string,
+  logged: Record<string, unknown>,
+): Promise<void> {
+  const dispute = await services.payments.getDispute(disputeId);
+  const now = services.now();
+  const recorded = await recordDispute(services.db, { orderId, dispute, disputeFeeCents: services.payments.disputeFeeCents, now });
+  const detail = { ...logged, orderId, disputeId, disputeStatus: recorded.dispute.status };
+  if (recorded.opened) {
+    services.log.error(detail, 'a customer disputed a charge');
+    // Whatever the status by then: a dispute right after the capture must not be lost to the order's move to completed.
+    await flagForAttention(services.db, {
+      orderId,
+      from: ORDER_STATUSES,
+      source: 'webhook',
+      reason: DISPUTE_ATTENTION,
+      detail: { eventId, disputeId },
+      now,
+    });
+  }
+  if (recorded.closed) {
+    services.log.warn(detail, 'a dispute was closed');
+    await endDisputeAttention(services.db, { orderId, attention: DISPUTE_ATTENTION, dispute: recorded.dispute, now });
+  }
+  if (!recorded.opened && !recorded.closed) services.log.info(detail, 'a dispute moved');
 }
 
 /** The payment an event is about: named by the event, or found through its charge (a dispute may name only that). */
@@ -52,8 +87,12 @@ export async function handlePaymentEvent(services: OrderServices, fulfilment: Fu
     return;
   }
   if (event.kind === 'disputed') {
+    if (event.disputeId) {
+      await followDispute(services, order.id, event.disputeId, event.id, logged);
+      return;
+    }
     services.log.error({ ...logged, orderId: order.id }, 'a customer disputed a charge');
-    await recordDispute(services, order.id);
+    await recordUnnamedDispute(services, order.id);
     // Whatever the status by then: a dispute right after the capture must not be lost to the order's move to completed.
     await flagForAttention(services.db, {
       orderId: order.id,

@@ -2,13 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
-import { SANDBOX_WEBHOOK_SECRET } from '../payments';
-import type { PaymentEvent } from '../payments/provider';
-import { createSandboxPaymentProvider, type SandboxEventListener } from '../payments/sandbox/sandbox-payment-provider';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
-import { insertTestUser, orderLedger, paidOrder, sandboxOrderServices } from '../testing/orders';
+import { wiredSandbox } from '../testing/disputes';
+import { insertTestUser, orderLedger, paidOrder } from '../testing/orders';
 import { listAttention } from './admin-queries';
-import { createFulfilment, type Fulfilment } from './fulfilment';
 import { DISPUTE_ATTENTION, handlePaymentEvent } from './payment-events';
 import type { OrderServices } from './services';
 
@@ -24,50 +21,27 @@ describe.each(TEST_DATABASE_KINDS)('the sandbox dispute test card on %s', (kind)
   beforeEach(() => database.reset());
   afterAll(() => database.close());
 
-  /** The order code on the sandbox, its own events handed to the webhook's handler as app.ts wires them. */
-  function wired(deliver?: SandboxEventListener['deliver']) {
-    const delivered: PaymentEvent[] = [];
-    const deliveries: Array<Promise<void>> = [];
-    const errors: Array<Record<string, unknown>> = [];
-    const events: SandboxEventListener = {
-      deliver(event) {
-        delivered.push(event);
-        const delivery = (deliver ?? ((sent) => handlePaymentEvent(services, fulfilment, sent)))(event);
-        deliveries.push(delivery.catch(() => {}));
-        return delivery;
-      },
-      log: { error: (detail) => errors.push(detail) },
-    };
-    const payments = createSandboxPaymentProvider(database.db, { webhookSecret: SANDBOX_WEBHOOK_SECRET, events });
-    const { services } = sandboxOrderServices(database.db, undefined, { payments });
-    const fulfilment: Fulfilment = createFulfilment(services);
-    return {
-      services,
-      fulfilment,
-      delivered,
-      errors,
-      /** Waits for what the sandbox sends after a capture, as it sends it on the next turn of the event loop. */
-      async settled() {
-        await new Promise((resolve) => setImmediate(resolve));
-        await Promise.all(deliveries);
-      },
-    };
-  }
+  const wired = (deliver?: Parameters<typeof wiredSandbox>[1]) => wiredSandbox(database.db, deliver);
+  /** A few turns of the event loop: what the sandbox would send after an answer has been sent by then. */
+  const quiet = async () => {
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+  };
 
   it('a payment with it is captured, then disputed: the order ends completed and waits in the queue as a dispute', async () => {
     const { services, fulfilment, delivered, settled } = wired();
     const { orderId, paymentIntentId } = await paidOrder(services, { userId: await insertTestUser(services.db), card: DISPUTE_CARD });
     expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('completed');
-    await settled();
+    await settled(2);
 
+    const dispute = {
+      kind: 'disputed',
+      paymentId: paymentIntentId,
+      chargeId: paymentIntentId.replace(/^pi_/, 'ch_'),
+      disputeId: expect.stringMatching(/^dp_sandbox_\w+$/),
+    };
     expect(delivered).toEqual([
-      {
-        id: expect.stringMatching(/^evt_sandbox_\w+$/),
-        kind: 'disputed',
-        type: 'charge.dispute.created',
-        paymentId: paymentIntentId,
-        chargeId: paymentIntentId.replace(/^pi_/, 'ch_'),
-      },
+      { id: expect.stringMatching(/^evt_sandbox_\w+$/), type: 'charge.dispute.created', ...dispute },
+      { id: expect.stringMatching(/^evt_sandbox_\w+$/), type: 'charge.dispute.funds_withdrawn', ...dispute },
     ]);
     const { order, events, intent } = await orderLedger(services.db, orderId);
     expect(intent).toMatchObject({ status: 'succeeded', disputeReason: 'fraudulent' });
@@ -82,10 +56,10 @@ describe.each(TEST_DATABASE_KINDS)('the sandbox dispute test card on %s', (kind)
   });
 
   it.each(OTHER_CARDS)('a payment with %s is not disputed', async (number) => {
-    const { services, fulfilment, delivered, settled } = wired();
+    const { services, fulfilment, delivered } = wired();
     const { orderId } = await paidOrder(services, { userId: await insertTestUser(services.db), card: { number } });
     expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('completed');
-    await settled();
+    await quiet();
 
     expect(delivered).toEqual([]);
     expect((await orderLedger(services.db, orderId)).order.attentionReason).toBeNull();
@@ -93,10 +67,10 @@ describe.each(TEST_DATABASE_KINDS)('the sandbox dispute test card on %s', (kind)
   });
 
   it('a dispute held back by an authorised payment comes only with the capture', async () => {
-    const { services, delivered, settled } = wired();
+    const { services, delivered } = wired();
     const { paymentIntentId } = await paidOrder(services, { userId: await insertTestUser(services.db), card: DISPUTE_CARD });
     expect((await services.payments.getPayment(paymentIntentId)).status).toBe('authorised');
-    await settled();
+    await quiet();
     expect(delivered).toEqual([]);
   });
 
@@ -104,8 +78,13 @@ describe.each(TEST_DATABASE_KINDS)('the sandbox dispute test card on %s', (kind)
     const { services, fulfilment, errors, settled } = wired(() => Promise.reject(new Error('the database went away')));
     const { orderId, paymentIntentId } = await paidOrder(services, { userId: await insertTestUser(services.db), card: DISPUTE_CARD });
     expect((await fulfilment.fulfil(orderId, 'browser')).status).toBe('completed');
-    await settled();
-    expect(errors).toEqual([expect.objectContaining({ paymentIntentId, err: expect.objectContaining({ message: 'the database went away' }) })]);
+    await settled(2);
+    expect(errors).toEqual(
+      ['charge.dispute.created', 'charge.dispute.funds_withdrawn'].map((type) =>
+        expect.objectContaining({ type, err: expect.objectContaining({ message: 'the database went away' }) }),
+      ),
+    );
+    expect((await orderLedger(services.db, orderId)).intent?.id).toBe(paymentIntentId);
   });
 
   it('a dispute flags its order even when the order moved on after it was looked up', async () => {

@@ -140,6 +140,69 @@ export interface PaymentEvent {
   paymentId: string | null;
   /** The charge the event is about (a dispute names it even when it does not name its payment). */
   chargeId: string | null;
+  /** The dispute a dispute's event is about; absent for other events. */
+  disputeId?: string | null;
+}
+
+/**
+ * Where a dispute stands, in Stripe's words (the sandbox uses the same): needs_response until the evidence due date,
+ * under_review once evidence is submitted, won or lost when the card's issuer decides. The warning_ statuses are
+ * inquiries that may not become disputes.
+ */
+export type DisputeStatus = 'warning_needs_response' | 'warning_under_review' | 'warning_closed' | 'needs_response' | 'under_review' | 'won' | 'lost';
+
+export const DISPUTE_STATUSES: readonly DisputeStatus[] = [
+  'warning_needs_response',
+  'warning_under_review',
+  'warning_closed',
+  'needs_response',
+  'under_review',
+  'won',
+  'lost',
+];
+
+/** A dispute of a captured payment's charge, as the provider tells it now. */
+export interface PaymentDispute {
+  id: string;
+  paymentId: string | null;
+  chargeId: string;
+  /** Smallest currency unit (USD cents). */
+  amount: number;
+  currency: string;
+  /** Stripe's reason: fraudulent, product_not_received, duplicate, general… */
+  reason: string;
+  status: DisputeStatus;
+  /** The last moment evidence is accepted; null when the provider does not say. */
+  evidenceDueBy: Date | null;
+  /** How many times evidence was submitted (Stripe's evidence_details.submission_count). */
+  submissionCount: number;
+}
+
+/**
+ * What we answer a dispute with, in the fields Stripe's evidence has: each is text the card's issuer reads; null
+ * leaves the field empty.
+ */
+export interface DisputeEvidence {
+  /** The admin's statement and the assembled record (order, delivery, risk signals, sign-ins, receipt). */
+  uncategorizedText: string;
+  productDescription: string;
+  customerEmailAddress: string | null;
+  /** The IP address the order was placed from. */
+  customerPurchaseIp: string | null;
+  /** When the top-up was delivered (YYYY-MM-DD). */
+  serviceDate: string | null;
+  /** The sign-ins of the customer's account. */
+  accessActivityLog: string | null;
+}
+
+/** Whether a dispute still waits for our evidence. */
+export function awaitsEvidence(status: DisputeStatus): boolean {
+  return status === 'needs_response' || status === 'warning_needs_response';
+}
+
+/** Whether the issuer has decided. */
+export function isClosedDispute(status: DisputeStatus): boolean {
+  return status === 'won' || status === 'lost' || status === 'warning_closed';
 }
 
 export interface PaymentProvider {
@@ -167,6 +230,13 @@ export interface PaymentProvider {
   paymentIdOfCharge(chargeId: string): Promise<string | null>;
   /** Verifies a webhook's signature over the raw body and returns the event; throws PaymentProviderError (400) when it does not verify. */
   verifyWebhookEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  /** A dispute as it stands now (a dispute's events are only triggers, as the payments' are); PaymentProviderError 404 when unknown. */
+  getDispute(disputeId: string): Promise<PaymentDispute>;
+  /**
+   * Submits the evidence of a dispute at once (Stripe's submit=true); the dispute then goes under review. Refused
+   * (PaymentProviderError, 400) for a dispute no longer awaiting evidence.
+   */
+  submitDisputeEvidence(disputeId: string, evidence: DisputeEvidence): Promise<PaymentDispute>;
 }
 
 /**

@@ -276,6 +276,20 @@ const MATRIX: Row[] = [
     body: () => ({ reason: 'Checking the matrix' }),
     expect: adminOnly(404),
   },
+  // ADR 060: the fixture order has no dispute: the admin gets past the guard to a 404, and nothing is submitted.
+  {
+    method: 'GET',
+    route: '/api/admin/orders/:id/dispute/evidence',
+    url: ({ orderId }) => `/api/admin/orders/${orderId}/dispute/evidence`,
+    expect: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/orders/:id/dispute/evidence',
+    url: ({ orderId }) => `/api/admin/orders/${orderId}/dispute/evidence`,
+    body: () => ({ statement: 'Checking the matrix' }),
+    expect: adminOnly(404),
+  },
   { method: 'GET', route: '/api/admin/orders/:id/risk', url: ({ orderId }) => `/api/admin/orders/${orderId}/risk`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/risk/reviews', expect: adminOnly(200) },
   { method: 'GET', route: '/api/admin/risk/reviews/count', expect: adminOnly(200) },

@@ -36,6 +36,7 @@ export const ADMIN_ACTIONS = [
   'promo.disable',
   'alerts.update',
   'alert.resolve',
+  'dispute.evidence',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 /** What an audit row is about: `order_list` is the orders a CSV export selected (its filters are the row's `after`). */

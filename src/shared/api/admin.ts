@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DeliveryReportStatus } from './delivery-reports';
 import { undisguised } from './free-text';
+import type { AdminDispute } from './admin-disputes';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 
 /**
@@ -163,6 +164,8 @@ export interface AdminOrderEvent {
 /** GET /api/admin/orders/:id — everything the order knows. */
 export interface AdminOrderDetail extends AdminOrderRow {
   customerName: string;
+  /** The order's dispute, null when it has none (ADR 060). */
+  dispute?: AdminDispute | null;
   orderKey: string;
   percentageFeeCents: number;
   standardFeeCents: number;
@@ -349,6 +352,8 @@ export interface AttentionItem {
   reason: AttentionReason;
   /** Since when the order needs a person. */
   since: string;
+  /** For a dispute: its amount, reason, status and due date (ADR 060); absent otherwise. */
+  dispute?: AdminDispute | null;
 }
 
 /** GET /api/admin/attention — oldest first, every reason at once: the 200 oldest items, and `count` of them all. */

@@ -144,6 +144,8 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.customerNotBlocked': 'This customer is not blocked.',
   'apiErrors.customerAlreadyAdmin': 'This customer is already an admin.',
   'apiErrors.customerNotAdmin': 'This customer is not an admin.',
+  'apiErrors.disputeNotFound': 'This order has no dispute.',
+  'apiErrors.disputeNotAwaitingEvidence': 'This dispute no longer takes evidence: it is {{status}}, or evidence was already submitted.',
   // The operations console's catalogue.
   'apiErrors.operatorUnavailable': 'This operator is currently not available for service. Please try again later.',
   'apiErrors.destinationBlocked':

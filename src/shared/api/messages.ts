@@ -125,6 +125,9 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.customerNotBlocked',
   'apiErrors.customerAlreadyAdmin',
   'apiErrors.customerNotAdmin',
+  // An order's dispute (ADR 060).
+  'apiErrors.disputeNotFound',
+  'apiErrors.disputeNotAwaitingEvidence',
   // The operations console's catalogue (server/admin/catalogue.ts) and the switches it sets.
   'apiErrors.operatorUnavailable',
   'apiErrors.destinationBlocked',

@@ -11,3 +11,4 @@ export * from './sandbox';
 export * from './risk';
 export * from './promo';
 export * from './alerts';
+export * from './disputes';

@@ -21,6 +21,8 @@ import { registerAdminOrderReadRoutes } from './orders';
 import { registerAdminSettingsRoutes, type AdminSettingsRouteDeps } from './settings';
 import { registerAdminOrdersExportRoute } from './orders-export';
 import { registerAdminSettlementRoute } from './settlement';
+import { registerAdminDisputeRoutes } from './disputes';
+import type { EvidenceContext } from '../../orders/dispute-actions';
 
 interface AdminRouteDeps extends AdminCustomerRouteDeps, Pick<AdminSettingsRouteDeps, 'changes'>, Pick<AdminAlertRouteDeps, 'alertDefaults'> {
   db: Database;
@@ -33,6 +35,8 @@ interface AdminRouteDeps extends AdminCustomerRouteDeps, Pick<AdminSettingsRoute
    * dropCaches() tells every instance.
    */
   catalogue: Catalogue;
+  /** What a dispute's evidence names besides the order: the receipt's address and the merchant (ADR 060). */
+  disputeEvidence: EvidenceContext;
 }
 
 /**
@@ -42,6 +46,7 @@ interface AdminRouteDeps extends AdminCustomerRouteDeps, Pick<AdminSettingsRoute
 export async function registerAdminRoutes(
   app: FastifyInstance,
   { db, guards, alertDefaults, now, limits, orderServices, fulfilment, catalogue, sessions, changes }: AdminRouteDeps,
+  { db, guards, lowWalletBalance, now, limits, orderServices, fulfilment, catalogue, sessions, changes, disputeEvidence }: AdminRouteDeps,
 ) {
   await app.register(
     async (admin) => {
@@ -63,6 +68,7 @@ export async function registerAdminRoutes(
       registerAdminRiskRoutes(admin, { db, now });
       registerAdminPromoCodeRoutes(admin, { db, now });
       registerAdminAlertRoutes(admin, { db, now, alertDefaults });
+      registerAdminDisputeRoutes(admin, { services: orderServices, context: disputeEvidence });
 
       admin.get('/users', async () => {
         const rows = await db.select().from(user).orderBy(desc(user.createdAt));

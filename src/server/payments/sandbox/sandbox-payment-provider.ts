@@ -3,9 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { perDatabase, type Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
 import { type CreatePaymentRequest, type Payment, type PaymentEvent, type PaymentProvider, PaymentProviderError } from '../provider';
-import { paymentEventOf, type PaymentIntentStatus } from '../stripe/vocabulary';
+import type { PaymentIntentStatus } from '../stripe/vocabulary';
 import {
-  chargeIdOf,
   idempotencyKeyReused,
   paymentIntentNotFound,
   randomBase62,
@@ -13,6 +12,7 @@ import {
   toPayment,
   unexpectedState,
 } from './payment-intents';
+import { disputeAfterCapture, getSandboxDispute, submitSandboxDisputeEvidence } from './disputes';
 import { refundSandboxPayment } from './refunds';
 import { verifySandboxWebhook } from './webhook-signature';
 
@@ -116,22 +116,11 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
   async function captureOnce(id: string): Promise<Payment> {
     const [captured] = await captureIntent(db).execute({ id, now: now().toISOString() });
     if (captured) {
-      if (captured.disputeReason) disputeLater(captured);
+      // As Stripe does shortly after capturing a test card's charge: a dispute, told once the capture has been answered.
+      if (captured.disputeReason && options.events) disputeAfterCapture(db, options.events, captured, now());
       return toPayment(captured);
     }
     throw unexpectedState('capture', (await findRow(id)).status as PaymentIntentStatus, CAPTURABLE);
-  }
-
-  /** As Stripe does shortly after capturing a test card's charge: a dispute, sent once the capture has been answered. */
-  function disputeLater(row: SandboxPaymentIntentRow) {
-    const listener = options.events;
-    if (!listener) return;
-    const event = paymentEventOf({ id: `evt_sandbox_${randomBase62(24)}`, type: 'charge.dispute.created', data: { object: disputeOf(row) } });
-    setImmediate(() => {
-      listener.deliver(event).catch((error: unknown) => {
-        listener.log.error({ err: error, eventId: event.id, paymentIntentId: row.id }, 'the sandbox could not deliver its dispute event');
-      });
-    });
   }
 
   return {
@@ -221,20 +210,14 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
     verifyWebhookEvent(rawBody, signature) {
       return verifySandboxWebhook(rawBody, signature, options.webhookSecret, now());
     },
-  };
-}
 
-/** Stripe's Dispute object, as a charge.dispute.created event carries it. */
-function disputeOf(row: SandboxPaymentIntentRow) {
-  return {
-    id: `dp_sandbox_${randomBase62(24)}`,
-    object: 'dispute',
-    amount: row.amountReceived,
-    currency: row.currency,
-    charge: chargeIdOf(row.id),
-    payment_intent: row.id,
-    reason: row.disputeReason,
-    status: 'needs_response',
+    getDispute(disputeId) {
+      return getSandboxDispute(db, disputeId);
+    },
+
+    submitDisputeEvidence(disputeId, evidence) {
+      return submitSandboxDisputeEvidence(db, options.events, disputeId, evidence, now());
+    },
   };
 }
 

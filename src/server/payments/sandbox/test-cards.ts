@@ -44,6 +44,11 @@ export const TEST_CARDS: readonly TestCard[] = [
     outcome: { kind: 'authorised', disputeReason: 'fraudulent' },
   },
   {
+    number: '4000000000002685',
+    description: 'Succeeds, and the charge is then disputed as product not received',
+    outcome: { kind: 'authorised', disputeReason: 'product_not_received' },
+  },
+  {
     number: '4000000000000002',
     description: 'Declined',
     outcome: declinedWith('card_declined', 'generic_decline', 'Your card was declined.'),

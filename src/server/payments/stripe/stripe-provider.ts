@@ -8,6 +8,7 @@ import {
   type RefundStatus,
   type ThreeDSecureResult,
 } from '../provider';
+import { stripeDisputeCalls } from './disputes';
 import { isPaymentIntentStatus, paymentEventOf, paymentStatusOf, type PaymentIntentStatus } from './vocabulary';
 
 export interface StripeProviderOptions {
@@ -64,6 +65,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     webhookSignatureHeader: 'stripe-signature',
     // Stripe's published US dispute fee; the dispute's own balance transactions are not read (ADR 050).
     disputeFeeCents: 1500,
+    ...stripeDisputeCalls(stripe, (error) => (error instanceof Stripe.errors.StripeError ? toPaymentProviderError(error) : error)),
 
     createPayment(request) {
       return callStripe(() =>

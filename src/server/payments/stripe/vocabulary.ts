@@ -35,7 +35,12 @@ const EVENT_KINDS: Readonly<Record<string, PaymentEventKind>> = {
   'payment_intent.succeeded': 'captured',
   'payment_intent.canceled': 'released',
   'payment_intent.payment_failed': 'failed',
+  // Every event of a dispute's life: each has the order code read the dispute again (ADR 060).
   'charge.dispute.created': 'disputed',
+  'charge.dispute.updated': 'disputed',
+  'charge.dispute.closed': 'disputed',
+  'charge.dispute.funds_withdrawn': 'disputed',
+  'charge.dispute.funds_reinstated': 'disputed',
 };
 
 /**
@@ -49,7 +54,9 @@ export function paymentEventOf(event: { id: string; type: string; data?: { objec
   const { id, type } = event;
   const kind = Object.hasOwn(EVENT_KINDS, type) ? EVENT_KINDS[type]! : 'other';
   if (type.startsWith('payment_intent.')) return { id, kind, type, paymentId: text(object.id), chargeId: null };
-  if (type.startsWith('charge.dispute.')) return { id, kind, type, paymentId: text(object.payment_intent), chargeId: text(object.charge) };
+  if (type.startsWith('charge.dispute.')) {
+    return { id, kind, type, paymentId: text(object.payment_intent), chargeId: text(object.charge), disputeId: text(object.id) };
+  }
   if (type.startsWith('charge.')) return { id, kind, type, paymentId: text(object.payment_intent), chargeId: text(object.id) };
   return { id, kind, type, paymentId: null, chargeId: null };
 }

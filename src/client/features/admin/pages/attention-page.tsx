@@ -13,7 +13,7 @@ import { useLanguage } from '../lib/use-language';
 
 type AttentionItem = AdminAttentionResponse['items'][number];
 
-function AttentionRow({ item: { order, reason, since } }: { item: AttentionItem }) {
+function AttentionRow({ item: { order, reason, since, dispute } }: { item: AttentionItem }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
@@ -26,6 +26,16 @@ function AttentionRow({ item: { order, reason, since } }: { item: AttentionItem 
           {t(`admin.reason.${reason}`)}
         </span>
         <span className="block text-xs text-muted-foreground">{t(`admin.reason.${reason}_help`)}</span>
+        {dispute && (
+          <span className="block text-xs" data-testid="attention-dispute">
+            {t('admin.dispute.row', {
+              amount: formatCents(dispute.amountCents, language),
+              reason: t(`admin.dispute.reasons.${dispute.reason}`, { defaultValue: dispute.reason }),
+              status: t(`admin.dispute.statuses.${dispute.status}`, { defaultValue: dispute.status }),
+              due: dispute.evidenceDueBy ? formatDateTime(dispute.evidenceDueBy, language) : t('admin.common.none'),
+            })}
+          </span>
+        )}
       </Td>
       <OrderIdCell order={order} />
       <CustomerCell order={order} />

@@ -11,6 +11,7 @@ import { OrderMoney } from '../components/order/order-money';
 import { Timeline } from '../components/order/timeline';
 import { RiskSignals } from '../components/order/risk-signals';
 import { DeliveryReportPanel } from '../components/delivery-report-panel';
+import { DisputePanel } from '../components/order/dispute-panel';
 import { AdminPageFrame } from '../components/admin-page-frame';
 import { NotFoundNotice } from '../components/not-found-notice';
 import { linkClass } from '../components/link-class';
@@ -86,6 +87,7 @@ export function OrderPage() {
           <>
             <AttentionFacts order={data.order} />
             <DeliveryReportPanel key={data.order.deliveryReport?.id} order={data.order} />
+            <DisputePanel order={data.order} />
             <OrderActions order={data.order} />
             <OrderFacts order={data.order} />
             <OrderMoney money={data.order.money} />
