@@ -45,8 +45,7 @@ interface AdminRouteDeps extends AdminCustomerRouteDeps, Pick<AdminSettingsRoute
  */
 export async function registerAdminRoutes(
   app: FastifyInstance,
-  { db, guards, alertDefaults, now, limits, orderServices, fulfilment, catalogue, sessions, changes }: AdminRouteDeps,
-  { db, guards, lowWalletBalance, now, limits, orderServices, fulfilment, catalogue, sessions, changes, disputeEvidence }: AdminRouteDeps,
+  { db, guards, alertDefaults, now, limits, orderServices, fulfilment, catalogue, sessions, changes, disputeEvidence }: AdminRouteDeps,
 ) {
   await app.register(
     async (admin) => {
