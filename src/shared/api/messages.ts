@@ -152,6 +152,8 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.recipientNotFound',
   'apiErrors.recipientNameTooLong',
   'apiErrors.recipientNameInvalid',
+  // Saved cards (server/saved-cards).
+  'apiErrors.savedCardNotFound',
   'apiErrors.recipientsFull',
   'apiErrors.tooManyRecipientAdds',
   // Any call.

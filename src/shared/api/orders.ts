@@ -35,6 +35,13 @@ export const createPaymentIntentBodySchema = z.object({
   /** What the browser showed as the service fee and total; refused when they differ from the server's price. */
   fee: usdAmountSchema.optional(),
   totalAmount: usdAmountSchema.optional(),
+  /**
+   * How the payment step pays (ADR 063): `saveCard` keeps the card that pays for next time; `savedCardId` pays with one
+   * of the customer's saved cards (another customer's, or a removed one: 404). Sent again with the same order key
+   * when the payer changes their mind: the order's unpaid payment is changed, and the call is not a new checkout.
+   */
+  saveCard: z.boolean().optional(),
+  savedCardId: z.uuid('savedCardId must be a saved card id').optional(),
 });
 export type CreatePaymentIntentBody = z.input<typeof createPaymentIntentBodySchema>;
 
@@ -48,6 +55,8 @@ export interface CreatePaymentIntentResponse {
   fee: string;
   totalAmount: string;
   currency: 'USD';
+  /** With Stripe, for a customer who has one: what the Payment Element lists their saved cards with (a CustomerSession). */
+  customerSessionClientSecret?: string;
 }
 
 /** GET /api/payment-config — which payment form the browser shows. */
@@ -285,6 +294,8 @@ export const sandboxConfirmBodySchema = z.object({
       cvc: z.string().max(8),
     }),
     z.object({ type: z.literal('cashapp'), outcome: z.enum(['approve', 'decline']) }),
+    /** A card the customer saved (ADR 063): the checkout chose it; the security code is asked again. */
+    z.object({ type: z.literal('saved_card'), paymentMethodId: z.string().min(1).max(64), cvc: z.string().max(8) }),
   ]),
   receiptEmail: z.email().max(EMAIL_MAX_LENGTH).optional(),
 });

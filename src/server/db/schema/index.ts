@@ -9,3 +9,4 @@ export * from './orders';
 export * from './support';
 export * from './sandbox';
 export * from './risk';
+export * from './saved-cards';

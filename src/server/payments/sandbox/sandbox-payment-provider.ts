@@ -14,6 +14,7 @@ import {
   unexpectedState,
 } from './payment-intents';
 import { refundSandboxPayment } from './refunds';
+import { createSandboxSavedCards, intentChoiceOf } from './saved-cards';
 import { verifySandboxWebhook } from './webhook-signature';
 
 export { signSandboxWebhook } from './webhook-signature';
@@ -68,6 +69,9 @@ const insertIntent = perDatabase((db) =>
       metadata: sql.placeholder('metadata'),
       idempotencyKey: sql.placeholder('idempotencyKey'),
       requestThreeDSecure: sql.placeholder('requestThreeDSecure'),
+      customer: sql.placeholder('customer'),
+      setupFutureUsage: sql.placeholder('setupFutureUsage'),
+      paymentMethodId: sql.placeholder('paymentMethodId'),
       createdAt: sql.placeholder('createdAt'),
       status: 'requires_payment_method',
       captureMethod: 'manual',
@@ -173,6 +177,7 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
         metadata: request.metadata,
         idempotencyKey: request.idempotencyKey,
         requestThreeDSecure: request.threeDSecure === 'required',
+        ...intentChoiceOf(request.methodChoice),
         createdAt,
       });
       if (inserted) return toPayment(inserted);
@@ -221,6 +226,8 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
     verifyWebhookEvent(rawBody, signature) {
       return verifySandboxWebhook(rawBody, signature, options.webhookSecret, now());
     },
+
+    savedCards: createSandboxSavedCards(db, now),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type RefundStatus,
   type ThreeDSecureResult,
 } from '../provider';
+import { createStripeSavedCards, savedCardOf } from './stripe-saved-cards';
 import { isPaymentIntentStatus, paymentEventOf, paymentStatusOf, type PaymentIntentStatus } from './vocabulary';
 
 export interface StripeProviderOptions {
@@ -77,6 +78,10 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
             // Stripe.js then runs the challenge wherever the card supports 3-D Secure.
             ...(request.threeDSecure === 'required' ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } } : {}),
             metadata: { orderId: request.metadata.orderId, userId: request.metadata.userId },
+            // A card to keep for the customer, or a saved one of theirs (ADR 063).
+            ...(request.methodChoice?.customerId ? { customer: request.methodChoice.customerId } : {}),
+            ...(request.methodChoice?.saveCard ? { setup_future_usage: 'on_session' as const } : {}),
+            ...(request.methodChoice?.paymentMethodId ? { payment_method: request.methodChoice.paymentMethodId } : {}),
             ...(request.threeDSecure ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } } : {}),
           },
           { idempotencyKey: request.idempotencyKey },
@@ -130,6 +135,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       }
       return paymentEventOf(event);
     },
+
+    savedCards: createStripeSavedCards(stripe, callStripe, toPaymentProviderError),
 
     async paymentIdOfCharge(chargeId) {
       let charge: Stripe.Charge;
@@ -191,6 +198,7 @@ function toPayment(intent: Stripe.PaymentIntent): Payment {
     method: paymentMethodOf(intent.latest_charge),
     ...cardAndRiskOf(intent),
     threeDSecure: threeDSecureOf(intent.latest_charge),
+    savedCard: savedCardOf(intent),
   };
 }
 
