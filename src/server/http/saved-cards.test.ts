@@ -18,6 +18,11 @@ const PASSWORD = 'Lagos-to-Accra-2026';
 const DECLINED_CARD = '4000000000000002';
 let addressCounter = 0;
 
+/** The rows of a raw statement's answer, whichever driver gave it (PGlite answers { rows }, postgres.js an array). */
+function rowsOf<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+}
+
 describe.each(TEST_DATABASE_KINDS)('saved cards on %s', (kind) => {
   let database: TestDatabase;
   let app: FastifyInstance;
@@ -102,15 +107,17 @@ describe.each(TEST_DATABASE_KINDS)('saved cards on %s', (kind) => {
     const [row] = await database.db.select().from(savedPaymentMethods);
     expect(row).toMatchObject({ provider: 'sandbox', providerMethodId: expect.stringMatching(/^pm_sandbox_/), fingerprint: expect.any(String) });
 
-    const tables = await database.db.execute<{ name: string }>(
-      sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+    const names = rowsOf<{ name: string }>(
+      await database.db.execute(
+        sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+      ),
     );
-    const names = ('rows' in tables ? tables.rows : tables) as { name: string }[];
     expect(names.map((table) => table.name)).toContain('saved_payment_methods');
     for (const { name } of names) {
-      const dump = await database.db.execute(sql`select coalesce(string_agg(t::text, ' '), '') as text from ${sql.identifier(name)} t`);
-      const text = String((('rows' in dump ? dump.rows : dump) as { text: string }[])[0]!.text);
-      expect(text, name).not.toContain(GOOD_CARD.number);
+      const [dump] = rowsOf<{ text: string }>(
+        await database.db.execute(sql`select coalesce(string_agg(t::text, ' '), '') as text from ${sql.identifier(name)} t`),
+      );
+      expect(dump!.text, name).not.toContain(GOOD_CARD.number);
     }
   });
 
