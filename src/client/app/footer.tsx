@@ -5,12 +5,24 @@ import { HOW_IT_WORKS_ANCHOR, ROUTES } from '@shared/routes';
 import { LanguageSelect } from '@/components/language-select';
 import { Label, NativeSelect } from '@/components/ui/input';
 import { LazyIcon } from '@/components/ui/icon';
-import { PAYMENT_METHODS, PaymentIcon, SOCIAL_LINKS } from './brand-icons';
+import { ACCEPTED_CARD_BRANDS, type AcceptedPayment } from '@shared/accepted-payments';
+import { usePaymentConfig } from '@/lib/payment-config';
+import { PaymentIcon, SOCIAL_LINKS } from './brand-icons';
 
 const linkClass = 'text-sm text-muted-foreground transition-colors hover:text-foreground';
 
+/**
+ * What the configured checkout takes (shared/accepted-payments.ts, as GET /api/payment-config answers it); the card
+ * brands, which every checkout takes, until the answer comes or when it does not.
+ */
+function useAcceptedPayments(): readonly AcceptedPayment[] {
+  const config = usePaymentConfig();
+  return config.data?.accepts ?? ACCEPTED_CARD_BRANDS;
+}
+
 export function Footer() {
   const { t } = useTranslation();
+  const accepted = useAcceptedPayments();
   const year = new Date().getFullYear();
   return (
     <footer className="border-t bg-card">
@@ -95,7 +107,7 @@ export function Footer() {
           <div className="flex flex-col items-center gap-2 md:items-start">
             <p className="text-xs font-medium text-muted-foreground">{t('footer.weAccept')}</p>
             <ul className="flex flex-wrap justify-center gap-2" data-testid="payment-icons">
-              {PAYMENT_METHODS.map((method) => (
+              {accepted.map((method) => (
                 <li key={method} title={t(`footer.payments.${method}`)}>
                   <span className="sr-only">{t(`footer.payments.${method}`)}</span>
                   <PaymentIcon method={method} />

@@ -45,9 +45,15 @@ export async function withChoice(services: OrderServices, paymentId: string, cho
   }
 }
 
-/** Stripe's CustomerSession for the Payment Element, when the payment belongs to a customer; nothing otherwise. */
-export async function customerSessionOf(services: OrderServices, choice: PaymentMethodChoice | undefined): Promise<{ customerSessionClientSecret?: string }> {
+/**
+ * What the answer adds for the payment step's choice: the saved card the payment is to be confirmed with (the
+ * sandbox's form confirms with it and the security code), and Stripe's CustomerSession for the Payment Element.
+ */
+export async function choiceAnswerOf(
+  services: OrderServices,
+  choice: PaymentMethodChoice | undefined,
+): Promise<{ customerSessionClientSecret?: string; paymentMethodId?: string }> {
   if (!choice?.customerId || !services.payments.savedCards) return {};
   const secret = await services.payments.savedCards.customerSessionSecret(choice.customerId);
-  return secret ? { customerSessionClientSecret: secret } : {};
+  return { ...(secret ? { customerSessionClientSecret: secret } : {}), ...(choice.paymentMethodId ? { paymentMethodId: choice.paymentMethodId } : {}) };
 }

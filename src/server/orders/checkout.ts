@@ -14,7 +14,7 @@ import { refuseUnservedDestination } from '../catalog/destination-switches';
 import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { PaymentProviderError, type CreatePaymentRequest, type Payment, type PaymentMethodChoice } from '../payments/provider';
-import { cardChoiceOf, customerSessionOf, withChoice } from './checkout-card-choice';
+import { cardChoiceOf, choiceAnswerOf, withChoice } from './checkout-card-choice';
 import type { LimitsToEnforce } from '../request-limits';
 import { TopupProviderError, type ProviderOperator } from '../topups/provider';
 import { assessCheckout, recordCheckoutRisk } from '../risk/assess';
@@ -143,7 +143,7 @@ export async function startCheckout(
   });
   if (order) {
     await recordCheckoutRisk(db, order.id, risk, createdAt);
-    return checkoutAnswer(order, payment, await customerSessionOf(services, choice));
+    return checkoutAnswer(order, payment, await choiceAnswerOf(services, choice));
   }
   // Two identical clicks raced and the other one inserted first: this click's payment is cancelled unpaid, and it
   // continues with the other's order.
@@ -338,10 +338,10 @@ async function withPayment(services: OrderServices, order: Order, choice?: Payme
     await payments.releasePayment(created.id, { idempotencyKey: `duplicate-${created.id}`, reason: 'duplicate' });
     return payments.getPayment(current.paymentId);
   });
-  return checkoutAnswer(order, payment, await customerSessionOf(services, choice));
+  return checkoutAnswer(order, payment, await choiceAnswerOf(services, choice));
 }
 
-function checkoutAnswer(order: Order, payment: Payment, session: { customerSessionClientSecret?: string } = {}): CreatePaymentIntentResponse {
+function checkoutAnswer(order: Order, payment: Payment, session: { customerSessionClientSecret?: string; paymentMethodId?: string } = {}): CreatePaymentIntentResponse {
   if (!payment.clientSecret) throw new Error(`Payment ${payment.id} has no client secret`);
   return {
     success: true,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../text-rules';
 import type { DeliveryReportView } from './delivery-reports';
 import type { PaymentMethod } from '../payment-method';
+import type { AcceptedPayment } from '../accepted-payments';
 
 /**
  * Checkout calls (docs/product.md §7 create-payment-intent and topup) and the order history. Amounts travel as 2-decimal USD
@@ -57,6 +58,8 @@ export interface CreatePaymentIntentResponse {
   currency: 'USD';
   /** With Stripe, for a customer who has one: what the Payment Element lists their saved cards with (a CustomerSession). */
   customerSessionClientSecret?: string;
+  /** With a saved card chosen: the provider's id of it, which the sandbox's payment form confirms with. */
+  paymentMethodId?: string;
 }
 
 /** GET /api/payment-config — which payment form the browser shows. */
@@ -66,6 +69,8 @@ export interface PaymentConfigResponse {
   publishableKey: string | null;
   /** Test keys (and the sandbox) show the test-mode notice (docs/product.md §2 step 5). */
   testMode: boolean;
+  /** What the checkout takes (shared/accepted-payments.ts): the footer's "We accept" shows these. */
+  accepts: AcceptedPayment[];
 }
 
 /** POST /api/reloadly/topup — docs/product.md §7 body. The order is found by paymentIntentId; the other fields must match it. */
