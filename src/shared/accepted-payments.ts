@@ -17,5 +17,9 @@ export const OFFERS_CASH_APP = true;
  * the browser offers them; the sandbox has no wallets).
  */
 export function acceptedPayments(provider: 'sandbox' | 'stripe'): AcceptedPayment[] {
-  return [...ACCEPTED_CARD_BRANDS, ...(OFFERS_CASH_APP ? (['cashapp'] as const) : []), ...(provider === 'stripe' ? (['applepay', 'googlepay'] as const) : [])];
+  return [
+    ...ACCEPTED_CARD_BRANDS,
+    ...(OFFERS_CASH_APP ? (['cashapp'] as const) : []),
+    ...(provider === 'stripe' ? (['applepay', 'googlepay'] as const) : []),
+  ];
 }

@@ -59,7 +59,10 @@ export class FakeStripeCustomers {
   private detach(id: string): Answer {
     const customer = this.attached.get(id);
     if (!customer) {
-      return rejected(400, { type: 'invalid_request_error', message: `The payment method you provided is not attached to a customer so detachment is impossible.` });
+      return rejected(400, {
+        type: 'invalid_request_error',
+        message: `The payment method you provided is not attached to a customer so detachment is impossible.`,
+      });
     }
     this.attached.delete(id);
     this.detached.add(id);

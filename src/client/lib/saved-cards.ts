@@ -36,11 +36,16 @@ const BRAND_NAMES: Record<string, string> = {
 };
 
 /** "Visa •••• 4242" in the words of `t`'s card label. */
-export function savedCardLabel(card: Pick<SavedCardView, 'brand' | 'last4'>, t: (key: string, values: Record<string, string>) => string, key: string) {
+export function savedCardLabel(
+  card: Pick<SavedCardView, 'brand' | 'last4'>,
+  t: (key: string, values: Record<string, string>) => string,
+  key: string,
+) {
   return t(key, { brand: BRAND_NAMES[card.brand] ?? card.brand, last4: card.last4 });
 }
 
 /** The expiry as printed on the card: 12/34. */
-export const savedCardExpiry = (card: Pick<SavedCardView, 'expMonth' | 'expYear'>) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
+export const savedCardExpiry = (card: Pick<SavedCardView, 'expMonth' | 'expYear'>) =>
+  `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
 
 export type { SavedCardView };

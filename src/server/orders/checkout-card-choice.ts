@@ -30,7 +30,11 @@ export async function cardChoiceOf(
     return { customerId, saveCard: true, paymentMethodId: null };
   }
   // A one-off card. Stripe's Payment Element still lists the saved cards of a payment made for their customer.
-  return { customerId: payments.kind === 'stripe' ? await paymentCustomerOf(db, payments.kind, userId) : null, saveCard: false, paymentMethodId: null };
+  return {
+    customerId: payments.kind === 'stripe' ? await paymentCustomerOf(db, payments.kind, userId) : null,
+    saveCard: false,
+    paymentMethodId: null,
+  };
 }
 
 /** An unpaid payment of a retried checkout, changed to the payment step's latest choice. */
@@ -55,5 +59,8 @@ export async function choiceAnswerOf(
 ): Promise<{ customerSessionClientSecret?: string; paymentMethodId?: string }> {
   if (!choice?.customerId || !services.payments.savedCards) return {};
   const secret = await services.payments.savedCards.customerSessionSecret(choice.customerId);
-  return { ...(secret ? { customerSessionClientSecret: secret } : {}), ...(choice.paymentMethodId ? { paymentMethodId: choice.paymentMethodId } : {}) };
+  return {
+    ...(secret ? { customerSessionClientSecret: secret } : {}),
+    ...(choice.paymentMethodId ? { paymentMethodId: choice.paymentMethodId } : {}),
+  };
 }

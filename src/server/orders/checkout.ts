@@ -341,7 +341,11 @@ async function withPayment(services: OrderServices, order: Order, choice?: Payme
   return checkoutAnswer(order, payment, await choiceAnswerOf(services, choice));
 }
 
-function checkoutAnswer(order: Order, payment: Payment, session: { customerSessionClientSecret?: string; paymentMethodId?: string } = {}): CreatePaymentIntentResponse {
+function checkoutAnswer(
+  order: Order,
+  payment: Payment,
+  session: { customerSessionClientSecret?: string; paymentMethodId?: string } = {},
+): CreatePaymentIntentResponse {
   if (!payment.clientSecret) throw new Error(`Payment ${payment.id} has no client secret`);
   return {
     success: true,

@@ -102,7 +102,7 @@ export async function detachDeletedCards(
     try {
       await payments.savedCards?.detachCard(card.providerMethodId);
     } catch (error) {
-      log.warn({ err: error, paymentMethodId: card.providerMethodId }, 'a deleted account\'s saved card could not be detached at the provider');
+      log.warn({ err: error, paymentMethodId: card.providerMethodId }, "a deleted account's saved card could not be detached at the provider");
     }
   }
 }

@@ -155,5 +155,12 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
     flow.cancelPayment();
   };
 
-  return { confirm, choosePaymentMethod, sendTopup: (paymentIntentId: string) => void sendTopup(paymentIntentId), cancelPayment, receiptEmail: user?.email, userId: user?.id };
+  return {
+    confirm,
+    choosePaymentMethod,
+    sendTopup: (paymentIntentId: string) => void sendTopup(paymentIntentId),
+    cancelPayment,
+    receiptEmail: user?.email,
+    userId: user?.id,
+  };
 }

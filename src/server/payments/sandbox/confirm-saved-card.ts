@@ -26,10 +26,12 @@ export async function confirmWithSavedCard(db: Database, intentId: string, body:
     .where(and(eq(sandboxPaymentIntents.id, intentId), secretIs(body.clientSecret)));
   if (!intent) throw paymentIntentNotFound(intentId);
   if (intent.status === 'requires_capture') return { paymentIntent: browserView(intent) };
-  if (!CONFIRMABLE.includes(intent.status as PaymentIntentStatus)) throw unexpectedState('confirm', intent.status as PaymentIntentStatus, CONFIRMABLE);
+  if (!CONFIRMABLE.includes(intent.status as PaymentIntentStatus))
+    throw unexpectedState('confirm', intent.status as PaymentIntentStatus, CONFIRMABLE);
   const card = intent.paymentMethodId === paymentMethodId ? await attachedCard(db, paymentMethodId, intent.customer) : null;
   if (!card) throw paymentMethodNotFound(paymentMethodId);
-  if (!(card.brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(cvc)) return { error: cardError('incorrect_cvc', "Your card's security code is invalid.") };
+  if (!(card.brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(cvc))
+    return { error: cardError('incorrect_cvc', "Your card's security code is invalid.") };
   if (card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)) {
     return { error: cardError('expired_card', 'Your card has expired.') };
   }

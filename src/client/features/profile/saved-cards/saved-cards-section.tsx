@@ -25,7 +25,13 @@ function SavedCardRow({ userId, card }: { userId: string; card: SavedCardView })
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border p-3" data-testid="saved-card">
       <span className="flex items-center gap-3 text-sm">
-        <img src={iconUrl(hasIcon(card.brand) ? card.brand : 'credit-card')} alt="" width={32} height={20} className="h-5 w-8 rounded-sm bg-white ring-1 ring-border" />
+        <img
+          src={iconUrl(hasIcon(card.brand) ? card.brand : 'credit-card')}
+          alt=""
+          width={32}
+          height={20}
+          className="h-5 w-8 rounded-sm bg-white ring-1 ring-border"
+        />
         <span className="flex flex-col">
           <bdi dir="ltr" className="font-medium">
             {label}
@@ -33,7 +39,13 @@ function SavedCardRow({ userId, card }: { userId: string; card: SavedCardView })
           <span className="text-muted-foreground">{t('profile.savedCards.expires', { date: savedCardExpiry(card) })}</span>
         </span>
       </span>
-      <Button type="button" variant="outline" size="sm" aria-label={t('profile.savedCards.removeLabel', { card: label })} onClick={() => setConfirming(true)}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        aria-label={t('profile.savedCards.removeLabel', { card: label })}
+        onClick={() => setConfirming(true)}
+      >
         {t('profile.savedCards.remove')}
       </Button>
       <Dialog open={confirming} onOpenChange={setConfirming}>

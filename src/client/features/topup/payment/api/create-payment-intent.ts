@@ -18,7 +18,15 @@ export function checkoutIntentOf({
   totalAmount,
   customerSessionClientSecret,
 }: CreatePaymentIntentResponse): CheckoutIntent {
-  return { clientSecret, paymentIntentId, orderId, amount, fee, totalAmount, ...(customerSessionClientSecret ? { customerSessionClientSecret } : {}) };
+  return {
+    clientSecret,
+    paymentIntentId,
+    orderId,
+    amount,
+    fee,
+    totalAmount,
+    ...(customerSessionClientSecret ? { customerSessionClientSecret } : {}),
+  };
 }
 
 /**

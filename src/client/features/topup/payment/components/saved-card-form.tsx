@@ -9,16 +9,41 @@ import { PayButtons } from './pay-buttons';
 import type { PaymentFormProps } from './payment-form-props';
 
 /** The choice above the card form: one of the customer's saved cards, or a new card. */
-export function SavedCardChoice({ cards, selected, onSelect, disabled }: { cards: SavedCardView[]; selected: string; onSelect(id: string): void; disabled: boolean }) {
+export function SavedCardChoice({
+  cards,
+  selected,
+  onSelect,
+  disabled,
+}: {
+  cards: SavedCardView[];
+  selected: string;
+  onSelect(id: string): void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
-  const option = 'flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary has-[:checked]:ring-1 has-[:checked]:ring-primary';
+  const option =
+    'flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary has-[:checked]:ring-1 has-[:checked]:ring-primary';
   return (
     <fieldset className="flex flex-col gap-2" data-testid="saved-card-choice">
       <legend className="mb-2 text-sm font-medium">{t('payment.savedCards.title')}</legend>
       {cards.map((card) => (
         <label key={card.id} className={option}>
-          <input type="radio" name="saved-card" value={card.id} checked={selected === card.id} onChange={() => onSelect(card.id)} disabled={disabled} className="size-4 accent-primary" />
-          <img src={iconUrl(hasIcon(card.brand) ? card.brand : 'credit-card')} alt="" width={24} height={16} className="h-4 w-6 rounded-sm bg-white ring-1 ring-border" />
+          <input
+            type="radio"
+            name="saved-card"
+            value={card.id}
+            checked={selected === card.id}
+            onChange={() => onSelect(card.id)}
+            disabled={disabled}
+            className="size-4 accent-primary"
+          />
+          <img
+            src={iconUrl(hasIcon(card.brand) ? card.brand : 'credit-card')}
+            alt=""
+            width={24}
+            height={16}
+            className="h-4 w-6 rounded-sm bg-white ring-1 ring-border"
+          />
           <span className="flex flex-1 flex-wrap justify-between gap-x-3">
             <bdi dir="ltr">{savedCardLabel(card, t, 'payment.savedCards.card')}</bdi>
             <span className="text-muted-foreground">{t('payment.savedCards.expires', { date: savedCardExpiry(card) })}</span>
@@ -26,7 +51,15 @@ export function SavedCardChoice({ cards, selected, onSelect, disabled }: { cards
         </label>
       ))}
       <label className={option}>
-        <input type="radio" name="saved-card" value="new" checked={selected === 'new'} onChange={() => onSelect('new')} disabled={disabled} className="size-4 accent-primary" />
+        <input
+          type="radio"
+          name="saved-card"
+          value="new"
+          checked={selected === 'new'}
+          onChange={() => onSelect('new')}
+          disabled={disabled}
+          className="size-4 accent-primary"
+        />
         {t('payment.savedCards.newCard')}
       </label>
     </fieldset>
@@ -43,7 +76,19 @@ interface SavedCardFormProps extends PaymentFormProps {
  * Paying with a saved card in the sandbox (ADR 063): the checkout is told which card, then the card is confirmed with
  * its security code, typed again (the card's number was never kept, and the code never is).
  */
-export function SavedCardForm({ card, payLabel, locked, errorKey, onAttempt, onEdit, onCancel, onUnexpectedError, choosePaymentMethod, paying, confirm }: SavedCardFormProps) {
+export function SavedCardForm({
+  card,
+  payLabel,
+  locked,
+  errorKey,
+  onAttempt,
+  onEdit,
+  onCancel,
+  onUnexpectedError,
+  choosePaymentMethod,
+  paying,
+  confirm,
+}: SavedCardFormProps) {
   const { t } = useTranslation();
   const [cvc, setCvc] = useState('');
   const [touched, setTouched] = useState(false);
