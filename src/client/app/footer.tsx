@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CURRENCY } from '@shared/constants';
@@ -6,18 +7,29 @@ import { LanguageSelect } from '@/components/language-select';
 import { Label, NativeSelect } from '@/components/ui/input';
 import { LazyIcon } from '@/components/ui/icon';
 import { ACCEPTED_CARD_BRANDS, type AcceptedPayment } from '@shared/accepted-payments';
-import { usePaymentConfig } from '@/lib/payment-config';
+import { acceptedByCheckout } from '@/lib/payment-config';
 import { PaymentIcon, SOCIAL_LINKS } from './brand-icons';
 
 const linkClass = 'text-sm text-muted-foreground transition-colors hover:text-foreground';
 
 /**
  * What the configured checkout takes (shared/accepted-payments.ts, as GET /api/payment-config answers it); the card
- * brands, which every checkout takes, until the answer comes or when it does not.
+ * brands, which every checkout takes, until the answer comes or when it does not. Read after the first render, so the
+ * pre-rendered page (which has no server to ask) and the hydrated one start alike.
  */
 function useAcceptedPayments(): readonly AcceptedPayment[] {
-  const config = usePaymentConfig();
-  return config.data?.accepts ?? ACCEPTED_CARD_BRANDS;
+  const [accepted, setAccepted] = useState<readonly AcceptedPayment[]>(ACCEPTED_CARD_BRANDS);
+  useEffect(() => {
+    let current = true;
+    acceptedByCheckout().then(
+      (accepts) => current && setAccepted(accepts),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return accepted;
 }
 
 export function Footer() {

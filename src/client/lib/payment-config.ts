@@ -11,3 +11,14 @@ export const getPaymentConfig = () => apiRequest<PaymentConfigResponse>('/api/pa
 export const paymentConfigQueryOptions = () => queryOptions({ queryKey: ['payment-config'], queryFn: getPaymentConfig, staleTime: Infinity });
 
 export const usePaymentConfig = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...paymentConfigQueryOptions(), enabled });
+
+let accepted: Promise<PaymentConfigResponse['accepts']> | undefined;
+
+/** What the checkout takes, asked once per page load (the footer of every page reads it). */
+export function acceptedByCheckout(): Promise<PaymentConfigResponse['accepts']> {
+  accepted ??= getPaymentConfig().then((config) => config.accepts);
+  accepted.catch(() => {
+    accepted = undefined;
+  });
+  return accepted;
+}
