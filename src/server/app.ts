@@ -28,6 +28,7 @@ import { startReceiptSender } from './orders/receipt-sender';
 import { registerOrderRoutes } from './http/orders';
 import { registerPromoCodeRoutes } from './http/promo-codes';
 import { registerRecipientRoutes } from './http/recipients';
+import { registerSavedCardRoutes } from './http/saved-cards';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
 import { registerTopupRequestRoutes } from './http/topup-requests';
 import { startPaidRequestNotices } from './topup-requests/paid-requests';
@@ -236,6 +237,8 @@ export async function buildApp({
     sessions: shared.sessions,
     counts: attemptCounts,
     now: now ?? (() => new Date()),
+    // Made further down; read when an account is deleted, to detach its saved cards.
+    payments: () => orderServices.payments,
   });
   if (config.nodeEnv !== 'production') registerDevOutboxRoutes(app, { db: database.db });
   if (localOidcModules && localOidc) await localOidcModules[1].registerLocalOidcRoutes(app, { oidc: localOidc });
@@ -324,6 +327,7 @@ export async function buildApp({
     destinations: orderServices.destinations,
     now: clock,
   });
+  registerSavedCardRoutes(app, { db: database.db, guards, payments: orderServices.payments, now: clock });
   if (orderServices.payments.kind === 'sandbox') registerSandboxPaymentRoutes(app, { db: database.db, events: sandboxEvents });
   if (reconciler) {
     let running: ReturnType<typeof startReconciler> | undefined;

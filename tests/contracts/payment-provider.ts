@@ -102,6 +102,8 @@ export function paymentProviderContract(subject: () => PaymentProviderSubject) {
           card: null,
           risk: null,
           threeDSecure: null,
+          // Not made to keep its card (ADR 063).
+          savedCard: null,
         });
         expect(await provider.getPayment(intent.id)).toEqual(intent);
       });

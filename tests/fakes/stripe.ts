@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import type { PaymentIntentStatus } from '../../src/server/payments/stripe/vocabulary';
 import { FakeStripeDisputes } from './stripe-disputes';
+import { FakeStripeCustomers } from './stripe-customers';
 
 /**
  * A local stand-in for the part of Stripe's API the payment adapter uses (PaymentIntents with manual capture, and
@@ -53,6 +54,9 @@ export interface FakePaymentIntent {
   payment_method: string | null;
   receipt_email: string | null;
   status: FakeIntentStatus;
+  /** The Customer the intent is for (saving a card, or paying with a saved one). */
+  customer?: string | null;
+  setup_future_usage?: string | null;
 }
 
 /**
@@ -62,12 +66,24 @@ export interface FakePaymentIntent {
 export type FakePaymentMethodDetails =
   | {
       type: 'card';
-      card: { brand: string; last4: string; funding: string; country: string; three_d_secure?: { result: string; version: string } | null };
+      card: {
+        brand: string;
+        last4: string;
+        funding: string;
+        country: string;
+        exp_month?: number;
+        exp_year?: number;
+        fingerprint?: string;
+        three_d_secure?: { result: string; version: string } | null;
+      };
     }
   | { type: 'cashapp'; cashapp: { buyer_id: string; cashtag: string } };
 
 /** Stripe's test card 4242 4242 4242 4242, as a charge describes it. */
-export const VISA_4242: FakePaymentMethodDetails = { type: 'card', card: { brand: 'visa', last4: '4242', funding: 'credit', country: 'US' } };
+export const VISA_4242: FakePaymentMethodDetails = {
+  type: 'card',
+  card: { brand: 'visa', last4: '4242', funding: 'credit', country: 'US', exp_month: 12, exp_year: 2034, fingerprint: 'Xt5EWLLDS7FJjR1c' },
+};
 
 /** A Refund as Stripe's API writes it, reduced to the fields this application reads or sends. */
 export interface FakeRefund {
@@ -142,9 +158,12 @@ const CREATE_PARAMETERS = new Set([
   'description',
   'payment_method_options',
   'expand',
+  'customer',
+  'setup_future_usage',
+  'payment_method',
 ]);
 
-interface Answer {
+export interface Answer {
   status: number;
   payload: unknown;
   /** Stripe keeps the result of a request that began executing, so its key replays it; validation failures are not kept. */
@@ -173,6 +192,8 @@ export class FakeStripe {
   /** Intents authorised after 3-D Secure, with its result. */
   private threeDSecureResults = new Map<string, string>();
   private keptResults = new Map<string, KeptResult>();
+  /** Customers, their sessions and their attached PaymentMethods (stripe-customers.ts). */
+  readonly customers = new FakeStripeCustomers((id) => this.intents.get(id));
   private faults: StripeFault[] = [];
   private server: Server = createServer((request, response) => {
     this.handle(request, response).catch((error: unknown) => {
@@ -202,6 +223,7 @@ export class FakeStripe {
     this.keptResults.clear();
     this.faults = [];
     this.disputes.reset();
+    this.customers.reset();
   }
 
   /** The next `times` requests get this fault, whatever they ask for. */
@@ -230,10 +252,13 @@ export class FakeStripe {
     const chargeId = `ch_${randomId()}`;
     this.chargeMethods.set(chargeId, paidWith);
     if (threeDSecure) this.threeDSecureResults.set(id, threeDSecure);
+    const paymentMethod = intent.payment_method ?? `pm_${randomId()}`;
+    // Stripe attaches the card of an intent made with setup_future_usage to its customer.
+    if (intent.setup_future_usage && intent.customer) this.customers.attach(paymentMethod, intent.customer);
     Object.assign(intent, {
       status: 'requires_capture',
       amount_capturable: intent.amount,
-      payment_method: `pm_${randomId()}`,
+      payment_method: paymentMethod,
       latest_charge: chargeId,
       last_payment_error: null,
     } satisfies Partial<FakePaymentIntent>);
@@ -350,6 +375,8 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
     const disputeAnswer = this.disputes.route(method, path, body);
     if (disputeAnswer) return disputeAnswer;
+    const customerAnswer = this.customers.route(method, path, body);
+    if (customerAnswer) return customerAnswer;
     const chargeId = /^\/v1\/charges\/([^/]+)$/.exec(path)?.[1];
     if (method === 'GET' && chargeId !== undefined) return this.charge(decodeURIComponent(chargeId));
     const [, encodedId, action] = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path) ?? [];
@@ -449,9 +476,11 @@ export class FakeStripe {
       latest_charge: null,
       livemode: false,
       metadata: stringRecord(body.metadata),
-      payment_method: null,
+      payment_method: typeof body.payment_method === 'string' ? body.payment_method : null,
       receipt_email: typeof body.receipt_email === 'string' ? body.receipt_email : null,
       status: 'requires_payment_method',
+      customer: typeof body.customer === 'string' ? body.customer : null,
+      setup_future_usage: typeof body.setup_future_usage === 'string' ? body.setup_future_usage : null,
     };
     this.intents.set(id, intent);
     return succeeded(intent);
@@ -637,11 +666,11 @@ function withChargeFee(answer: Answer): Answer {
   return { ...answer, payload: { ...intent, latest_charge: charge } };
 }
 
-function succeeded(intent: FakePaymentIntent): Answer {
+export function succeeded(intent: FakePaymentIntent): Answer {
   return { status: 200, payload: structuredClone(intent), keep: true };
 }
 
-function rejected(status: number, error: StripeErrorBody, keep = false): Answer {
+export function rejected(status: number, error: StripeErrorBody, keep = false): Answer {
   return { status, payload: { error }, keep };
 }
 
@@ -702,7 +731,7 @@ function maskKey(authorization: string | undefined): string {
   return `${key.slice(0, 8)}****${key.slice(-4)}`;
 }
 
-function randomId(): string {
+export function randomId(): string {
   return randomBytes(12).toString('base64url').replace(/[-_]/g, 'x');
 }
 

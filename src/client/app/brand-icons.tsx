@@ -1,12 +1,12 @@
 import { useNearScreen } from '@/components/ui/icon';
+import type { AcceptedPayment } from '@shared/accepted-payments';
 import { iconUrl } from '@/lib/asset-urls';
 
 /** Payment and social icons are static SVG files (src/client/assets/icons), so they cost no JavaScript. */
-export const PAYMENT_METHODS = ['visa', 'mastercard', 'amex', 'discover', 'cashapp', 'googlepay', 'amazonpay'] as const;
 
 /** Fetched once it nears the screen: at the foot of every page, it is not part of a first visit's first screen. */
-export function PaymentIcon({ method }: { method: (typeof PAYMENT_METHODS)[number] }) {
-  const wide = method === 'amazonpay';
+export function PaymentIcon({ method }: { method: AcceptedPayment }) {
+  const wide = method === 'applepay';
   const [frame, near] = useNearScreen<HTMLSpanElement>();
   return (
     <span ref={frame} className="flex h-8 w-14 items-center justify-center rounded-md border bg-white shadow-sm">

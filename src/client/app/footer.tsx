@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CURRENCY } from '@shared/constants';
@@ -5,12 +6,35 @@ import { HOW_IT_WORKS_ANCHOR, ROUTES } from '@shared/routes';
 import { LanguageSelect } from '@/components/language-select';
 import { Label, NativeSelect } from '@/components/ui/input';
 import { LazyIcon } from '@/components/ui/icon';
-import { PAYMENT_METHODS, PaymentIcon, SOCIAL_LINKS } from './brand-icons';
+import { ACCEPTED_CARD_BRANDS, type AcceptedPayment } from '@shared/accepted-payments';
+import { acceptedByCheckout } from '@/lib/payment-config';
+import { PaymentIcon, SOCIAL_LINKS } from './brand-icons';
 
 const linkClass = 'text-sm text-muted-foreground transition-colors hover:text-foreground';
 
+/**
+ * What the configured checkout takes (shared/accepted-payments.ts, as GET /api/payment-config answers it); the card
+ * brands, which every checkout takes, until the answer comes or when it does not. Read after the first render, so the
+ * pre-rendered page (which has no server to ask) and the hydrated one start alike.
+ */
+function useAcceptedPayments(): readonly AcceptedPayment[] {
+  const [accepted, setAccepted] = useState<readonly AcceptedPayment[]>(ACCEPTED_CARD_BRANDS);
+  useEffect(() => {
+    let current = true;
+    acceptedByCheckout().then(
+      (accepts) => current && setAccepted(accepts),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return accepted;
+}
+
 export function Footer() {
   const { t } = useTranslation();
+  const accepted = useAcceptedPayments();
   const year = new Date().getFullYear();
   return (
     <footer className="border-t bg-card">
@@ -95,7 +119,7 @@ export function Footer() {
           <div className="flex flex-col items-center gap-2 md:items-start">
             <p className="text-xs font-medium text-muted-foreground">{t('footer.weAccept')}</p>
             <ul className="flex flex-wrap justify-center gap-2" data-testid="payment-icons">
-              {PAYMENT_METHODS.map((method) => (
+              {accepted.map((method) => (
                 <li key={method} title={t(`footer.payments.${method}`)}>
                   <span className="sr-only">{t(`footer.payments.${method}`)}</span>
                   <PaymentIcon method={method} />

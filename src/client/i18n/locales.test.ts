@@ -29,10 +29,12 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'language.fr',
   'language.ar',
   'contact.email',
-  ...['visa', 'mastercard', 'amex', 'discover', 'cashapp', 'googlepay', 'amazonpay'].map((p) => `footer.payments.${p}`),
+  ...['visa', 'mastercard', 'amex', 'discover', 'cashapp', 'googlepay', 'applepay', 'amazonpay'].map((p) => `footer.payments.${p}`),
   'admin.common.none',
   'admin.provider.stripe',
   'admin.customer.method.google',
+  // A card as printed: its brand's name and last four digits.
+  'payment.savedCards.card',
 ]);
 /** Words that happen to be spelled the same as in English in that language. */
 const SAME_WORD_IN = {

@@ -9,6 +9,9 @@ const iconFiles = import.meta.glob<string>('../assets/icons/*.svg', { eager: tru
 
 const icons = new Map(Object.entries(iconFiles).map(([file, url]) => [file.slice(file.lastIndexOf('/') + 1, -'.svg'.length), url]));
 
+/** Whether `src/client/assets/icons/<name>.svg` exists (a card brand the provider names may have none). */
+export const hasIcon = (name: string): boolean => icons.has(name);
+
 /** The URL of the icon `src/client/assets/icons/<name>.svg`. */
 export function iconUrl(name: string): string {
   const url = icons.get(name);

@@ -25,6 +25,7 @@ import { emailKey, twoFactorKey } from '../auth/sign-in-throttle';
 import { REQUEST_LIMITS } from '../request-limits';
 import type { DataSubject, PersonalDataTable } from './personal-data-table';
 import { SETTINGS_AUTHORS } from './settings-authors';
+import { SAVED_CARD_DATA } from './personal-data-saved-cards';
 
 type Tx = Database;
 
@@ -399,6 +400,7 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
         .orderBy(session.createdAt),
     erase: async (tx, subject) => void (await tx.delete(session).where(eq(session.userId, subject.userId))),
   },
+  ...SAVED_CARD_DATA,
   {
     table: 'user',
     exportAs: 'account',
@@ -433,6 +435,7 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
           blockedReason: null,
           language: 'en',
           theme: 'system',
+          paymentCustomerId: null,
           deletedAt: subject.now,
         })
         .where(eq(user.id, subject.userId));

@@ -9,7 +9,8 @@ import { authHeaders } from './request-headers';
 import type { SessionReader } from './session-reader';
 
 /** The signed-in user, read fresh from the database for every request that needs it. */
-export type SignedInUser = typeof user.$inferSelect;
+/** The account as a request sees it; the payment provider's customer id is read where a card is saved, never from the session. */
+export type SignedInUser = Omit<typeof user.$inferSelect, 'paymentCustomerId'>;
 
 declare module 'fastify' {
   interface FastifyRequest {

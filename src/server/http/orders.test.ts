@@ -520,11 +520,12 @@ describe.each(TEST_DATABASE_KINDS)('checkout over HTTP on %s', (kind) => {
     expect(response.json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
   });
 
-  it('payment-config tells the browser to show the sandbox form in test mode', async () => {
+  it('payment-config tells the browser to show the sandbox form in test mode, and what it takes: cards and Cash App, no wallets', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/payment-config' })).json()).toEqual({
       provider: 'sandbox',
       publishableKey: null,
       testMode: true,
+      accepts: ['visa', 'mastercard', 'amex', 'discover', 'cashapp'],
     });
   });
 
@@ -551,11 +552,12 @@ describe('with Stripe keys configured', () => {
     await database.close();
   });
 
-  it('tells the browser to load the Payment Element with the publishable key, in test mode for a test key', async () => {
+  it('tells the browser to load the Payment Element with the publishable key, in test mode for a test key, with Apple Pay and Google Pay', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/payment-config' })).json()).toEqual({
       provider: 'stripe',
       publishableKey: 'pk_test_123',
       testMode: true,
+      accepts: ['visa', 'mastercard', 'amex', 'discover', 'cashapp', 'applepay', 'googlepay'],
     });
   });
 

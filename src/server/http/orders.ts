@@ -1,3 +1,4 @@
+import { acceptedPayments } from '../../shared/accepted-payments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -77,7 +78,12 @@ export function registerOrderRoutes(app: FastifyInstance, { services, fulfilment
   const { requireUser } = guards;
 
   app.get('/api/payment-config', async () => {
-    return { provider: payments.kind, publishableKey: payments.publishableKey, testMode: payments.testMode } satisfies PaymentConfigResponse;
+    return {
+      provider: payments.kind,
+      publishableKey: payments.publishableKey,
+      testMode: payments.testMode,
+      accepts: acceptedPayments(payments.kind),
+    } satisfies PaymentConfigResponse;
   });
 
   const oneCheckoutPerKey = oneAtATimePerKey();

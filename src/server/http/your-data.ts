@@ -9,6 +9,8 @@ import { createSignInThrottle } from '../auth/sign-in-throttle';
 import type { AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
 import { DomainError } from '../domain-error';
+import type { PaymentProvider } from '../payments/provider';
+import { detachDeletedCards, savedCardsOf } from '../saved-cards/saved-cards';
 import type { SessionCopies } from '../shared-state/auth-storage';
 import { expiredAuthCookies } from './account';
 import { parseWith } from './errors';
@@ -20,10 +22,12 @@ interface YourDataDependencies {
   sessions: SessionCopies;
   counts: AttemptCounts;
   now: () => Date;
+  /** The payment provider, whose copies of a deleted account's saved cards are detached. */
+  payments?: () => PaymentProvider;
 }
 
 /** The profile's "Your data": download everything held about the customer, and delete the account (ADR 024). */
-export function registerYourDataRoutes(app: FastifyInstance, { auth, db, guards, sessions, counts, now }: YourDataDependencies) {
+export function registerYourDataRoutes(app: FastifyInstance, { auth, db, guards, sessions, counts, now, payments }: YourDataDependencies) {
   const confirmIdentity = createReauthentication({ db, auth, throttle: createSignInThrottle(counts) });
 
   /** When the request's session was opened (a Google-only account proves itself by a recent one). */
@@ -51,7 +55,9 @@ export function registerYourDataRoutes(app: FastifyInstance, { auth, db, guards,
     await assertDeletable(db, account);
     const sessionCreatedAt = await sessionOpenedAt(request);
     await confirmIdentity({ user: account, sessionCreatedAt, ip: request.ip, proof, now: now() });
+    const cards = await savedCardsOf(db, account.id);
     await deleteAccount(db, account.id, now());
+    if (payments) await detachDeletedCards(payments(), cards, request.log);
     // The sessions' rows went with the account; their copies in the shared Redis go now.
     await sessions.forgetUser(account.id);
     reply.header('set-cookie', await expiredAuthCookies(auth));

@@ -13,7 +13,8 @@ import { accountBlockedError, refuseBlockedCheckout } from '../auth/blocked-acco
 import { refuseUnservedDestination } from '../catalog/destination-switches';
 import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
-import { PaymentProviderError, type CreatePaymentRequest, type Payment } from '../payments/provider';
+import { PaymentProviderError, type CreatePaymentRequest, type Payment, type PaymentMethodChoice } from '../payments/provider';
+import { cardChoiceOf, choiceAnswerOf, withChoice } from './checkout-card-choice';
 import type { LimitsToEnforce } from '../request-limits';
 import { TopupProviderError, type ProviderOperator } from '../topups/provider';
 import { assessCheckout, recordCheckoutRisk } from '../risk/assess';
@@ -55,10 +56,12 @@ export async function startCheckout(
   { userId, accountEmail, blockedAt, body, requestLimits, clientAddress = null }: CheckoutRequest,
 ): Promise<CreatePaymentIntentResponse> {
   const { db, payments, now } = services;
-  const { phoneCheck, operator, amountCents } = await checkRequest(services, { userId, blockedAt, body }).catch(async (error: unknown) => {
-    await requestLimits?.alone();
-    throw error;
-  });
+  const { phoneCheck, operator, amountCents, choice } = await checkRequest(services, { userId, blockedAt, body })
+    .then(async (checked) => ({ ...checked, choice: await cardChoiceOf(services, { userId, accountEmail, body }) }))
+    .catch(async (error: unknown) => {
+      await requestLimits?.alone();
+      throw error;
+    });
   const check = {
     userId,
     countryIso: body.countryCode,
@@ -91,7 +94,7 @@ export async function startCheckout(
     if (existing.status !== 'created') {
       throw new DomainError('conflict', 'ORDER_ALREADY_PAID', { key: 'apiErrors.alreadyPaid' });
     }
-    return withPayment(services, existing);
+    return withPayment(services, existing, choice);
   }
 
   refuseWhatTheWalletCannotPay(services, operator, amountCents, facts.fees);
@@ -117,7 +120,7 @@ export async function startCheckout(
   // The payment comes first, so that the order is inserted with it in one statement. A crash between the two leaves a
   // payment nobody can pay (its client secret never left the server), never an order without its payment.
   const payment = await askPaymentProvider(services, id, () =>
-    payments.createPayment(paymentRequest(services, { id, userId, totalCents: price.totalCents, receiptEmail }, threeDSecure)),
+    payments.createPayment(paymentRequest(services, { id, userId, totalCents: price.totalCents, receiptEmail }, threeDSecure, choice)),
   );
   const localAmount = localAmountOf(operator, amountCents);
   const values: NewOrder = {
@@ -156,7 +159,7 @@ export async function startCheckout(
     : await insertOrder(db, values);
   if (order) {
     await recordCheckoutRisk(db, order.id, risk, createdAt);
-    return checkoutAnswer(order, payment);
+    return checkoutAnswer(order, payment, await choiceAnswerOf(services, choice));
   }
   // Two identical clicks raced and the other one inserted first: this click's payment is cancelled unpaid, and it
   // continues with the other's order.
@@ -164,7 +167,7 @@ export async function startCheckout(
   const current = await findOrderByKey(services, userId, body.orderKey);
   // No order under this key: the account was deleted while this click was on its way.
   if (!current) throw accountBlockedError();
-  return withPayment(services, current);
+  return withPayment(services, current, choice);
 }
 
 /** A switched-off operator's refusal names the operator the browser chose, as an unknown one's does. */
@@ -305,8 +308,10 @@ function paymentRequest(
   services: OrderServices,
   order: { id: string; userId: string; totalCents: number; receiptEmail: string | null },
   threeDSecure = false,
+  methodChoice?: PaymentMethodChoice,
 ): CreatePaymentRequest {
   return {
+    ...(methodChoice ? { methodChoice } : {}),
     ...(threeDSecure ? { threeDSecure: 'required' as const } : {}),
     amountCents: order.totalCents,
     currency: 'usd',
@@ -346,11 +351,12 @@ async function releaseDuplicatePayment(services: OrderServices, paymentId: strin
  * (its payment's creation failed), created and linked. Should two payments ever be linked at once, the order keeps the
  * first and the other is cancelled unpaid.
  */
-async function withPayment(services: OrderServices, order: Order): Promise<CreatePaymentIntentResponse> {
+async function withPayment(services: OrderServices, order: Order, choice?: PaymentMethodChoice): Promise<CreatePaymentIntentResponse> {
   const { db, payments } = services;
   const payment = await askPaymentProvider(services, order.id, async () => {
-    if (order.paymentId) return payments.getPayment(order.paymentId);
-    const created = await payments.createPayment(paymentRequest(services, order));
+    // The payment step's choice changed (a saved card, or saving this one): the unpaid payment is changed to it.
+    if (order.paymentId) return choice && payments.savedCards ? withChoice(services, order.paymentId, choice) : payments.getPayment(order.paymentId);
+    const created = await payments.createPayment(paymentRequest(services, order, false, choice));
     const [linked] = await db
       .update(orders)
       .set({ paymentId: created.id, updatedAt: services.now() })
@@ -362,10 +368,14 @@ async function withPayment(services: OrderServices, order: Order): Promise<Creat
     await payments.releasePayment(created.id, { idempotencyKey: `duplicate-${created.id}`, reason: 'duplicate' });
     return payments.getPayment(current.paymentId);
   });
-  return checkoutAnswer(order, payment);
+  return checkoutAnswer(order, payment, await choiceAnswerOf(services, choice));
 }
 
-function checkoutAnswer(order: Order, payment: Payment): CreatePaymentIntentResponse {
+function checkoutAnswer(
+  order: Order,
+  payment: Payment,
+  session: { customerSessionClientSecret?: string; paymentMethodId?: string } = {},
+): CreatePaymentIntentResponse {
   if (!payment.clientSecret) throw new Error(`Payment ${payment.id} has no client secret`);
   return {
     success: true,
@@ -377,5 +387,6 @@ function checkoutAnswer(order: Order, payment: Payment): CreatePaymentIntentResp
     totalAmount: formatUsd(order.totalCents),
     discount: formatUsd(order.discountCents),
     currency: 'USD',
+    ...session,
   };
 }

@@ -51,6 +51,41 @@ export interface Payment {
   risk: ProviderRiskVerdict | null;
   /** How 3-D Secure ended for the card that paid, in Stripe's words; null when the card was not asked. */
   threeDSecure: ThreeDSecureResult | null;
+  /** The card that paid, when the payment was made to keep it for the customer's next payments (ADR 063). */
+  savedCard?: SavedCard | null;
+}
+
+/** A card the provider keeps for a customer, as it describes it: never its number. */
+export interface SavedCard {
+  /** Stripe's PaymentMethod id (pm_…) or the sandbox's (pm_sandbox_…). */
+  providerMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  fingerprint: string;
+}
+
+/**
+ * How an unpaid payment is to be paid (ADR 063): for the provider's customer `customerId`, keeping the card that pays
+ * (`saveCard`), or with one of the customer's saved cards (`paymentMethodId`, the provider's id).
+ */
+export interface PaymentMethodChoice {
+  customerId: string | null;
+  saveCard: boolean;
+  paymentMethodId: string | null;
+}
+
+/** What a provider that keeps customers' cards offers besides payments (Stripe's Customers and PaymentMethods). */
+export interface SavedCardsAtProvider {
+  /** A customer to keep cards for; the key makes a retry return the same one. */
+  createCustomer(request: { userId: string; email: string | null; idempotencyKey: string }): Promise<string>;
+  /** Changes how an unpaid payment is to be paid, before the payer confirms it. */
+  choosePaymentMethod(paymentId: string, choice: PaymentMethodChoice): Promise<Payment>;
+  /** Forgets a saved card: it can no longer pay. A card already forgotten is not an error. */
+  detachCard(providerMethodId: string): Promise<void>;
+  /** What the browser's payment form lists the customer's saved cards with (Stripe's CustomerSession); null when it needs none. */
+  customerSessionSecret(customerId: string): Promise<string | null>;
 }
 
 /** A card as the provider's charge describes it (Stripe's payment_method_details.card). */
@@ -93,6 +128,8 @@ export interface CreatePaymentRequest {
   idempotencyKey: string;
   /** 'required': the payer must pass 3-D Secure wherever the card supports it (a risk rule asked for it). */
   threeDSecure?: 'required';
+  /** How it is to be paid: saving the card, or with a saved one (ADR 063); absent, as any one-off payment. */
+  methodChoice?: PaymentMethodChoice;
 }
 
 /** Why a payment is released. */
@@ -237,6 +274,8 @@ export interface PaymentProvider {
    * (PaymentProviderError, 400) for a dispute no longer awaiting evidence.
    */
   submitDisputeEvidence(disputeId: string, evidence: DisputeEvidence): Promise<PaymentDispute>;
+  /** Customers' saved cards (ADR 063); absent when the provider keeps none. */
+  readonly savedCards?: SavedCardsAtProvider;
 }
 
 /**

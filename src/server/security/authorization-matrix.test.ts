@@ -122,6 +122,14 @@ const MATRIX: Row[] = [
     expect: signedInOnly(404),
   },
   { method: 'DELETE', route: '/api/recipients/:id', url: () => `/api/recipients/${NO_SUCH_MESSAGE}`, expect: signedInOnly(404) },
+  { method: 'GET', route: '/api/user/payment-methods', expect: signedInOnly(200) },
+  // Nobody's card: every signed-in caller gets past the guard to a 404, and nothing changes.
+  {
+    method: 'DELETE',
+    route: '/api/user/payment-methods/:id',
+    url: () => `/api/user/payment-methods/${NO_SUCH_MESSAGE}`,
+    expect: signedInOnly(404),
+  },
   { method: 'GET', route: '/api/orders', expect: signedInOnly(200) },
   {
     method: 'GET',

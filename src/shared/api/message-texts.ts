@@ -122,6 +122,8 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.recipientNotFound': 'This recipient was not found. It may have been deleted.',
   'apiErrors.recipientNameTooLong': 'A recipient name can be at most 40 characters.',
   'apiErrors.recipientNameInvalid': 'A recipient name can only hold letters, digits, spaces and punctuation.',
+  // Saved cards (server/saved-cards).
+  'apiErrors.savedCardNotFound': 'This saved card was not found. It may have been removed.',
   'apiErrors.recipientsFull': 'You can save up to {{max}} recipients. Delete one to add another.',
   'apiErrors.tooManyRecipientAdds': 'Too many recipients added in a short time. Please wait a few minutes and try again.',
   // Any call.

@@ -174,6 +174,8 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.recipientNotFound',
   'apiErrors.recipientNameTooLong',
   'apiErrors.recipientNameInvalid',
+  // Saved cards (server/saved-cards).
+  'apiErrors.savedCardNotFound',
   'apiErrors.recipientsFull',
   'apiErrors.tooManyRecipientAdds',
   // Any call.

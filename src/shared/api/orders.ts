@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../text-rules';
 import type { DeliveryReportView } from './delivery-reports';
 import type { PaymentMethod } from '../payment-method';
+import type { AcceptedPayment } from '../accepted-payments';
 
 /**
  * Checkout calls (docs/product.md §7 create-payment-intent and topup) and the order history. Amounts travel as 2-decimal USD
@@ -37,6 +38,13 @@ export const createPaymentIntentBodySchema = z.object({
   totalAmount: usdAmountSchema.optional(),
   /** A promo code as the customer typed it (any case, spaces, dashes): priced again by the server (ADR 067). */
   promoCode: z.string('apiErrors.promoUnknown').max(64, 'apiErrors.promoUnknown').optional(),
+  /**
+   * How the payment step pays (ADR 063): `saveCard` keeps the card that pays for next time; `savedCardId` pays with one
+   * of the customer's saved cards (another customer's, or a removed one: 404). Sent again with the same order key
+   * when the payer changes their mind: the order's unpaid payment is changed, and the call is not a new checkout.
+   */
+  saveCard: z.boolean().optional(),
+  savedCardId: z.uuid('savedCardId must be a saved card id').optional(),
 });
 export type CreatePaymentIntentBody = z.input<typeof createPaymentIntentBodySchema>;
 
@@ -52,6 +60,10 @@ export interface CreatePaymentIntentResponse {
   /** What a promo code took off (ADR 067); "0.00" without one. */
   discount?: string;
   currency: 'USD';
+  /** With Stripe, for a customer who has one: what the Payment Element lists their saved cards with (a CustomerSession). */
+  customerSessionClientSecret?: string;
+  /** With a saved card chosen: the provider's id of it, which the sandbox's payment form confirms with. */
+  paymentMethodId?: string;
 }
 
 /** GET /api/payment-config — which payment form the browser shows. */
@@ -61,6 +73,8 @@ export interface PaymentConfigResponse {
   publishableKey: string | null;
   /** Test keys (and the sandbox) show the test-mode notice (docs/product.md §2 step 5). */
   testMode: boolean;
+  /** What the checkout takes (shared/accepted-payments.ts): the footer's "We accept" shows these. */
+  accepts: AcceptedPayment[];
 }
 
 /** POST /api/reloadly/topup — docs/product.md §7 body. The order is found by paymentIntentId; the other fields must match it. */
@@ -291,6 +305,8 @@ export const sandboxConfirmBodySchema = z.object({
       cvc: z.string().max(8),
     }),
     z.object({ type: z.literal('cashapp'), outcome: z.enum(['approve', 'decline']) }),
+    /** A card the customer saved (ADR 063): the checkout chose it; the security code is asked again. */
+    z.object({ type: z.literal('saved_card'), paymentMethodId: z.string().min(1).max(64), cvc: z.string().max(8) }),
   ]),
   receiptEmail: z.email().max(EMAIL_MAX_LENGTH).optional(),
 });

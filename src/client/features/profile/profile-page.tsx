@@ -9,6 +9,7 @@ import { TransactionHistorySection } from './history/transaction-history-section
 import { LinkedAccountsSection } from './linked-accounts-section';
 import { RecipientsSection } from './recipients/recipients-section';
 import { RequestLinksSection } from './request-links/request-links-section';
+import { SavedCardsSection } from './saved-cards/saved-cards-section';
 import { SettingsSection } from './settings-section';
 import { TwoFactorSection } from './two-factor-section';
 import { YourDataSection } from './your-data/your-data-section';
@@ -42,6 +43,7 @@ export function ProfilePage() {
       {user && <TwoFactorSection userId={user.id} />}
       {user && <LinkedAccountsSection userId={user.id} />}
       {user && <RecipientsSection userId={user.id} />}
+      {user && <SavedCardsSection userId={user.id} />}
       {user && <RequestLinksSection userId={user.id} />}
       {user && <TransactionHistorySection userId={user.id} />}
       {user && <YourDataSection userId={user.id} />}

@@ -174,6 +174,8 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
             receiptEmail={checkout.receiptEmail}
             onAuthorised={checkout.sendTopup}
             onCancel={checkout.cancelPayment}
+            userId={checkout.userId}
+            choosePaymentMethod={checkout.choosePaymentMethod}
           />
         </LazyStep>
       ) : (

@@ -5,7 +5,14 @@ import { useNavigate } from 'react-router';
 import { POST_AUTH_INTENT_DELAY_MS, POST_AUTH_TOPUP_DELAY_MS } from '@shared/constants';
 import { formatUsd, type TopUpPrice } from '@shared/pricing';
 import { ROUTES } from '@shared/routes';
-import { checkoutIntentOf, PaymentIntentError, useCreatePaymentIntent } from '@/features/topup/payment/api/create-payment-intent';
+import type { CreatePaymentIntentBody, CreatePaymentIntentResponse } from '@shared/api/orders';
+import {
+  checkoutIntentOf,
+  createPaymentIntent,
+  PaymentIntentError,
+  useCreatePaymentIntent,
+  type PaymentMethodChoice,
+} from '@/features/topup/payment/api/create-payment-intent';
 import { requestTopup } from '@/features/topup/payment/lib/topup-outcome';
 import { useAccount } from '@/lib/account';
 import { clearPendingAction } from '@/lib/pending-action';
@@ -40,6 +47,34 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
     navigate(`${ROUTES.auth}?returnTo=topup`);
   };
 
+  /** What the checkout call sends for this top-up under `orderKey`; null while the top-up is incomplete. */
+  const checkoutBody = (orderKey: string): CreatePaymentIntentBody | null => {
+    const { country, operator, amount, phone } = state;
+    if (!country || !operator || !amount) return null;
+    return {
+      amount: formatUsd(amount.usdCents),
+      ...(user?.email ? { email: user.email } : {}),
+      orderKey,
+      operatorId: operator.operatorId,
+      ...(state.detectedOperatorId !== null ? { detectedOperatorId: state.detectedOperatorId } : {}),
+      countryCode: country.code,
+      phone,
+      ...(price ? { fee: formatUsd(price.serviceFeeCents), totalAmount: formatUsd(price.totalCents) } : {}),
+      // The server prices the code again; the total shown with it is the one it must find (ADR 067).
+      ...(promo ? { promoCode: promo.code, totalAmount: formatUsd(promo.totalCents) } : {}),
+    };
+  };
+
+  /**
+   * The payment step chose how to pay (a saved card, or saving this one): the same checkout is sent again with the
+   * choice (ADR 063), which changes its unpaid payment and is not counted as a new checkout.
+   */
+  const choosePaymentMethod = async (choice: PaymentMethodChoice): Promise<CreatePaymentIntentResponse> => {
+    const body = state.orderKey ? checkoutBody(state.orderKey) : null;
+    if (!body) throw new PaymentIntentError('Failed to create payment intent', 'payment.intent.failed');
+    return createPaymentIntent({ ...body, ...choice });
+  };
+
   const confirm = () => {
     const { country, operator, amount, phone } = state;
     if (!country || !operator || !amount) return;
@@ -52,18 +87,7 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
     const orderKey = state.orderKey ?? crypto.randomUUID();
     flow.requestIntent(orderKey);
     createIntent.mutate(
-      {
-        amount: formatUsd(amount.usdCents),
-        ...(user?.email ? { email: user.email } : {}),
-        orderKey,
-        operatorId: operator.operatorId,
-        ...(state.detectedOperatorId !== null ? { detectedOperatorId: state.detectedOperatorId } : {}),
-        countryCode: country.code,
-        phone,
-        ...(price ? { fee: formatUsd(price.serviceFeeCents), totalAmount: formatUsd(price.totalCents) } : {}),
-        // The server prices the code again; the total shown with it is the one it must find (ADR 067).
-        ...(promo ? { promoCode: promo.code, totalAmount: formatUsd(promo.totalCents) } : {}),
-      },
+      { ...checkoutBody(orderKey)!, saveCard: false },
       {
         onSuccess: (answer) => {
           // Kept with its order while it is paid: a reload, a lost answer or 'Try again' after a declined redirect find it.
@@ -133,5 +157,12 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
     flow.cancelPayment();
   };
 
-  return { confirm, sendTopup: (paymentIntentId: string) => void sendTopup(paymentIntentId), cancelPayment, receiptEmail: user?.email };
+  return {
+    confirm,
+    choosePaymentMethod,
+    sendTopup: (paymentIntentId: string) => void sendTopup(paymentIntentId),
+    cancelPayment,
+    receiptEmail: user?.email,
+    userId: user?.id,
+  };
 }

@@ -32,6 +32,8 @@ export const user = pgTable('user', {
    * with the e-mail, names and every other personal field replaced. A deleted account cannot sign in.
    */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** The payment provider's customer (Stripe's cus_…, the sandbox's cus_sandbox_…), made when a first card is saved. */
+  paymentCustomerId: text('payment_customer_id'),
 });
 
 /** Signed-in browsers: the session cookie carries `token`. */

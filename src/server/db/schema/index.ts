@@ -12,3 +12,4 @@ export * from './risk';
 export * from './promo';
 export * from './alerts';
 export * from './disputes';
+export * from './saved-cards';

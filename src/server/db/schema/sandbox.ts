@@ -12,6 +12,9 @@ export interface SandboxCardFacts {
   cvcCheck: 'pass' | 'fail';
   riskLevel: 'normal' | 'elevated' | 'highest' | 'not_assessed';
   riskScore: number;
+  /** The expiry the card was confirmed with (a card saved for later keeps it). */
+  expMonth?: number;
+  expYear?: number;
 }
 type SandboxCardError = { type: string; code?: string; decline_code?: string; message: string };
 /** What completing a 3-D Secure challenge leads to: the card authorised (with its test card's extras), or declined. */
@@ -53,6 +56,12 @@ export const sandboxPaymentIntents = pgTable(
     /** How 3-D Secure ended (authenticated, failed); null when the card was not asked. */
     threeDSecureResult: text('three_d_secure_result'),
     idempotencyKey: text('idempotency_key'),
+    /** Stripe's `customer`: the sandbox customer a card may be saved to, or paid with a saved card of. */
+    customer: text('customer'),
+    /** Stripe's `setup_future_usage`: 'on_session' keeps the card that pays for the customer's next payments. */
+    setupFutureUsage: text('setup_future_usage'),
+    /** Stripe's `payment_method`: the saved card chosen to pay (sandbox_payment_methods), or the card just saved. */
+    paymentMethodId: text('payment_method_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -126,4 +135,27 @@ export const sandboxWallet = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('sandbox_wallet_one_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * Cards the sandbox keeps for a customer, as Stripe keeps PaymentMethods attached to a Customer: what the charge says
+ * of the card and its fingerprint, never its number. Detached ones can no longer pay.
+ */
+export const sandboxPaymentMethods = pgTable(
+  'sandbox_payment_methods',
+  {
+    id: text('id').primaryKey(),
+    /** The sandbox customer (cus_sandbox_…) the card is attached to. */
+    customer: text('customer').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** What Stripe's charge said of the card when it was saved (funding, country, Radar's verdict), for later payments. */
+    card: jsonb('card').$type<SandboxCardFacts>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    detachedAt: timestamp('detached_at', { withTimezone: true }),
+  },
+  (table) => [index('sandbox_payment_methods_customer_idx').on(table.customer)],
 );

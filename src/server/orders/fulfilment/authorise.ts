@@ -11,6 +11,7 @@ import { cancelHold, releaseQuietly } from './settle';
 import { authorisationFacts } from './authorisation-facts';
 import { holdForReview, refuseByRisk } from './review';
 import { assessPayment } from '../../risk/assess';
+import { rememberSavedCard } from '../../saved-cards/saved-cards';
 
 /** What the browser's top-up call says of the order it paid for (fulfilJustAuthorised). */
 export interface JustAuthorisedRequest {
@@ -104,6 +105,7 @@ export async function verifyAuthorisation(ctx: FulfilmentContext, order: Order, 
             guard,
           );
   if (authorised && claim) ctx.claimedWithAuthorisation.add(authorised);
+  if (authorised) await keepSavedCard(ctx, order.userId, payment);
   if (authorised) return authorised;
   const current = await load(ctx, order.id);
   if (current.status !== 'created') return current;
@@ -113,6 +115,19 @@ export async function verifyAuthorisation(ctx: FulfilmentContext, order: Order, 
     .from(orders)
     .where(and(eq(orders.id, order.id), recipientNotRecentlyToppedUp(services.now(), services.limits.defaults)));
   return numberFree ? refuseOverLimit(ctx, current, source) : refuseRecentlyToppedUp(ctx, current, source);
+}
+
+/**
+ * The card of a payment made to keep it (ADR 063) joins the customer's saved cards once the payment is authorised for
+ * their order. Not saving it never stops the order: the payer is told nothing worse than a card to type again.
+ */
+export async function keepSavedCard(ctx: FulfilmentContext, userId: string, payment: Payment): Promise<void> {
+  if (!payment.savedCard) return;
+  try {
+    await rememberSavedCard(ctx.db, userId, ctx.payments.kind, payment.savedCard, ctx.services.now());
+  } catch (error) {
+    ctx.services.log.warn({ err: error, paymentIntentId: payment.id }, 'the card kept by a payment could not be saved');
+  }
 }
 
 /**

@@ -21,6 +21,7 @@ import type { OrderServices } from '../services';
 import type { EventSource, Order } from '../state-machine';
 import {
   authoriseAndClaim,
+  keepSavedCard,
   justAuthorisedGuard,
   PaymentNotAuthorisedError,
   stillAuthorised,
@@ -109,6 +110,7 @@ async function fulfilJustAuthorised(ctx: FulfilmentContext, request: JustAuthori
   if (running.has(orderId)) return null;
   const work = (async () => {
     const claimed = await authoriseAndClaim(ctx, orderId, payment, 'browser', justAuthorisedGuard(ctx, request, payment));
+    if (claimed) await keepSavedCard(ctx, claimed.userId, payment);
     return claimed && recordOutcome(ctx, claimed, await send(ctx, claimed), 'browser');
   })();
   // Another move of this order in this process meanwhile waits for this one, as once() makes it.

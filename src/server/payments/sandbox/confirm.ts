@@ -9,10 +9,14 @@ import type { PaymentErrorDetail } from '../provider';
 import type { PaymentIntentStatus } from '../stripe/vocabulary';
 import { sandboxChallengePath } from './challenge';
 import { paymentIntentNotFound, type SandboxPaymentIntentRow, secretIs, unexpectedState } from './payment-intents';
+import { confirmWithSavedCard } from './confirm-saved-card';
+import { attachAuthorisingCard } from './saved-cards';
 import { CASH_APP_DECLINE, cardFactsOf, type TestCardOutcome, testCardOutcome } from './test-cards';
 
 export type SandboxConfirmRequest = z.output<typeof sandboxConfirmBodySchema>;
-type CardDetails = Extract<SandboxConfirmRequest['paymentMethod'], { type: 'card' }>;
+/** What the payment form sends when the payer types a card or answers Cash App (a saved card goes to confirm-saved-card.ts). */
+type FormPaymentMethod = Exclude<SandboxConfirmRequest['paymentMethod'], { type: 'saved_card' }>;
+type CardDetails = Extract<FormPaymentMethod, { type: 'card' }>;
 
 /** Stripe confirms only from these; a declined attempt returns the intent to requires_payment_method. */
 const CONFIRMABLE: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
@@ -36,6 +40,7 @@ export async function confirmSandboxPaymentIntent(
   now: Date = new Date(),
 ): Promise<SandboxConfirmResponse> {
   const { paymentMethod } = body;
+  if (paymentMethod.type === 'saved_card') return confirmWithSavedCard(db, intentId, { ...body, paymentMethod }, now);
   const invalidDetails = paymentMethod.type === 'card' ? cardDetailsError(paymentMethod, now) : null;
   if (!invalidDetails) {
     // The usual case in one statement: the intent with this secret, still confirmable, takes the outcome.
@@ -66,7 +71,7 @@ export async function confirmSandboxPaymentIntent(
             })
             .where(and(eq(sandboxPaymentIntents.id, intentId), secretIs(body.clientSecret), inArray(sandboxPaymentIntents.status, [...CONFIRMABLE])))
             .returning();
-    if (updated) return answerFor(outcome, updated);
+    if (updated) return answerFor(outcome, await keptForLater(db, outcome, updated, now));
   }
   // Otherwise the intent is read to answer why: unknown or another secret, already authorised, finished, or a card
   // that cannot be one (refused without touching the intent).
@@ -93,7 +98,14 @@ export async function confirmSandboxPaymentIntent(
     if (latest?.status === 'requires_capture') return { paymentIntent: browserView(latest) };
     throw unexpectedState('confirm', (latest?.status ?? intent.status) as PaymentIntentStatus, CONFIRMABLE);
   }
-  return answerFor(outcome, updated);
+  return answerFor(outcome, await keptForLater(db, outcome, updated, now));
+}
+
+/** A card that authorised an intent made to keep it (setup_future_usage) is attached to the intent's customer. */
+async function keptForLater(db: Database, outcome: TestCardOutcome, intent: SandboxPaymentIntentRow, now: Date): Promise<SandboxPaymentIntentRow> {
+  if (outcome.kind !== 'authorised' || intent.setupFutureUsage === null || !intent.card) return intent;
+  await attachAuthorisingCard(db, intent, intent.card, now);
+  return intent;
 }
 
 /** The browser's answer: the intent (with the challenge page to go to, when 3-D Secure asks), or the decline. */
@@ -148,25 +160,27 @@ const authoriseIntent = perDatabase((db) => {
 });
 
 /** What Stripe's test cards (test-cards.ts), or the Cash App page's answer, decide; 3-D Secure never asks Cash App. */
-function outcomeOf(paymentMethod: SandboxConfirmRequest['paymentMethod'], threeDSecureRequired: boolean): TestCardOutcome {
+function outcomeOf(paymentMethod: FormPaymentMethod, threeDSecureRequired: boolean): TestCardOutcome {
   if (paymentMethod.type === 'card') return testCardOutcome(digitsOf(paymentMethod.number), threeDSecureRequired);
   return paymentMethod.outcome === 'approve' ? { kind: 'authorised' } : { kind: 'declined', error: CASH_APP_DECLINE };
 }
 
-/** The card tried, as Stripe's charge describes it; null for Cash App. */
-function cardOf(paymentMethod: SandboxConfirmRequest['paymentMethod']) {
-  return paymentMethod.type === 'card' ? cardFactsOf(digitsOf(paymentMethod.number), FINGERPRINT_KEY) : null;
+/** The card tried, as Stripe's charge describes it, with the expiry it was given; null for Cash App. */
+function cardOf(paymentMethod: FormPaymentMethod) {
+  if (paymentMethod.type !== 'card') return null;
+  const expYear = paymentMethod.expYear < 100 ? 2000 + paymentMethod.expYear : paymentMethod.expYear;
+  return { ...cardFactsOf(digitsOf(paymentMethod.number), FINGERPRINT_KEY), expMonth: paymentMethod.expMonth, expYear };
 }
 
 /** What Stripe's charge would say of the card (`payment_method_details.card`): its brand and last four digits. */
-function cardShownOf(paymentMethod: SandboxConfirmRequest['paymentMethod']) {
+function cardShownOf(paymentMethod: FormPaymentMethod) {
   if (paymentMethod.type !== 'card') return { cardBrand: null, cardLast4: null };
   const digits = digitsOf(paymentMethod.number);
   return { cardBrand: cardBrandOf(digits), cardLast4: digits.slice(-4) };
 }
 
 /** The intent after an attempt; a declined one forgets its payment method, as Stripe's does. */
-function intentChangesFor(outcome: TestCardOutcome, paymentMethod: SandboxConfirmRequest['paymentMethod']) {
+function intentChangesFor(outcome: TestCardOutcome, paymentMethod: FormPaymentMethod) {
   const paymentMethodType = paymentMethod.type;
   switch (outcome.kind) {
     case 'authorised':

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
-import { type Payment, PaymentProviderError, type ThreeDSecureResult } from '../provider';
+import { type Payment, PaymentProviderError, type SavedCard, type ThreeDSecureResult } from '../provider';
 import { cardProcessingFeeCents } from './fees';
 import { paymentStatusOf, type PaymentIntentStatus } from '../stripe/vocabulary';
 
@@ -46,6 +46,23 @@ export function toPayment(row: SandboxPaymentIntentRow): Payment {
       : null,
     risk: row.card ? { level: row.card.riskLevel, score: row.card.riskScore } : null,
     threeDSecure: row.threeDSecureResult as ThreeDSecureResult | null,
+    savedCard: savedCardOf(row),
+  };
+}
+
+/** The card an authorised intent kept for its customer (Stripe's setup_future_usage), once attached; null otherwise. */
+function savedCardOf(row: SandboxPaymentIntentRow): SavedCard | null {
+  const { card } = row;
+  if (row.setupFutureUsage === null || !row.paymentMethodId || !card || !row.cardBrand || !row.cardLast4) return null;
+  if (card.expMonth === undefined || card.expYear === undefined) return null;
+  if (row.status !== 'requires_capture' && row.status !== 'succeeded') return null;
+  return {
+    providerMethodId: row.paymentMethodId,
+    brand: row.cardBrand,
+    last4: row.cardLast4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    fingerprint: card.fingerprint,
   };
 }
 /**

@@ -14,6 +14,7 @@ import {
 } from './payment-intents';
 import { disputeAfterCapture, getSandboxDispute, submitSandboxDisputeEvidence } from './disputes';
 import { refundSandboxPayment } from './refunds';
+import { createSandboxSavedCards, intentChoiceOf } from './saved-cards';
 import { verifySandboxWebhook } from './webhook-signature';
 
 export { signSandboxWebhook } from './webhook-signature';
@@ -68,6 +69,9 @@ const insertIntent = perDatabase((db) =>
       metadata: sql.placeholder('metadata'),
       idempotencyKey: sql.placeholder('idempotencyKey'),
       requestThreeDSecure: sql.placeholder('requestThreeDSecure'),
+      customer: sql.placeholder('customer'),
+      setupFutureUsage: sql.placeholder('setupFutureUsage'),
+      paymentMethodId: sql.placeholder('paymentMethodId'),
       createdAt: sql.placeholder('createdAt'),
       status: 'requires_payment_method',
       captureMethod: 'manual',
@@ -162,6 +166,7 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
         metadata: request.metadata,
         idempotencyKey: request.idempotencyKey,
         requestThreeDSecure: request.threeDSecure === 'required',
+        ...intentChoiceOf(request.methodChoice),
         createdAt,
       });
       if (inserted) return toPayment(inserted);
@@ -218,6 +223,8 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
     submitDisputeEvidence(disputeId, evidence) {
       return submitSandboxDisputeEvidence(db, options.events, disputeId, evidence, now());
     },
+
+    savedCards: createSandboxSavedCards(db, now),
   };
 }
 

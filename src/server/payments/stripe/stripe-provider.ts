@@ -9,6 +9,7 @@ import {
   type ThreeDSecureResult,
 } from '../provider';
 import { stripeDisputeCalls } from './disputes';
+import { createStripeSavedCards, savedCardOf } from './stripe-saved-cards';
 import { isPaymentIntentStatus, paymentEventOf, paymentStatusOf, type PaymentIntentStatus } from './vocabulary';
 
 export interface StripeProviderOptions {
@@ -79,6 +80,10 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
             // Stripe.js then runs the challenge wherever the card supports 3-D Secure.
             ...(request.threeDSecure === 'required' ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } } : {}),
             metadata: { orderId: request.metadata.orderId, userId: request.metadata.userId },
+            // A card to keep for the customer, or a saved one of theirs (ADR 063).
+            ...(request.methodChoice?.customerId ? { customer: request.methodChoice.customerId } : {}),
+            ...(request.methodChoice?.saveCard ? { setup_future_usage: 'on_session' as const } : {}),
+            ...(request.methodChoice?.paymentMethodId ? { payment_method: request.methodChoice.paymentMethodId } : {}),
             ...(request.threeDSecure ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } } : {}),
           },
           { idempotencyKey: request.idempotencyKey },
@@ -132,6 +137,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       }
       return paymentEventOf(event);
     },
+
+    savedCards: createStripeSavedCards(stripe, callStripe, toPaymentProviderError),
 
     async paymentIdOfCharge(chargeId) {
       let charge: Stripe.Charge;
@@ -193,6 +200,7 @@ function toPayment(intent: Stripe.PaymentIntent): Payment {
     method: paymentMethodOf(intent.latest_charge),
     ...cardAndRiskOf(intent),
     threeDSecure: threeDSecureOf(intent.latest_charge),
+    savedCard: savedCardOf(intent),
   };
 }
 

@@ -7,6 +7,7 @@ import { usePaymentConfig } from './api/get-payment-config';
 import { PaymentAccepted } from './components/payment-accepted';
 import { SandboxPaymentForm } from './components/sandbox-payment-form';
 import { TestModeNotice } from './components/test-mode-notice';
+import type { PaymentFormProps } from './components/payment-form-props';
 import { keepLeftToRight } from './lib/bidi';
 import { formatDollars } from './lib/result-format';
 import { usePaymentOutcome } from './use-payment-outcome';
@@ -22,6 +23,9 @@ interface PaymentStepProps {
   /** Called 100 ms after the payment is authorised, to send the top-up. */
   onAuthorised(paymentIntentId: string): void;
   onCancel(): void;
+  /** The signed-in customer, whose saved cards are offered (ADR 063). */
+  userId?: string;
+  choosePaymentMethod?: PaymentFormProps['choosePaymentMethod'];
 }
 
 function Busy({ label }: { label: string }) {
@@ -34,7 +38,7 @@ function Busy({ label }: { label: string }) {
 }
 
 /** Step 5 (docs/product.md §2): the server's price, then Stripe's Payment Element or the sandbox's look-alike, per the server. */
-export function PaymentStep({ intent, receiptEmail, onAuthorised, onCancel }: PaymentStepProps) {
+export function PaymentStep({ intent, receiptEmail, onAuthorised, onCancel, userId, choosePaymentMethod }: PaymentStepProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -52,6 +56,8 @@ export function PaymentStep({ intent, receiptEmail, onAuthorised, onCancel }: Pa
     onUnexpectedError: outcome.failUnexpectedly,
     onEdit: outcome.clearError,
     onCancel,
+    userId,
+    choosePaymentMethod,
   };
 
   return (

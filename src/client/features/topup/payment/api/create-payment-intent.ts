@@ -2,11 +2,31 @@ import { useMutation } from '@tanstack/react-query';
 import type { CreatePaymentIntentBody, CreatePaymentIntentResponse } from '@shared/api/orders';
 import { ApiRequestError, apiRequest } from '@/lib/api-client';
 
-/** The payment intent the server created for a checkout, with the server's own price (2-decimal USD strings). */
-export type CheckoutIntent = Pick<CreatePaymentIntentResponse, 'clientSecret' | 'paymentIntentId' | 'orderId' | 'amount' | 'fee' | 'totalAmount'>;
+/** How the payment step pays (ADR 063): saving the card typed, or with a saved card (its id in GET /api/user/payment-methods). */
+export type PaymentMethodChoice = { saveCard: boolean } | { savedCardId: string };
 
-export function checkoutIntentOf({ clientSecret, paymentIntentId, orderId, amount, fee, totalAmount }: CreatePaymentIntentResponse): CheckoutIntent {
-  return { clientSecret, paymentIntentId, orderId, amount, fee, totalAmount };
+/** The payment intent the server created for a checkout, with the server's own price (2-decimal USD strings). */
+export type CheckoutIntent = Pick<CreatePaymentIntentResponse, 'clientSecret' | 'paymentIntentId' | 'orderId' | 'amount' | 'fee' | 'totalAmount'> &
+  Pick<Partial<CreatePaymentIntentResponse>, 'customerSessionClientSecret'>;
+
+export function checkoutIntentOf({
+  clientSecret,
+  paymentIntentId,
+  orderId,
+  amount,
+  fee,
+  totalAmount,
+  customerSessionClientSecret,
+}: CreatePaymentIntentResponse): CheckoutIntent {
+  return {
+    clientSecret,
+    paymentIntentId,
+    orderId,
+    amount,
+    fee,
+    totalAmount,
+    ...(customerSessionClientSecret ? { customerSessionClientSecret } : {}),
+  };
 }
 
 /**

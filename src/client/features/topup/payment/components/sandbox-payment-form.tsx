@@ -2,6 +2,7 @@ import { useState, type ChangeEvent, type ComponentProps, type FormEvent, type R
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'radix-ui';
 import type { SandboxConfirmBody, SandboxConfirmResponse } from '@shared/api/orders';
+import { ACCEPTED_CARD_BRANDS } from '@shared/accepted-payments';
 import { ROUTES } from '@shared/routes';
 import { Icon } from '@/components/ui/icon';
 import { FieldError, Input, Label } from '@/components/ui/input';
@@ -12,13 +13,14 @@ import { confirmSandboxPayment } from '../api/confirm-sandbox-payment';
 import { cardPaymentMethod, formatCardNumber, formatCvc, formatExpiry, validateCard, type CardField, type CardFields } from '../lib/card-form';
 import { decidePayment } from '../lib/payment-messages';
 import { useUiLanguage } from '../../use-ui-language';
+import { useSavedCards } from '@/lib/saved-cards';
 import { PayButtons } from './pay-buttons';
+import { SaveCardCheckbox, SavedCardChoice, SavedCardForm } from './saved-card-form';
 import type { PaymentFormProps } from './payment-form-props';
 
 type Method = 'card' | 'cashapp';
 type PaymentMethod = SandboxConfirmBody['paymentMethod'];
 
-const CARD_BRANDS = ['visa', 'mastercard', 'amex'] as const;
 const FIELD_ORDER: CardField[] = ['number', 'expiry', 'cvc'];
 
 const tabClass = cn(
@@ -69,7 +71,7 @@ export function SandboxPaymentForm(props: PaymentFormProps) {
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="card" className="rounded-md">
-        <CardForm {...props} paying={paying} confirm={confirm} />
+        <CardTab {...props} paying={paying} confirm={confirm} />
       </Tabs.Content>
       <Tabs.Content value="cashapp" className="rounded-md">
         <CashAppForm {...props} paying={paying} confirm={confirm} />
@@ -81,6 +83,30 @@ export function SandboxPaymentForm(props: PaymentFormProps) {
 interface MethodFormProps extends PaymentFormProps {
   paying: boolean;
   confirm(paymentMethod: PaymentMethod): Promise<SandboxConfirmResponse | null>;
+}
+
+/** The card tab: the customer's saved cards to choose from (the latest first, chosen), or a new card (ADR 063). */
+function CardTab(props: MethodFormProps) {
+  const cards = useSavedCards(props.choosePaymentMethod ? props.userId : undefined).data ?? [];
+  const [selected, setSelected] = useState<string | null>(null);
+  const current = selected ?? cards[0]?.id ?? 'new';
+  const card = cards.find((candidate) => candidate.id === current);
+  return (
+    <div className="flex flex-col gap-4">
+      {cards.length > 0 && (
+        <SavedCardChoice
+          cards={cards}
+          selected={current}
+          disabled={props.locked || props.paying}
+          onSelect={(id) => {
+            props.onEdit();
+            setSelected(id);
+          }}
+        />
+      )}
+      {card ? <SavedCardForm key={card.id} {...props} card={card} /> : <CardForm {...props} hasSavedCards={cards.length > 0} />}
+    </div>
+  );
 }
 
 interface CardInputProps extends ComponentProps<'input'> {
@@ -113,10 +139,24 @@ function challengeAddress(answer: SandboxConfirmResponse, language: string): str
   return url ? `${url}&lang=${encodeURIComponent(language)}` : null;
 }
 
-function CardForm({ payLabel, locked, errorKey, onAttempt, onEdit, onCancel, paying, confirm }: MethodFormProps) {
+function CardForm({
+  payLabel,
+  locked,
+  errorKey,
+  onAttempt,
+  onEdit,
+  onCancel,
+  onUnexpectedError,
+  paying,
+  confirm,
+  choosePaymentMethod,
+  hasSavedCards,
+}: MethodFormProps & { hasSavedCards: boolean }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const [leaving, setLeaving] = useState(false);
+  const [saveCard, setSaveCard] = useState(false);
+  const [preparing, setPreparing] = useState(false);
   const [fields, setFields] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [touched, setTouched] = useState<Partial<Record<CardField, boolean>>>({});
   const errors = validateCard(fields, new Date());
@@ -129,6 +169,19 @@ function CardForm({ payLabel, locked, errorKey, onAttempt, onEdit, onCancel, pay
       const input = event.currentTarget.elements.namedItem(`card-${firstInvalid}`);
       if (input instanceof HTMLInputElement) input.focus();
       return;
+    }
+    // The checkout learns to keep this card, or that it no longer pays with a saved one chosen before.
+    if (choosePaymentMethod && (saveCard || hasSavedCards)) {
+      onEdit();
+      setPreparing(true);
+      try {
+        await choosePaymentMethod({ saveCard });
+      } catch (failure) {
+        onUnexpectedError(failure);
+        return;
+      } finally {
+        setPreparing(false);
+      }
     }
     const answer = await confirm(cardPaymentMethod(fields));
     if (!answer) return;
@@ -161,10 +214,10 @@ function CardForm({ payLabel, locked, errorKey, onAttempt, onEdit, onCancel, pay
         label={t('payment.card.number')}
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
-        className="pe-28"
+        className="pe-32"
       >
         <span className="pointer-events-none absolute inset-y-0 end-3 flex items-center gap-1">
-          {CARD_BRANDS.map((brand) => (
+          {ACCEPTED_CARD_BRANDS.map((brand) => (
             <img key={brand} src={iconUrl(brand)} alt="" width={24} height={16} className="h-4 w-6 rounded-sm bg-white ring-1 ring-border" />
           ))}
         </span>
@@ -178,7 +231,8 @@ function CardForm({ payLabel, locked, errorKey, onAttempt, onEdit, onCancel, pay
         />
         <CardInput {...bind('cvc', formatCvc)} label={t('payment.card.cvc')} autoComplete="cc-csc" placeholder="123" />
       </div>
-      <PayButtons payLabel={payLabel} paying={paying || leaving} locked={locked} errorKey={errorKey} onCancel={onCancel} />
+      {choosePaymentMethod && <SaveCardCheckbox checked={saveCard} onChange={setSaveCard} disabled={locked || leaving || paying} />}
+      <PayButtons payLabel={payLabel} paying={paying || leaving || preparing} locked={locked} errorKey={errorKey} onCancel={onCancel} />
     </form>
   );
 }

@@ -5,7 +5,9 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { ROUTES } from '@shared/routes';
 import { useTheme } from '@/lib/theme';
 import { useUiLanguage } from '../../use-ui-language';
+import { OFFERS_CASH_APP } from '@shared/accepted-payments';
 import { PayButtons } from './pay-buttons';
+import { SaveCardCheckbox } from './saved-card-form';
 import type { PaymentFormProps } from './payment-form-props';
 
 /** Stripe.js is fetched from Stripe once, on the first payment, not with the page. */
@@ -31,14 +33,22 @@ function appearanceFor(theme: 'light' | 'dark'): Appearance {
 
 const toDetail = (error: StripeError) => ({ type: error.type, code: error.code, decline_code: error.decline_code, message: error.message ?? '' });
 
-/** Stripe's Payment Element (docs/product.md §7): tabs, card then Cash App, no Apple Pay or Google Pay. */
+/**
+ * Stripe's Payment Element (docs/product.md §7): tabs, card then Cash App, with Apple Pay and Google Pay where the
+ * browser offers them (ADR 064) and the customer's saved cards through their CustomerSession (ADR 063).
+ */
 export function StripePaymentForm({ publishableKey, ...props }: PaymentFormProps & { publishableKey: string }) {
   const language = useUiLanguage();
   const { resolvedTheme } = useTheme();
-  const clientSecret = props.intent.clientSecret;
+  const { clientSecret, customerSessionClientSecret } = props.intent;
   const options = useMemo(
-    () => ({ clientSecret, appearance: appearanceFor(resolvedTheme), locale: language }),
-    [clientSecret, resolvedTheme, language],
+    () => ({
+      clientSecret,
+      appearance: appearanceFor(resolvedTheme),
+      locale: language,
+      ...(customerSessionClientSecret ? { customerSessionClientSecret } : {}),
+    }),
+    [clientSecret, resolvedTheme, language, customerSessionClientSecret],
   );
   return (
     <Elements stripe={stripeFor(publishableKey)} options={options}>
@@ -47,11 +57,23 @@ export function StripePaymentForm({ publishableKey, ...props }: PaymentFormProps
   );
 }
 
-function StripeCheckoutForm({ receiptEmail, payLabel, locked, errorKey, onAttempt, onUnexpectedError, onEdit, onCancel }: PaymentFormProps) {
+function StripeCheckoutForm({
+  receiptEmail,
+  payLabel,
+  locked,
+  errorKey,
+  onAttempt,
+  onUnexpectedError,
+  onEdit,
+  onCancel,
+  choosePaymentMethod,
+}: PaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const [paying, setPaying] = useState(false);
+  const [saveCard, setSaveCard] = useState(false);
+  const [savedFor, setSavedFor] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,6 +81,12 @@ function StripeCheckoutForm({ receiptEmail, payLabel, locked, errorKey, onAttemp
     onEdit();
     setPaying(true);
     try {
+      // The intent learns to keep the card (setup_future_usage) before it is confirmed; the Element reads it again.
+      if (choosePaymentMethod && saveCard !== savedFor) {
+        await choosePaymentMethod({ saveCard });
+        await elements.fetchUpdates();
+        setSavedFor(saveCard);
+      }
       const result = await stripe.confirmPayment({
         elements,
         confirmParams: { return_url: `${window.location.origin}${ROUTES.paymentComplete}`, ...(receiptEmail ? { receipt_email: receiptEmail } : {}) },
@@ -86,11 +114,16 @@ function StripeCheckoutForm({ receiptEmail, payLabel, locked, errorKey, onAttemp
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
       <PaymentElement
-        options={{ layout: 'tabs', paymentMethodOrder: ['card', 'cashapp'], wallets: { applePay: 'never', googlePay: 'never' } }}
+        options={{
+          layout: 'tabs',
+          paymentMethodOrder: OFFERS_CASH_APP ? ['card', 'cashapp'] : ['card'],
+          wallets: { applePay: 'auto', googlePay: 'auto' },
+        }}
         onReady={() => setReady(true)}
         onChange={onEdit}
         onLoadError={onUnexpectedError}
       />
+      {choosePaymentMethod && <SaveCardCheckbox checked={saveCard} onChange={setSaveCard} disabled={locked || paying} />}
       <PayButtons payLabel={payLabel} paying={paying} locked={locked} canPay={ready && Boolean(stripe)} errorKey={errorKey} onCancel={onCancel} />
     </form>
   );

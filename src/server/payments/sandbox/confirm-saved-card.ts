@@ -1,0 +1,68 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sandboxPaymentIntents } from '../../db/schema';
+import type { SandboxConfirmResponse } from '../../../shared/api/orders';
+import type { PaymentErrorDetail } from '../provider';
+import type { PaymentIntentStatus } from '../stripe/vocabulary';
+import type { SandboxConfirmRequest } from './confirm';
+import { paymentIntentNotFound, secretIs, unexpectedState, type SandboxPaymentIntentRow } from './payment-intents';
+import { attachedCard, paymentMethodNotFound } from './saved-cards';
+
+type SavedCardConfirm = SandboxConfirmRequest & { paymentMethod: Extract<SandboxConfirmRequest['paymentMethod'], { type: 'saved_card' }> };
+
+const CONFIRMABLE: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+
+/**
+ * Confirms a sandbox intent with the saved card its checkout chose (ADR 063), as Stripe confirms an intent whose
+ * payment_method is set: the card must be the intent's, still attached to its customer (a removed card is not:
+ * 404), and the security code is asked again (its format checked; the number is not kept, so nothing else can be).
+ * A card expired since it was saved is declined as Stripe declines it.
+ */
+export async function confirmWithSavedCard(db: Database, intentId: string, body: SavedCardConfirm, now: Date): Promise<SandboxConfirmResponse> {
+  const { paymentMethodId, cvc } = body.paymentMethod;
+  const [intent] = await db
+    .select()
+    .from(sandboxPaymentIntents)
+    .where(and(eq(sandboxPaymentIntents.id, intentId), secretIs(body.clientSecret)));
+  if (!intent) throw paymentIntentNotFound(intentId);
+  if (intent.status === 'requires_capture') return { paymentIntent: browserView(intent) };
+  if (!CONFIRMABLE.includes(intent.status as PaymentIntentStatus))
+    throw unexpectedState('confirm', intent.status as PaymentIntentStatus, CONFIRMABLE);
+  const card = intent.paymentMethodId === paymentMethodId ? await attachedCard(db, paymentMethodId, intent.customer) : null;
+  if (!card) throw paymentMethodNotFound(paymentMethodId);
+  if (!(card.brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(cvc))
+    return { error: cardError('incorrect_cvc', "Your card's security code is invalid.") };
+  if (card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)) {
+    return { error: cardError('expired_card', 'Your card has expired.') };
+  }
+  const [updated] = await db
+    .update(sandboxPaymentIntents)
+    .set({
+      status: 'requires_capture',
+      paymentMethodType: 'card',
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      card: card.card,
+      lastPaymentError: null,
+      challengeOutcome: null,
+      threeDSecureResult: null,
+      // Already saved: the authorisation does not save it again.
+      setupFutureUsage: null,
+      ...(body.receiptEmail ? { receiptEmail: body.receiptEmail } : {}),
+      updatedAt: now,
+    })
+    .where(and(eq(sandboxPaymentIntents.id, intentId), inArray(sandboxPaymentIntents.status, [...CONFIRMABLE])))
+    .returning();
+  if (updated) return { paymentIntent: browserView(updated) };
+  const [latest] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentId));
+  if (latest?.status === 'requires_capture') return { paymentIntent: browserView(latest) };
+  throw unexpectedState('confirm', (latest?.status ?? intent.status) as PaymentIntentStatus, CONFIRMABLE);
+}
+
+function browserView(intent: SandboxPaymentIntentRow) {
+  return { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency };
+}
+
+function cardError(code: string, message: string): PaymentErrorDetail {
+  return { type: 'card_error', code, message };
+}
