@@ -10,6 +10,7 @@ import { sendAlertEmails } from './alert-emails';
 import { readAlertThresholds, type AlertThresholds } from './alert-settings';
 import { checkDeclineRate, checkOperators, checkWalletDifferences, checkWalletLow } from './checks';
 import { lastWalletReading, readWalletBalance, type WalletGauge } from './wallet-balance';
+import { startRepeatingJob, type RepeatingJob } from '../repeating-job';
 
 /*
  * The business checks (docs/decisions/061-… and 062-…): every minute each instance asks for the turn; the one that
@@ -93,30 +94,12 @@ export async function runBusinessChecks(deps: BusinessCheckDeps): Promise<boolea
 }
 
 /** Runs the checks now and then every minute until stopped; runs never overlap. */
-export function startBusinessChecks(deps: BusinessCheckDeps, intervalMs = BUSINESS_CHECK_INTERVAL_MS) {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let current: Promise<void> = Promise.resolve();
-  const run = async () => {
-    try {
+export function startBusinessChecks(deps: BusinessCheckDeps, intervalMs = BUSINESS_CHECK_INTERVAL_MS): RepeatingJob {
+  return startRepeatingJob(
+    async () => {
       await runBusinessChecks(deps);
-    } catch (error) {
-      deps.log.error({ err: error }, 'business checks run failed');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      current = run().finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  };
-  current = run().finally(schedule);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
     },
-  };
+    intervalMs,
+    (error) => deps.log.error({ err: error }, 'business checks run failed'),
+  );
 }

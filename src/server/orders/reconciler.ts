@@ -7,6 +7,7 @@ import { queueDelayNotices } from './delay-notices';
 import { PaymentNotAuthorisedError, type Fulfilment } from './fulfilment';
 import type { OrderServices } from './services';
 import { transition, type Order } from './state-machine';
+import { startRepeatingJob, type RepeatingJob } from '../repeating-job';
 
 export const RECONCILE_INTERVAL_MS = 30 * 1000;
 /** An order nobody paid for within this time is closed and its payment released. */
@@ -149,33 +150,17 @@ async function expireIfUnpaid(services: OrderServices, order: Order): Promise<vo
   });
 }
 
-/** Runs the reconciler now and then every 30 s until stopped; runs never overlap. */
-export function startReconciler(services: OrderServices, fulfilment: Fulfilment, intervalMs = RECONCILE_INTERVAL_MS) {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let current: Promise<void> = Promise.resolve();
-  const run = async () => {
-    try {
+/**
+ * Runs the reconciler now and then every 30 s until stopped; runs never overlap. Stopping takes no new order, finishes
+ * the one under way and hands back the others it had taken.
+ */
+export function startReconciler(services: OrderServices, fulfilment: Fulfilment, intervalMs = RECONCILE_INTERVAL_MS): RepeatingJob {
+  return startRepeatingJob(
+    async (stopped) => {
       // Drain everything that is due, a batch at a time.
-      while (!stopped && (await reconcileDueOrders(services, fulfilment, BATCH_SIZE, () => stopped)) === BATCH_SIZE);
-    } catch (error) {
-      services.log.error({ err: error }, 'reconciler run failed');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      current = run().finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  };
-  current = run().finally(schedule);
-  return {
-    /** Takes no new order, finishes the one under way and hands back the others it had taken; resolves when done. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
+      while (!stopped() && (await reconcileDueOrders(services, fulfilment, BATCH_SIZE, stopped)) === BATCH_SIZE);
     },
-  };
+    intervalMs,
+    (error) => services.log.error({ err: error }, 'reconciler run failed'),
+  );
 }
