@@ -6,6 +6,7 @@ import {
   feeRuleChanges,
   feeRules,
   priceConfigChanges,
+  promoCodes,
   riskBlocklist,
   riskSettings,
   serviceLimits,
@@ -36,6 +37,7 @@ export const SETTINGS_AUTHORS: readonly PersonalDataTable[] = [
   authorAddressErased('risk_blocklist', riskBlocklist, riskBlocklist.createdById, 'createdByEmail'),
   authorAddressErased('service_limits', serviceLimits, serviceLimits.updatedById, 'updatedByEmail'),
   authorAddressErased('alert_settings', alertSettings, alertSettings.updatedById, 'updatedByEmail'),
+  authorAddressErased('promo_codes', promoCodes, promoCodes.updatedById, 'updatedByEmail'),
   // A business alert names the admin who resolved it, never a customer.
   authorAddressErased('business_alerts', businessAlerts, businessAlerts.resolvedById, 'resolvedByEmail'),
 ];

@@ -5,6 +5,9 @@ import { rowsOf } from '../db/raw-rows';
 import { orders, walletBalanceReadings } from '../db/schema';
 import { DELIVERED_STATUSES, statusIn } from '../orders/daily-figures';
 import type { TopupDelivery } from '../topups/provider';
+import type { WalletReading } from '../topups/wallet-gauge';
+
+export { createWalletGauge, type WalletGauge, type WalletReading } from '../topups/wallet-gauge';
 
 /*
  * The top-up wallet's balance (docs/decisions/062-a-wallet-read-every-quarter-hour-and-checkouts-it-cannot-pay.md):
@@ -15,34 +18,6 @@ import type { TopupDelivery } from '../topups/provider';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The spend a wallet's days left are measured against: the provider cost of the last 7 days' delivered orders. */
 export const SPEND_WINDOW_DAYS = 7;
-
-/** A balance as read or reported, in the wallet's currency and (when known) in USD cents. */
-export interface WalletReading {
-  balance: number;
-  currencyCode: string;
-  usdCents: number | null;
-  readAt: Date;
-}
-
-/**
- * The last balance this instance knows, in memory: the checkout compares each order's provider cost with it without a
- * statement of its own. The checks refresh it every minute from the last reading (any instance's), and a top-up this
- * instance sends refreshes it with the balance the provider answered.
- */
-export interface WalletGauge {
-  current(): WalletReading | null;
-  note(reading: WalletReading): void;
-}
-
-export function createWalletGauge(): WalletGauge {
-  let last: WalletReading | null = null;
-  return {
-    current: () => last,
-    note(reading) {
-      if (!last || reading.readAt.getTime() >= last.readAt.getTime()) last = reading;
-    },
-  };
-}
 
 /** USD cents of a balance: a USD wallet's at once; another currency's at the rate its last top-up was priced at. */
 async function usdCentsOf(db: Database, balance: number, currencyCode: string, now: Date): Promise<number | null> {

@@ -1,8 +1,16 @@
-import type { CheckoutRequest } from './checkout';
+import type { z } from 'zod';
+import type { createPaymentIntentBodySchema } from '../../shared/api/orders';
 import type { OrderServices } from './services';
 import { PaymentProviderError, type Payment, type PaymentMethodChoice } from '../payments/provider';
 import { ensurePaymentCustomer, paymentCustomerOf } from '../saved-cards/payment-customer';
 import { findUsableCard, savedCardNotFound } from '../saved-cards/saved-cards';
+
+/** What of a checkout (checkout.ts's CheckoutRequest) the card choice reads. */
+interface CheckoutCardRequest {
+  userId: string;
+  accountEmail: string;
+  body: z.output<typeof createPaymentIntentBodySchema>;
+}
 
 /**
  * How the checkout's payment is to be paid (ADR 063), from what the payment step sent: with one of the customer's
@@ -12,7 +20,7 @@ import { findUsableCard, savedCardNotFound } from '../saved-cards/saved-cards';
  */
 export async function cardChoiceOf(
   services: OrderServices,
-  { userId, accountEmail, body }: Pick<CheckoutRequest, 'userId' | 'accountEmail' | 'body'>,
+  { userId, accountEmail, body }: CheckoutCardRequest,
 ): Promise<PaymentMethodChoice | undefined> {
   const { db, payments } = services;
   if (body.saveCard === undefined && body.savedCardId === undefined) return undefined;

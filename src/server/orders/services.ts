@@ -1,5 +1,5 @@
 import type { DeclineAlertThresholds } from '../../shared/api/admin-overview';
-import type { WalletGauge } from '../alerts/wallet-balance';
+import type { WalletGauge } from '../topups/wallet-gauge';
 import type { DestinationSwitches } from '../catalog/destination-switches';
 import type { Database } from '../db/client';
 import type { PaymentProvider } from '../payments/provider';

@@ -106,7 +106,9 @@ describe('checkout with the Stripe adapter', () => {
     stripe.authorise(intent.paymentIntentId);
     await fulfilment.fulfil(intent.orderId, 'browser');
     const charge = stripe.intent(intent.paymentIntentId).latest_charge!;
-    const dispute = { id: 'dp_1', object: 'dispute', amount: 500, charge, payment_intent: null, reason: 'fraudulent', status: 'needs_response' };
+    // The bank opens it at Stripe; the event (whose dispute names only the charge) makes the order read it.
+    const opened = stripe.disputes.open({ intentId: intent.paymentIntentId, chargeId: String(charge), amount: 500 });
+    const dispute = { id: opened.id, object: 'dispute', amount: 500, charge, payment_intent: null, reason: 'fraudulent', status: 'needs_response' };
     const { rawBody, signature } = signWebhook(stripeEvent('charge.dispute.created', dispute));
     await handlePaymentEvent(services, fulfilment, services.payments.verifyWebhookEvent(Buffer.from(rawBody), signature));
     const { order, events } = await orderLedger(services.db, intent.orderId);

@@ -1,13 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
-import type { SandboxConfirmResponse } from '../../../shared/api/orders';
+import type { z } from 'zod';
+import type { SandboxConfirmResponse, sandboxConfirmBodySchema } from '../../../shared/api/orders';
 import type { PaymentErrorDetail } from '../provider';
 import type { PaymentIntentStatus } from '../stripe/vocabulary';
-import type { SandboxConfirmRequest } from './confirm';
 import { paymentIntentNotFound, secretIs, unexpectedState, type SandboxPaymentIntentRow } from './payment-intents';
 import { attachedCard, paymentMethodNotFound } from './saved-cards';
 
+/** The payment form's answer (confirm.ts's SandboxConfirmRequest) when it pays with a saved card. */
+type SandboxConfirmRequest = z.output<typeof sandboxConfirmBodySchema>;
 type SavedCardConfirm = SandboxConfirmRequest & { paymentMethod: Extract<SandboxConfirmRequest['paymentMethod'], { type: 'saved_card' }> };
 
 const CONFIRMABLE: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];

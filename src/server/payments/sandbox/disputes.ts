@@ -2,9 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxDisputes } from '../../db/schema';
 import { type DisputeEvidence, type DisputeStatus, type PaymentDispute, PaymentProviderError } from '../provider';
-import { deliverSandboxEvent } from './events';
+import { deliverSandboxEvent, type SandboxEventListener } from './events';
 import { chargeIdOf, randomBase62, type SandboxPaymentIntentRow } from './payment-intents';
-import type { SandboxEventListener } from './sandbox-payment-provider';
 
 /*
  * Disputes as Stripe's test mode makes them (docs/decisions/060-disputes-a-person-can-win.md): a test card's charge is

@@ -1,6 +1,13 @@
 import { paymentEventOf } from '../stripe/vocabulary';
 import { randomBase62 } from './payment-intents';
-import type { SandboxEventListener } from './sandbox-payment-provider';
+import type { PaymentEvent } from '../provider';
+
+/** Takes the sandbox's own events to the handler of the webhook's, without HTTP. */
+export interface SandboxEventListener {
+  deliver(event: PaymentEvent): Promise<void>;
+  /** A delivery that failed is reported here; it never fails the capture behind it. */
+  log: { error(detail: Record<string, unknown>, message: string): void };
+}
 
 /**
  * Sends one of the sandbox's own events (Stripe's type and object) to the webhook's handler on the next turn of the

@@ -2,7 +2,7 @@ import { SANDBOX_DISPUTE_FEE_CENTS } from './fees';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { perDatabase, type Database } from '../../db/client';
 import { sandboxPaymentIntents } from '../../db/schema';
-import { type CreatePaymentRequest, type Payment, type PaymentEvent, type PaymentProvider, PaymentProviderError } from '../provider';
+import { type CreatePaymentRequest, type Payment, type PaymentProvider, PaymentProviderError } from '../provider';
 import type { PaymentIntentStatus } from '../stripe/vocabulary';
 import {
   idempotencyKeyReused,
@@ -16,6 +16,7 @@ import { disputeAfterCapture, getSandboxDispute, submitSandboxDisputeEvidence } 
 import { refundSandboxPayment } from './refunds';
 import { createSandboxSavedCards, intentChoiceOf } from './saved-cards';
 import { verifySandboxWebhook } from './webhook-signature';
+import type { SandboxEventListener } from './events';
 
 export { signSandboxWebhook } from './webhook-signature';
 
@@ -27,12 +28,7 @@ export interface SandboxPaymentProviderOptions {
   events?: SandboxEventListener;
 }
 
-/** Takes the sandbox's own events to the handler of the webhook's, without HTTP. */
-export interface SandboxEventListener {
-  deliver(event: PaymentEvent): Promise<void>;
-  /** A delivery that failed is reported here; it never fails the capture behind it. */
-  log: { error(detail: Record<string, unknown>, message: string): void };
-}
+export type { SandboxEventListener } from './events';
 
 /** Stripe's smallest USD charge. */
 const MINIMUM_AMOUNT_CENTS = 50;
