@@ -166,14 +166,10 @@ describe('transaction history on the profile', () => {
     await page.context().close();
   });
 
-  it("'Top up again' asks to choose again when the number's operator cannot be detected any more", async () => {
+  it("'Top up again' asks to choose again when the order's operator is no longer offered in the country", async () => {
     const page = await openProfile(app.browser, { storageState: owner.storageState });
-    await page.route('**/api/reloadly/operator-detect/**', (route) =>
-      route.fulfill({
-        status: 404,
-        contentType: 'application/json',
-        body: JSON.stringify({ success: false, message: 'Could not auto detect operator for given phone number' }),
-      }),
+    await page.route('**/api/operators/NG', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, operators: [] }) }),
     );
     await orderEntry(page, owner.successful.intent.orderId).getByRole('button', { name: 'Top up again' }).click();
     await expect.poll(() => toastText(page)).toContain('Please choose again');

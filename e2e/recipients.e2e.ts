@@ -54,6 +54,52 @@ async function visit(browser: Browser, path: string, { language = 'en', theme = 
   return openPage(browser, `${app.server.url}${path}`, options);
 }
 
+/** A number the repeat test tops up with an operator of its own choosing. */
+const REPEATED = '08031234570';
+
+/**
+ * Pays for a Nigerian top-up from the signed-in page with an operator the number's detection does not answer and
+ * the second amount it offers, as a customer who picked both in the flow. Answers the operator's name and the amount.
+ */
+function topUpWithOtherOperator(page: Page, phone: string): Promise<{ status: string; operatorName: string; amount: string }> {
+  return page.evaluate(async (phone) => {
+    const call = async <T>(path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(
+        path,
+        body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+      );
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    type Operator = { operatorId: number; name: string; denominationType: string; fixedAmounts: number[]; suggestedAmounts: number[] };
+    const { data: detected } = await call<{ data: Operator }>(`/api/reloadly/operator-detect/${phone}/NG`);
+    const { operators } = await call<{ operators: Operator[] }>('/api/operators/NG');
+    const operator = operators.find((one) => one.operatorId !== detected.operatorId && (one.fixedAmounts[1] ?? one.suggestedAmounts[1]))!;
+    const amount = (operator.fixedAmounts[1] ?? operator.suggestedAmounts[1]!).toFixed(2);
+    const intent = await call<{ paymentIntentId: string; clientSecret: string }>('/api/create-payment-intent', {
+      amount,
+      orderKey: `repeat-${phone}-${Date.now()}`,
+      operatorId: operator.operatorId,
+      countryCode: 'NG',
+      phone,
+    });
+    await call(`/api/sandbox-payments/${intent.paymentIntentId}/confirm`, {
+      clientSecret: intent.clientSecret,
+      paymentMethod: { type: 'card', number: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123' },
+    });
+    const result = await call<{ status: string }>('/api/reloadly/topup', {
+      paymentIntentId: intent.paymentIntentId,
+      operatorId: String(operator.operatorId),
+      amount,
+      useLocalAmount: false,
+      customIdentifier: `topup-${Date.now()}`,
+      recipientPhone: { countryCode: 'NG', number: phone },
+      operatorName: operator.name,
+    });
+    return { status: result.status, operatorName: operator.name, amount };
+  }, phone);
+}
+
 describe('saved recipients', () => {
   const owner = {} as { storageState: BrowserContextOptions['storageState']; other: BrowserContextOptions['storageState'] };
 
@@ -95,19 +141,37 @@ describe('saved recipients', () => {
     await page.context().close();
   });
 
-  it('the home page offers Send again for the last three topped up, which fills the flow and detects the operator', async () => {
+  it('the home page offers Send again for the last three topped up, which opens the review of the same top-up', async () => {
     const page = await visit(app.browser, '/', { storageState: owner.storageState });
     const shortcuts = sendAgain(page).getByRole('button');
     await shortcuts.first().waitFor();
     expect(await shortcuts.allTextContents()).toEqual(['+234 803 123 4569', '+234 803 123 4568', 'Mum']);
-    const detection = page.waitForResponse((response) => response.url().includes(`/api/reloadly/operator-detect/${TOPPED_UP[1]}/NG`));
     await sendAgain(page).getByRole('button', { name: 'Send again to \u2066+234 803 123 4568\u2069' }).click();
-    expect((await detection).status()).toBe(200);
-    await page.getByTestId('amount-card').first().waitFor();
-    expect(await currentStep(page)).toContain('Amount');
-    await page.getByRole('button', { name: 'Change number' }).click();
-    expect(await phoneInput(page).inputValue()).toBe(TOPPED_UP[1]);
+    await page.getByTestId('review-confirm').waitFor();
+    expect(await page.getByTestId('recipient-number').textContent()).toBe('+234 803 123 4568');
+    expect(await currentStep(page)).toContain('Review');
     await page.context().close();
+  });
+
+  it('Send again reaches the review with the operator chosen for the last top-up and its amount in two clicks, desktop en and phone ar', async () => {
+    // A customer who topped up a number with an operator other than the one its detection answers, and not the first amount.
+    const setup = await openPage(app.browser, app.server.url);
+    await signedInPage(setup, app.server.url, 'amara@example.com', { username: 'amara' });
+    const chosen = await topUpWithOtherOperator(setup, REPEATED);
+    expect(chosen.status).toBe('SUCCESSFUL');
+    const storageState = await setup.context().storageState();
+    await setup.context().close();
+
+    for (const variant of [{ language: 'en' }, { language: 'ar', viewport: { width: 390, height: 844 } }]) {
+      const page = await visit(app.browser, '/', { storageState, ...variant });
+      const shortcut = sendAgain(page).getByRole('button').first();
+      await shortcut.click();
+      await page.getByTestId('review-confirm').waitFor();
+      expect(await page.getByTestId('operator-name').textContent()).toBe(chosen.operatorName);
+      expect(await page.getByTestId('review-you-pay').textContent()).toContain(chosen.amount);
+      expect(await page.getByTestId('recipient-number').textContent()).toBe('+234 803 123 4570');
+      await page.context().close();
+    }
   });
 
   it('recipients are private: another customer sees none of them, and cannot rename or delete them', async () => {

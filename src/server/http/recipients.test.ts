@@ -37,6 +37,7 @@ describe('the saved recipients calls', () => {
       name: 'Mum',
       operatorName: expect.stringMatching(/MTN/),
       lastToppedUpAt: null,
+      lastTopUp: null,
     });
     const again = await browser.post('/api/recipients', { countryCode: 'NG', phone: '08031234567' });
     expect(again.statusCode).toBe(200);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { SAVED_RECIPIENTS_MAX } from '../../shared/api/recipients';
-import { savedRecipients } from '../db/schema';
+import { formatUsd } from '../../shared/pricing';
+import { orders, savedRecipients } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { createFulfilment, insertTestUser, paidOrder, sandboxOrderServices, SANDBOX_NUMBERS } from '../testing/orders';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../testing/databases';
@@ -55,6 +57,26 @@ describe.each(TEST_DATABASE_KINDS)('saved recipients on %s', (kind) => {
     const [after] = await listRecipients(database.db, userId);
     expect(after).toMatchObject({ id: recipient.id, name: 'Mum', lastToppedUpAt: kit.services.now().toISOString() });
     expect(after!.operatorId).not.toBeNull();
+  });
+
+  it('carries the customer’s own last completed top-up of each recipient: its operator and amount', async () => {
+    const kit = sandboxOrderServices(database.db);
+    const userId = await insertTestUser(database.db);
+    const other = await insertTestUser(database.db);
+    await addRecipient(database.db, { userId, countryIso: 'NG', phone: SANDBOX_NUMBERS.successful, now: kit.services.now() }, noOperator);
+    await paidOrder(kit.services, { userId, pay: false });
+    const { orderId: othersOrder } = await paidOrder(kit.services, { userId: other });
+    await createFulfilment(kit.services).fulfil(othersOrder, 'browser');
+    expect((await listRecipients(database.db, userId))[0]!.lastTopUp).toBeNull();
+    // Past the cooldown between two top-ups to the same number.
+    kit.advance(10 * MINUTE_MS);
+
+    const { orderId } = await paidOrder(kit.services, { userId });
+    expect((await createFulfilment(kit.services).fulfil(orderId, 'browser')).status).toBe('completed');
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    const [recipient] = await listRecipients(database.db, userId);
+    expect(recipient!.lastTopUp).toEqual({ operatorId: order!.operatorId, amount: formatUsd(order!.amountCents) });
+    expect(recipient!.lastTopUp!.amount).toMatch(/^\d+\.\d{2}$/);
   });
 
   it('lists the most recently topped up first, then the never topped up, newest first; only the customer’s own', async () => {

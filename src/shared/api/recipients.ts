@@ -27,6 +27,11 @@ export interface SavedRecipient {
   operatorName: string | null;
   name: string | null;
   lastToppedUpAt: string | null;
+  /**
+   * The customer's last completed top-up of this number: the operator they chose for it and its amount (a 2-decimal
+   * USD string), which 'Send again' offers again; null when none completed (a number saved by hand).
+   */
+  lastTopUp: { operatorId: number; amount: string } | null;
   createdAt: string;
 }
 

@@ -1,4 +1,8 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { SavedRecipient } from '@shared/api/recipients';
 import { DEFAULT_LANGUAGE } from '@shared/constants';
 import { flagUrl } from '@shared/flags';
 import { describeRecipient } from '@/components/recipient-summary';
@@ -11,11 +15,33 @@ import { TOP_UP_SECTION_ID } from './home-page';
 export const SEND_AGAIN_SHOWN = 3;
 
 /**
+ * Repeats the recipient's last completed top-up: the review of the same number, operator and amount when that operator
+ * still sells it (lib/repeat-top-up.ts, loaded on the first click so the home page's first screen stays within its
+ * budget); otherwise the number alone, as the customer would type it, and the flow detects the operator.
+ */
+async function sendAgain(recipient: SavedRecipient, repeat: { queryClient: ReturnType<typeof useQueryClient>; navigate: (path: string) => void }) {
+  const fillNumber = () => requestRecipientFill({ countryCode: recipient.countryCode, phone: recipient.nationalNumber });
+  if (!recipient.lastTopUp) return fillNumber();
+  const { findRepeatTarget } = await import('@/lib/repeat-top-up');
+  const target = await findRepeatTarget(repeat.queryClient, {
+    countryCode: recipient.countryCode,
+    phone: recipient.nationalNumber,
+    last: recipient.lastTopUp,
+  });
+  if (target.sameAmount) repeat.navigate(target.path);
+  else fillNumber();
+}
+
+/**
  * 'Send again' on the home page (docs/product.md §11): the three recipients a signed-in customer topped up most
- * recently. One click fills the top-up flow beside it and detects the operator; the flow scrolls into view.
+ * recently. One click opens the top-up flow beside it on the review of the same operator and amount (or fills the
+ * number when those are no longer sold); the flow scrolls into view.
  */
 export function SendAgain({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const { data: recipients } = useSavedRecipients(userId);
   const recent = (recipients ?? []).filter((recipient) => recipient.lastToppedUpAt !== null).slice(0, SEND_AGAIN_SHOWN);
@@ -33,11 +59,17 @@ export function SendAgain({ userId }: { userId: string }) {
               <button
                 type="button"
                 aria-label={t('recipients.sendAgain.label', { recipient: label })}
+                disabled={busy}
                 onClick={() => {
-                  requestRecipientFill({ countryCode: recipient.countryCode, phone: recipient.nationalNumber });
-                  document.getElementById(TOP_UP_SECTION_ID)?.scrollIntoView({ block: 'start' });
+                  setBusy(true);
+                  void sendAgain(recipient, { queryClient, navigate })
+                    .catch(() => requestRecipientFill({ countryCode: recipient.countryCode, phone: recipient.nationalNumber }))
+                    .finally(() => {
+                      setBusy(false);
+                      document.getElementById(TOP_UP_SECTION_ID)?.scrollIntoView({ block: 'start' });
+                    });
                 }}
-                className="flex max-w-full items-center gap-2 rounded-full border bg-card px-3 py-1.5 text-sm font-medium shadow-sm transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                className="flex max-w-full items-center gap-2 rounded-full border bg-card px-3 py-1.5 text-sm font-medium shadow-sm transition-colors hover:bg-muted disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
                 <img src={flagUrl(recipient.countryCode)} alt="" width={20} height={15} className="h-[15px] w-5 shrink-0 rounded-sm object-cover" />
                 <bdi className="truncate">{title}</bdi>

@@ -1,15 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OperatorInfo, OperatorListResponse } from '@shared/api/catalog';
-import { apiRequest } from '@/lib/api-client';
-
-/** GET /api/operators/:countryIsoCode: the operators a customer may choose in a country (ADR 055). */
-export async function getOperators(countryCode: string): Promise<OperatorInfo[]> {
-  return (await apiRequest<OperatorListResponse>(`/api/operators/${encodeURIComponent(countryCode)}`)).operators;
-}
-
-/** A country's list changes rarely: it is asked once a visit (the server keeps it too). */
-export const operatorsQueryOptions = (countryCode: string) =>
-  queryOptions({ queryKey: ['operators', countryCode], queryFn: () => getOperators(countryCode), staleTime: 10 * 60 * 1000 });
+import { useQuery } from '@tanstack/react-query';
+import type { OperatorInfo } from '@shared/api/catalog';
+import { operatorsQueryOptions } from '@/lib/operators';
 
 export function useOperators(countryCode: string) {
   return useQuery(operatorsQueryOptions(countryCode));
