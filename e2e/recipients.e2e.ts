@@ -170,6 +170,8 @@ describe('saved recipients', () => {
       expect(await page.getByTestId('operator-name').textContent()).toBe(chosen.operatorName);
       expect(await page.getByTestId('review-you-pay').textContent()).toContain(chosen.amount);
       expect(await page.getByTestId('recipient-number').textContent()).toBe('+234 803 123 4570');
+      // A new top-up copied from the last one: nothing was restored, so no notice says so.
+      expect(await page.getByTestId('flow-notice').count()).toBe(0);
       await page.context().close();
     }
   });

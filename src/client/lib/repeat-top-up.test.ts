@@ -18,7 +18,7 @@ const fixedOperator: OperatorInfo = {
 };
 /** What the number's detection would answer today: not the operator the customer chose. */
 const operators = [rangeOperator, fixedOperator];
-const numberOnly = { path: '/?restore=summary&country=NG&phone=08031234567', sameAmount: false };
+const numberOnly = { path: '/?restore=summary&repeat=1&country=NG&phone=08031234567', sameAmount: false };
 const repeated = (last: RepeatedTopUp['last']): RepeatedTopUp => ({ countryCode: 'ng', phone: '08031234567', last });
 const paramsOf = (path: string) => new URLSearchParams(path.split('?')[1]);
 
@@ -47,7 +47,7 @@ describe("'Send again' and 'Top up again'", () => {
     const target = repeatTopUpTarget(repeated({ operatorId: 341, amount: '10.00' }), operators);
     expect(target.sameAmount).toBe(true);
     expect(target.path).toBe(
-      `/?restore=summary&country=NG&phone=08031234567&amount=10.00&operatorInfo=${encodeURIComponent(JSON.stringify(fixedOperator))}`,
+      `/?restore=summary&repeat=1&country=NG&phone=08031234567&amount=10.00&operatorInfo=${encodeURIComponent(JSON.stringify(fixedOperator))}`,
     );
     expect(JSON.parse(paramsOf(target.path).get('operatorInfo')!)).toEqual(fixedOperator);
   });

@@ -45,7 +45,8 @@ const query = (entries: Record<string, string>) =>
  * longer sells the amount, or there is no completed top-up to copy.
  */
 export function repeatTopUpTarget(topUp: RepeatedTopUp, operators: readonly OperatorInfo[] | null): RepeatTarget {
-  const recipient = { restore: 'summary', country: topUp.countryCode.toUpperCase(), phone: topUp.phone };
+  // repeat=1: a new top-up copied from an old one, not one put back, so the review says nothing of a restore.
+  const recipient = { restore: 'summary', repeat: '1', country: topUp.countryCode.toUpperCase(), phone: topUp.phone };
   const numberOnly = { path: `${ROUTES.home}?${query(recipient)}`, sameAmount: false };
   if (!topUp.last) return numberOnly;
   const { operatorId, amount } = topUp.last;

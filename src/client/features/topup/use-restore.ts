@@ -72,7 +72,8 @@ export function useRestore(
         const recipient = restoreRecipientFromParams(query, countries);
         if (recipient) restoreRecipient(recipient);
       }
-      if (restored && !continueWith) setNotice('restored');
+      // A repeat ('Send again', 'Top up again') is a new top-up: nothing was restored, nothing is said.
+      if (restored && !continueWith && query.get('repeat') !== '1') setNotice('restored');
       navigate({ search: '' }, { replace: true });
     }, RESTORE_DELAY_MS);
     return () => clearTimeout(timer);
