@@ -4,12 +4,19 @@ import { signedInPage } from './account-helpers';
 import { axeViolations } from './axe';
 import { openPage, useServerAndBrowser } from './fixtures';
 import { placeOrder } from './top-up-helpers';
+import ar from '../src/client/i18n/locales/pages/ar.json';
+import en from '../src/client/i18n/locales/pages/en.json';
 
 const app = useServerAndBrowser();
 
 /** Numbers the sandbox delivers to, one per top-up (a number topped up a moment ago waits its cool-down). */
-const FIRST = '08031234571';
-const SECOND = '08031234572';
+const NUMBERS = { en: ['08031234571', '08031234572'], ar: ['08031234573', '08031234574'] } as const;
+
+/** A text of the payment step and the profile in the page's language, with its `{{…}}` left as a pattern to match. */
+function label(texts: typeof en, pick: (texts: typeof en) => string): RegExp {
+  const escaped = pick(texts).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\\\{\\\{\w+\\\}\\\}/g, '.*')}$`);
+}
 
 /** The review of a Nigerian number's first amount, as 'Top up again' opens it (the operator detected, the amount chosen). */
 async function openReview(page: Page, phone: string) {
@@ -26,7 +33,6 @@ async function openReview(page: Page, phone: string) {
 /** 'Top up again' in Arabic (src/client/i18n/locales/pages/ar.json history.topUpAgain). */
 const TOP_UP_AGAIN_AR = 'اشحن مرة أخرى';
 
-const payButton = (page: Page) => page.getByRole('button', { name: /^Pay \$/ });
 const resultMethod = (page: Page) => page.getByTestId('result-payment-method').textContent();
 
 describe('saved cards', () => {
@@ -41,41 +47,56 @@ describe('saved cards', () => {
     await page.context().close();
   });
 
-  it('a card saved when paying pays the next order with its security code, and is removed in the profile', async () => {
-    const page = await openPage(app.browser, app.server.url, { storageState, bypassCSP: true });
-    await openReview(page, FIRST);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByLabel('Card number').fill('4242424242424242');
-    await page.getByLabel('Expiration date').fill('1234');
-    await page.getByLabel('Security code').fill('123');
-    await page.getByLabel('Save this card for next time').check();
-    await payButton(page).click();
-    await page.getByTestId('result-payment-method').waitFor();
+  const VARIANTS = [
+    { name: 'on a desktop in English', language: 'en', texts: en, options: {} },
+    { name: 'on a phone in Arabic', language: 'ar', texts: ar as typeof en, options: { viewport: { width: 390, height: 844 } } },
+  ] as const;
 
-    await openReview(page, SECOND);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    const saved = page.getByRole('radio', { name: /Visa •••• 4242/ });
-    await saved.waitFor();
-    expect(await saved.isChecked()).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
-    await page.getByLabel('Security code of Visa •••• 4242').fill('123');
-    await payButton(page).click();
-    await page.getByTestId('result-payment-method').waitFor();
-    expect(await resultMethod(page)).toMatch(/4242/);
+  it.each(VARIANTS)(
+    '$name, a card saved when paying pays the next order with its security code, and is removed in the profile',
+    async ({ language, texts, options }) => {
+      const [first, second] = NUMBERS[language];
+      const page = await openPage(app.browser, app.server.url, { storageState, bypassCSP: true, ...options });
+      await page.evaluate(
+        (language) =>
+          fetch('/api/user/settings', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ language }) }),
+        language,
+      );
+      const pay = () => page.getByRole('button', { name: label(texts, (t) => t.payment.pay) });
+      await openReview(page, first);
+      await page.getByRole('button', { name: texts.topup.review.confirm, exact: true }).click();
+      await page.getByLabel(texts.payment.card.number, { exact: true }).fill('4242424242424242');
+      await page.getByLabel(texts.payment.card.expiry, { exact: true }).fill('1234');
+      await page.getByLabel(texts.payment.card.cvc, { exact: true }).fill('123');
+      await page.getByLabel(texts.payment.savedCards.save).check();
+      await pay().click();
+      await page.getByTestId('result-payment-method').waitFor();
 
-    await page.goto(`${app.server.url}/profile`);
-    const section = page.getByTestId('saved-cards-section');
-    await section.getByTestId('saved-card').waitFor();
-    expect(await section.getByTestId('saved-card').textContent()).toMatch(/Visa •••• 4242.*12\/34/);
-    expect(await axeViolations(page)).toEqual([]);
-    await section.getByRole('button', { name: 'Remove Visa •••• 4242' }).click();
-    const dialog = page.getByRole('alertdialog');
-    expect(await dialog.getByText('Remove this card?').count()).toBe(1);
-    expect(await axeViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Remove card' }).click();
-    await section.getByTestId('saved-cards-empty').waitFor();
-    await page.context().close();
-  });
+      await openReview(page, second);
+      await page.getByRole('button', { name: texts.topup.review.confirm, exact: true }).click();
+      const saved = page.getByRole('radio', { name: /4242/ });
+      await saved.waitFor();
+      expect(await saved.isChecked()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByLabel(label(texts, (t) => t.payment.savedCards.cvcFor)).fill('123');
+      await pay().click();
+      await page.getByTestId('result-payment-method').waitFor();
+      expect(await resultMethod(page)).toMatch(/4242/);
+
+      await page.goto(`${app.server.url}/profile`);
+      const section = page.getByTestId('saved-cards-section');
+      await section.getByTestId('saved-card').waitFor();
+      expect(await section.getByTestId('saved-card').textContent()).toMatch(/4242.*12\/34/);
+      expect(await axeViolations(page)).toEqual([]);
+      await section.getByRole('button', { name: label(texts, (t) => t.profile.savedCards.removeLabel) }).click();
+      const dialog = page.getByRole('alertdialog');
+      expect(await dialog.getByText(texts.profile.savedCards.confirmTitle).count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: texts.profile.savedCards.confirm, exact: true }).click();
+      await section.getByTestId('saved-cards-empty').waitFor();
+      await page.context().close();
+    },
+  );
 
   it("on a phone in Arabic, 'Top up again' lands on the review of the same number and amount in one click", async () => {
     const page = await openPage(app.browser, `${app.server.url}/profile`, { storageState, viewport: { width: 390, height: 844 }, bypassCSP: true });
