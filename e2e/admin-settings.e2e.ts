@@ -160,7 +160,8 @@ describe('limits', () => {
     expect(await text(admin, 'limits-current-daily')).toBe('$200.00');
     await field(admin, 'checkoutAttemptsPerMinute').fill('0');
     await field(admin, 'recipientCooldownMinutes').fill('5');
-    await field(admin, 'reason').fill('Card testing last night');
+    // The Limits page also holds the alerts' thresholds, with a reason field of their own.
+    await admin.getByTestId('limits-edit-form').getByTestId('setting-reason').fill('Card testing last night');
     await admin.getByTestId('limits-edit-save').click();
     await admin.getByText('Checkout attempts per minute must be a whole number from 1 to 60.').waitFor();
 

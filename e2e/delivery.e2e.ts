@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '../src/shared/routes';
 import { closeContexts, launchBrowser, newContext, startTestServer, type TestServer } from './fixtures';
@@ -64,6 +64,8 @@ describe('compression', () => {
       expect(plain.headers['content-encoding'], url).toBeUndefined();
       expect(String(plain.headers.vary), url).toMatch(/accept-encoding/i);
       for (const encoding of ['br', 'gzip']) {
+        // The build keeps a compressed copy only when it is smaller (scripts/compress-assets.ts): a few bytes stay as they are.
+        if ((encoding === 'br' ? brotliCompressSync : gzipSync)(plain.body).length >= plain.body.length) continue;
         const compressed = await get(`${server.url}${url}`, { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip' });
         expect(compressed.headers['content-encoding'], `${url} ${encoding}`).toBe(encoding);
         expect(compressed.body.length, url).toBeLessThan(plain.body.length);
