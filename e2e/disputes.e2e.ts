@@ -65,7 +65,8 @@ describe('a dispute answered from the order page', () => {
 
     await admin.getByLabel("Your statement to the card's bank").fill('The top-up reached the number the customer typed. winning_evidence');
     await admin.getByRole('button', { name: 'Submit evidence' }).click();
-    await expect.poll(() => section(admin).getByTestId('dispute-status').textContent()).toBe('Under review');
+    // Under review once sent; the sandbox may already have closed it by the time the page reads it again.
+    await expect.poll(() => section(admin).getByTestId('dispute-status').textContent()).toMatch(/^(Under review|Won)$/);
     expect(await section(admin).getByTestId('dispute-submitted').textContent()).toContain(ADMIN);
     expect(await admin.getByTestId('dispute-submit').count()).toBe(0);
 
