@@ -6,15 +6,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_REASON_MAX_LENGTH } from '@shared/api/admin';
 import type { SettingName } from '@shared/api/admin-settings';
 import { Button } from '@/components/ui/button';
-import { InlineError } from '@/components/ui/inline-error';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { apiErrorText } from '@/lib/api-error-text';
 import { toast } from '@/lib/toast';
 import { ADMIN_QUERY_KEY } from '../api/request';
-import { accessProblemOf } from '../lib/access';
 import { messageParams, refusedField, settingsConflictOf, settingsFormSchema, type SettingsFormValues } from '../lib/settings-form';
-import { AccessNotice } from './access-notice';
 import { AdminSection } from './admin-page-frame';
+import { SaveOutcome } from './save-outcome';
 
 export interface SettingInput<N extends SettingName> {
   name: N;
@@ -125,7 +123,6 @@ export function SettingsForm<N extends SettingName, Group extends { version: num
     void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
   });
 
-  const accessProblem = accessProblemOf(failure);
   return (
     <AdminSection title={title} id={id}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" data-testid={`${id}-form`}>
@@ -159,34 +156,14 @@ export function SettingsForm<N extends SettingName, Group extends { version: num
           <FieldError id={`${fieldId}-reason-error`}>{errorText('reason')}</FieldError>
         </div>
         <div ref={outcome} tabIndex={-1} className="flex flex-col gap-3 outline-none empty:hidden">
-          {conflict && (
-            <div className="flex flex-col items-start gap-3" data-testid="settings-conflict">
-              <InlineError title={t('admin.settings.conflictTitle')} className="w-full">
-                {t('apiErrors.settingsChanged')}
-              </InlineError>
-              <div className="w-full rounded-lg border p-3 text-sm">
-                <p className="font-medium">{t('admin.settings.conflictCurrent', { version: conflict.version })}</p>
-                {describe(conflict)}
-                <p className="mt-2 text-muted-foreground">{t('admin.settings.conflictKeep')}</p>
-              </div>
-              <Button type="button" variant="ghost" size="sm" onClick={() => setConflict(null)}>
-                {t('admin.settings.dismiss')}
-              </Button>
-            </div>
-          )}
-          {failure !== null &&
-            (accessProblem ? (
-              <AccessNotice problem={accessProblem} />
-            ) : (
-              <InlineError title={t('admin.settings.notSaved')} testId="settings-failure">
-                {apiErrorText(t, failure)}
-              </InlineError>
-            ))}
-          {saved && (
-            <p role="status" className="text-sm font-medium text-primary" data-testid="settings-saved">
-              {savedText(saved)}
-            </p>
-          )}
+          <SaveOutcome
+            conflict={conflict}
+            describe={describe}
+            onDismissConflict={() => setConflict(null)}
+            failure={failure}
+            saved={saved}
+            savedText={savedText}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={mutation.isPending} data-testid={`${id}-save`}>

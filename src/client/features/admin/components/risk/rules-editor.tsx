@@ -5,21 +5,19 @@ import { Plus } from 'lucide-react';
 import { ADMIN_REASON_MAX_LENGTH } from '@shared/api/admin';
 import { REVIEW_WINDOW_MINUTES, type RiskSettings } from '@shared/api/risk';
 import { Button } from '@/components/ui/button';
-import { InlineError } from '@/components/ui/inline-error';
 import { FieldError, Input, Label, Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { toast } from '@/lib/toast';
 import { saveRiskRules } from '../../api/risk';
 import { ADMIN_QUERY_KEY } from '../../api/request';
-import { accessProblemOf } from '../../lib/access';
 import { reasonProblem } from '../../lib/actions';
 import { draftOf, draftProblems, MAX_RULES, newRuleId, ruleOf, type RuleDraft } from '../../lib/rule-drafts';
 import { settingsConflictOf } from '../../lib/settings-form';
-import { AccessNotice } from '../access-notice';
 import { AdminSection } from '../admin-page-frame';
 import { RuleFields } from './rule-fields';
 import { RulesSummary } from './rules-summary';
+import { SaveOutcome } from '../save-outcome';
 
 /**
  * The rules editor: every rule's conditions, action and switch, the review window, and a required reason; saved with
@@ -107,7 +105,6 @@ export function RulesEditor({ initial }: { initial: RiskSettings }) {
     ]);
     setProblems(new Map());
   };
-  const accessProblem = accessProblemOf(failure);
   const windowProblem = problemAt('reviewWindowMinutes');
   const reasonIssue = problemAt('reason');
 
@@ -175,34 +172,14 @@ export function RulesEditor({ initial }: { initial: RiskSettings }) {
           <FieldError id={`${formId}-reason-error`}>{reasonIssue}</FieldError>
         </div>
         <div ref={outcome} tabIndex={-1} className="flex flex-col gap-3 outline-none empty:hidden">
-          {conflict && (
-            <div className="flex flex-col items-start gap-3" data-testid="settings-conflict">
-              <InlineError title={t('admin.settings.conflictTitle')} className="w-full">
-                {t('apiErrors.settingsChanged')}
-              </InlineError>
-              <div className="w-full rounded-lg border p-3 text-sm">
-                <p className="font-medium">{t('admin.settings.conflictCurrent', { version: conflict.version })}</p>
-                <RulesSummary settings={conflict} testId="rules-conflict" />
-                <p className="mt-2 text-muted-foreground">{t('admin.settings.conflictKeep')}</p>
-              </div>
-              <Button type="button" variant="ghost" size="sm" onClick={() => setConflict(null)}>
-                {t('admin.settings.dismiss')}
-              </Button>
-            </div>
-          )}
-          {failure !== null &&
-            (accessProblem ? (
-              <AccessNotice problem={accessProblem} />
-            ) : (
-              <InlineError title={t('admin.settings.notSaved')} testId="settings-failure">
-                {apiErrorText(t, failure)}
-              </InlineError>
-            ))}
-          {saved && (
-            <p role="status" className="text-sm font-medium text-primary" data-testid="settings-saved">
-              {t('admin.rules.saved', { version: saved.version })}
-            </p>
-          )}
+          <SaveOutcome
+            conflict={conflict}
+            describe={(settings) => <RulesSummary settings={settings} testId="rules-conflict" />}
+            onDismissConflict={() => setConflict(null)}
+            failure={failure}
+            saved={saved}
+            savedText={(settings) => t('admin.rules.saved', { version: settings.version })}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={mutation.isPending} data-testid="rules-save">
