@@ -49,5 +49,5 @@ describe('npm run admin:grant', () => {
       { id: 'u1', isAdmin: true, emailVerified: true },
       { id: 'u2', isAdmin: true, emailVerified: true },
     ]);
-  }, 60_000);
+  }, 180_000);
 });
