@@ -58,9 +58,9 @@ describe('accounts', () => {
 
     await page.goto(`${app.server.url}/auth`);
     await signIn(page, 'kwame.mensah@example.com', 'not-the-password-1');
-    const toast = page.getByTestId('toast');
-    await toast.waitFor();
-    expect(await toast.textContent()).toContain('Could not sign you in');
+    // Said once, above the button, and not again in a toast.
+    await expect.poll(() => page.getByTestId('inline-error').textContent()).toContain('Could not sign you in');
+    expect(await page.getByTestId('toast').count()).toBe(0);
     await page.context().close();
   });
 

@@ -83,7 +83,7 @@ describe('two-factor authentication', () => {
     await page.getByRole('heading', { name: 'Two-factor verification' }).waitFor();
     await page.getByLabel('Code').fill(wrongCode(codeFor(key)));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Could not sign you in');
+    await expect.poll(() => page.getByTestId('inline-error').textContent()).toContain('Could not sign you in');
     expect(await page.getByTestId('user-menu').count()).toBe(0);
     await page.getByLabel('Code').fill(codeFor(key));
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -165,7 +165,7 @@ describe('two-factor authentication', () => {
     // The same code again is refused; the way back to the authenticator's code is there.
     await signOut(page);
     await challengeWithBackupCode(backupCodes[0]!);
-    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Could not sign you in');
+    await expect.poll(() => page.getByTestId('inline-error').textContent()).toContain('Could not sign you in');
     expect(await page.getByTestId('user-menu').count()).toBe(0);
     await page.getByRole('button', { name: 'Use the code from your authenticator app' }).click();
     await page.getByLabel('Code', { exact: true }).waitFor();

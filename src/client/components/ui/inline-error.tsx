@@ -11,8 +11,7 @@ interface InlineErrorProps {
 }
 
 /**
- * A refusal shown next to the action it concerns (in the top-up flow the only place it is told, ADR 065; some account
- * forms toast it too): it stays until the customer changes something, and screen readers announce it when it appears
+ * A refusal shown next to the action it concerns, the only place it is told (ADR 065): it stays until the customer changes something, and screen readers announce it when it appears
  * (role="alert"). Render it only while there is a message.
  */
 export function InlineError({ title, children, className, testId = 'inline-error' }: InlineErrorProps) {

@@ -31,7 +31,7 @@ import { BackupCodeForm, ForgotPasswordForm, LoginForm, RegisterForm, ResetPassw
 type View = 'tabs' | 'two-factor' | 'backup-code' | 'forgot' | 'reset';
 type AuthForm = 'login' | 'register' | Exclude<View, 'tabs'>;
 
-/** What a failure of each form is called, in the toast and above its button. */
+/** What a failure of each form is called, above its button. */
 const FAILED_TITLES: Record<AuthForm, string> = {
   login: 'auth.failedTitle',
   register: 'auth.registerFailedTitle',
@@ -91,8 +91,8 @@ export function AuthPage() {
     try {
       await action();
     } catch (error) {
+      // Said once, above the button of the form it came from (ADR 065), not in a toast as well.
       setFailure({ form, error });
-      toast({ title: t(FAILED_TITLES[form]), description: apiErrorText(t, error), variant: 'destructive' });
     } finally {
       setPending(false);
     }

@@ -55,10 +55,8 @@ function RequestForm({ onMade }: { onMade(made: CreateTopupRequestResponse): voi
     if (!country || !canSubmit) return;
     create.mutate(
       { countryCode: country.code, phone, suggestedAmount: amountText || null, note: note.trim() || null },
-      {
-        onSuccess: onMade,
-        onError: (error) => toast({ title: t('request.failedTitle'), description: apiErrorText(t, error), variant: 'destructive' }),
-      },
+      // A refusal is told once, by its field or above the button (ADR 065).
+      { onSuccess: onMade },
     );
   };
   const changed = () => create.reset();
