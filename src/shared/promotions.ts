@@ -63,8 +63,9 @@ export function promotionCovers(promotion: Pick<OperatorPromotion, 'denomination
 /** The operator's promotion running at `now` that is surely for this amount: what the amount card labels. */
 export function promotionForAmount<T extends OperatorPromotion>(promotions: readonly T[], operatorId: number, usdCents: number, now: Date): T | null {
   return (
-    promotions.find((promotion) => promotion.operatorId === operatorId && isRunning(promotion, now) && promotionCovers(promotion, usdCents) === true) ??
-    null
+    promotions.find(
+      (promotion) => promotion.operatorId === operatorId && isRunning(promotion, now) && promotionCovers(promotion, usdCents) === true,
+    ) ?? null
   );
 }
 
@@ -96,10 +97,15 @@ export function providerPlainText(text: string | null | undefined, limit: number
     .replace(/&#0*39;|&apos;/gi, "'")
     .replace(/&amp;/gi, '&')
     // Bidi overrides and isolates could reorder our own text around it; controls and zero-width characters hide text.
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, ' ')
+    .replace(/[\p{Cc}\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   if (!plain) return null;
   const characters = [...plain];
-  return characters.length <= limit ? plain : `${characters.slice(0, limit - 1).join('').trimEnd()}…`;
+  return characters.length <= limit
+    ? plain
+    : `${characters
+        .slice(0, limit - 1)
+        .join('')
+        .trimEnd()}…`;
 }

@@ -84,7 +84,7 @@ describe('GET /api/promotions/:countryIsoCode', () => {
     expect(providerCalls).toBe(1);
   });
 
-  it("leaves out the promotion of an operator an admin switched off, and refuses a switched-off country as its operators are", async () => {
+  it('leaves out the promotion of an operator an admin switched off, and refuses a switched-off country as its operators are', async () => {
     await database.db
       .insert(disabledOperators)
       .values({ provider: 'sandbox', operatorId: mtnId, countryIso: 'NG', operatorName: 'MTN', reason: 'test', disabledAt: new Date() });

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { TopupProviderError, type OperatorPromotion, type ProviderOperator, type TopupProvider, type TopupRequest, type TopupResult } from '../provider';
+import {
+  TopupProviderError,
+  type OperatorPromotion,
+  type ProviderOperator,
+  type TopupProvider,
+  type TopupRequest,
+  type TopupResult,
+} from '../provider';
 import {
   accountBalanceSchema,
   errorBodySchema,

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { PROMOTION_TEXT_LIMITS, providerPlainText } from '../../../shared/promotions';
-import { bareTopupResult, type OperatorPromotion, type ProviderOperator, type PinDetail, type ReportedTopupStatus, type TopupResult, type WalletBalance } from '../provider';
+import {
+  bareTopupResult,
+  type OperatorPromotion,
+  type ProviderOperator,
+  type PinDetail,
+  type ReportedTopupStatus,
+  type TopupResult,
+  type WalletBalance,
+} from '../provider';
 
 // Reloadly is not consistent: amounts and ids arrive as numbers or numeric strings, lists may be missing.
 
