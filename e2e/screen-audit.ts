@@ -163,6 +163,26 @@ export const SCREENS: Screen[] = [
   },
   { name: 'flow: review', reach: (page, origin) => toReview(page, origin) },
   {
+    // An MTN Nigeria number: the sandbox's running promotion labels its cards from $10 and shows on the review (ADR 069).
+    name: "flow: review with the operator's offer",
+    reach: async (page, origin) => {
+      await open(page, `${origin}/top-up?reset=true`);
+      await countryBox(page).waitFor();
+      await chooseNigeria(page);
+      await page
+        .locator('#recipient-phone')
+        .fill(`0803${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}${1000 + Math.floor(Math.random() * 9000)}`);
+      await page.locator('form button[type="submit"]').first().click();
+      const card = page
+        .getByTestId('amount-card')
+        .filter({ has: page.getByTestId('amount-promotion') })
+        .first();
+      await card.locator('button[aria-pressed]').click();
+      await card.locator('button:not([aria-pressed])').click();
+      await page.getByTestId('operator-offer').waitFor();
+    },
+  },
+  {
     name: 'flow: sign-in gate',
     reach: async (page) => {
       await confirmButton(page).click();

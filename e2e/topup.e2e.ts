@@ -285,6 +285,53 @@ describe('top-up flow: amounts and review', () => {
   });
 });
 
+describe('operator promotions (ADR 069)', () => {
+  const promotionTitle = 'MTN Nigeria double data on $10 and more';
+
+  it("MTN Nigeria's running promotion labels the cards from $10 and shows on the review as the operator's offer, without accessibility findings in English and Arabic", async () => {
+    const page = await openFlow('/', { bypassCSP: true });
+    await enterRecipient(page, 'NG');
+    const labelOf = (youPay: string) =>
+      page
+        .getByTestId('amount-card')
+        .filter({ has: page.getByTestId('you-pay').getByText(youPay, { exact: true }) })
+        .getByTestId('amount-promotion');
+    await expect.poll(() => labelOf('$10.00').textContent()).toBe(`Promotion${promotionTitle}`);
+    expect(await labelOf('$5.00').count()).toBe(0);
+    await sendNowOnCard(page, '$10.00');
+    const offer = page.getByTestId('operator-offer');
+    await offer.waitFor();
+    expect(await offer.getByRole('heading').textContent()).toBe("The operator's offer");
+    expect(await offer.getByTestId('operator-offer-heading').textContent()).toBe(`Double data · ${promotionTitle}`);
+    expect(await offer.getByTestId('operator-offer-heading').getAttribute('dir')).toBe('auto');
+    expect(await offer.getByTestId('operator-offer-dates').textContent()).toMatch(/^From \w{3} \d{1,2}, \d{4}, .+ to \w{3} \d{1,2}, \d{4}, /);
+    expect((await axeFindings(page)).map((finding) => finding.line)).toEqual([]);
+    await page.context().close();
+
+    const arabic = await openPage(app.browser, `${app.server.url}/top-up`, {
+      viewport: { width: 390, height: 844 },
+      storage: { language: 'ar' },
+      bypassCSP: true,
+    });
+    await arabic
+      .getByRole('group', { name: ar.topup.country.quick })
+      .getByRole('button', { name: /نيجيريا/ })
+      .click();
+    await arabic.locator('#recipient-phone').fill(NUMBERS.NG.phone);
+    await arabic.getByRole('button', { name: ar.topup.recipient.next }).click();
+    const card = arabic.getByTestId('amount-card').filter({ has: arabic.getByTestId('you-pay').getByText('$10.00', { exact: true }) });
+    await expect.poll(() => card.getByTestId('amount-promotion').textContent()).toBe(`${ar.promotions.label}${promotionTitle}`);
+    await card.locator('button[aria-pressed]').click();
+    await card.getByRole('button', { name: ar.topup.amount.sendNow }).click();
+    const arabicOffer = arabic.getByTestId('operator-offer');
+    await arabicOffer.waitFor();
+    expect(await arabicOffer.getByRole('heading').textContent()).toBe(ar.promotions.offer.title);
+    expect(await arabicOffer.getByTestId('operator-offer-dates').textContent()).not.toMatch(/[A-Za-z]/);
+    expect((await axeFindings(arabic)).map((finding) => finding.line)).toEqual([]);
+    await arabic.context().close();
+  });
+});
+
 describe('top-up flow: reset link', () => {
   it.each(['/', '/top-up'])('%s?reset=true clears the saved top-up and leaves the URL', async (path) => {
     const saved = JSON.stringify({ phoneNumber: '08031234567', timestamp: Date.now() });

@@ -46,7 +46,7 @@ import { createPaymentProvider } from './payments';
 import { withStripeDirectives } from './payments/stripe/content-security-policy';
 import type { PaymentEvent, PaymentProvider } from './payments/provider';
 import { createTopupProvider } from './topups';
-import type { OperatorDirectory, TopupDelivery } from './topups/provider';
+import type { OperatorDirectory, PromotionSource, TopupDelivery } from './topups/provider';
 import { createPinVault } from './orders/pin-vault';
 import { resolveAuthSecret } from './auth/secret';
 import { createCatalogue } from './catalog/catalogue';
@@ -68,6 +68,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Operator lookups as the provider answers them; chosen from the config (Reloadly or the sandbox) when not given. */
   operators?: OperatorDirectory;
+  /** The operators' promotions; chosen from the config with the operators when not given. */
+  promotions?: PromotionSource;
   /** Top-up sending; chosen from the config with the operators when not given. */
   topups?: TopupDelivery;
   /** Card payments; Stripe or the sandbox, from the config, when not given. */
@@ -138,6 +140,7 @@ export async function buildApp({
   config,
   database,
   operators,
+  promotions,
   topups,
   payments,
   reconciler = true,
@@ -262,6 +265,8 @@ export async function buildApp({
     provider: config.reloadly ? 'reloadly' : 'sandbox',
     blocked: config.blockedDestinations,
     operators: operators ? measuredTopups(operators, 'injected') : topupProvider,
+    promotions: promotions ? measuredTopups(promotions, 'injected') : topupProvider,
+    ...(now ? { clock: now } : {}),
   });
   app.decorate('dropCatalogueCaches', () => catalogue.dropCaches());
   const clock = now ?? (() => new Date());
@@ -309,6 +314,7 @@ export async function buildApp({
   registerCatalogRoutes(app, {
     db: database.db,
     operators: orderServices.operators,
+    promotions: catalogue.servedPromotions,
     counts: attemptCounts,
     countryList: catalogue.countryList,
     provider: catalogue.switches.provider,

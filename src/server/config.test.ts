@@ -44,8 +44,12 @@ describe('loadConfig', () => {
       clientId: 'id',
       clientSecret: 'secret',
       sandbox: false,
+      promotionUtcOffset: '+00:00',
     });
     expect(loadConfig({ RELOADLY_CLIENT_ID: 'id', RELOADLY_CLIENT_SECRET: 'secret', RELOADLY_SANDBOX: 'true' }).reloadly?.sandbox).toBe(true);
+    const credentials = { RELOADLY_CLIENT_ID: 'id', RELOADLY_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({ ...credentials, RELOADLY_PROMOTION_UTC_OFFSET: '-06:00' }).reloadly?.promotionUtcOffset).toBe('-06:00');
+    expect(() => loadConfig({ ...credentials, RELOADLY_PROMOTION_UTC_OFFSET: 'GMT-6' })).toThrow(/^RELOADLY_PROMOTION_UTC_OFFSET must be an offset/);
     expect(() => loadConfig({ RELOADLY_CLIENT_ID: 'id' })).toThrow(/^RELOADLY_CLIENT_SECRET must be set too/);
     expect(() => loadConfig({ RELOADLY_CLIENT_ID: 'id', RELOADLY_CLIENT_SECRET: 's', RELOADLY_SANDBOX: 'yes' })).toThrow(
       /^RELOADLY_SANDBOX must be true or false/,

@@ -57,6 +57,10 @@ const envSchema = z.object({
     .url('must be an http:// or https:// URL')
     .refine((value) => /^https?:\/\//.test(value), 'must be an http:// or https:// URL')
     .optional(),
+  RELOADLY_PROMOTION_UTC_OFFSET: z
+    .string()
+    .regex(/^[+-](?:0\d|1[0-4]):[0-5]\d$/, 'must be an offset from UTC such as +00:00 or -06:00')
+    .default('+00:00'),
   DECLINE_ALERT_PERCENT: z.coerce
     .number('must be a whole percentage from 1 to 100')
     .int('must be a whole percentage from 1 to 100')
@@ -214,7 +218,17 @@ export interface Config {
    * Reloadly credentials; when unset the sandbox top-up provider serves operators and top-ups. `apiUrl` and `authUrl`
    * replace Reloadly's hosts (RELOADLY_API_URL, RELOADLY_AUTH_URL), e.g. to run against a stand-in.
    */
-  reloadly: { clientId: string; clientSecret: string; sandbox: boolean; apiUrl?: string; authUrl?: string } | undefined;
+  reloadly:
+    | {
+        clientId: string;
+        clientSecret: string;
+        sandbox: boolean;
+        apiUrl?: string;
+        authUrl?: string;
+        /** The zone Reloadly's promotion dates are read in (RELOADLY_PROMOTION_UTC_OFFSET; they carry none). */
+        promotionUtcOffset?: string;
+      }
+    | undefined;
   /** Under this balance of the top-up provider's wallet each top-up logs a warning (RELOADLY_LOW_BALANCE_USD). */
   lowWalletBalance: number | null;
   /** When the last hour's declines raise the alert (DECLINE_ALERT_PERCENT of at least DECLINE_ALERT_MIN_PAYMENTS). */
@@ -324,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
             sandbox: values.RELOADLY_SANDBOX,
             ...(values.RELOADLY_API_URL ? { apiUrl: values.RELOADLY_API_URL } : {}),
             ...(values.RELOADLY_AUTH_URL ? { authUrl: values.RELOADLY_AUTH_URL } : {}),
+            promotionUtcOffset: values.RELOADLY_PROMOTION_UTC_OFFSET,
           }
         : undefined,
     lowWalletBalance: values.RELOADLY_LOW_BALANCE_USD ?? null,

@@ -74,6 +74,23 @@ export function topupProviderContract(subject: () => TopupProviderSubject) {
       });
     });
 
+    describe('promotions', () => {
+      it("lists its country's promotions with the recipient's operator among them: ids, plain capped text, a start before the end", async () => {
+        const { provider, recipient } = subject();
+        const promotions = await provider.promotionsByCountry(recipient.countryCode.toLowerCase());
+        expect(promotions.map((promotion) => promotion.operatorId)).toContain(recipient.operatorId);
+        for (const promotion of promotions) {
+          expect(promotion).toMatchObject({ promotionId: expect.any(Number), operatorId: expect.any(Number), title: expect.any(String) });
+          expect(Date.parse(promotion.startsAt)).toBeLessThan(Date.parse(promotion.endsAt));
+          expect(new Date(promotion.startsAt).toISOString()).toBe(promotion.startsAt);
+          for (const text of [promotion.title, promotion.title2, promotion.description, promotion.denominations]) {
+            expect(text ?? '').not.toMatch(/[<>]/);
+            expect((text ?? '').length).toBeLessThanOrEqual(600);
+          }
+        }
+      });
+    });
+
     describe('sending top-ups', () => {
       it('sends a top-up and answers it with its transaction, identifier and amount; its status and its identifier find it again', async () => {
         const { provider, recipient, statedStatus } = subject();

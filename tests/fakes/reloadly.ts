@@ -149,6 +149,44 @@ export const LOOSE_OPERATOR = {
   suggestedAmountsMap: { '5': '7252.50', '10': 14505 },
 };
 
+/**
+ * A promotion in the shape Reloadly documents (docs/decisions/069-operator-promotions-shown-as-the-operators-own.md):
+ * its dates carry no zone, its description is HTML, and its title repeats the dates in the operator's own zone.
+ */
+export const DOCUMENTED_PROMOTION = {
+  promotionId: 5665,
+  operatorId: 173,
+  title: 'Digicel El Salvador From 07 Feb 2020 00:00 To 31 Dec 2020 23:59 (GMT-06:00)',
+  title2: 'Bonus 5x',
+  description: '<p>Recharge <b>USD 5</b> or more and get 5x &amp; free <script>alert(1)</script>WhatsApp.</p>',
+  startDate: '2020-02-07 11:00:00',
+  endDate: '2021-01-01 05:59:00',
+  denominations: 'USD 5 and up',
+  localDenominations: 'USD 5 and up',
+};
+
+/** Nigeria's promotions as a page (`content`), ids as numeric strings, beside an entry that cannot be read. */
+export const NIGERIA_PROMOTIONS_PAGE = {
+  content: [
+    {
+      promotionId: '9101',
+      operatorId: '341',
+      title: 'MTN Nigeria double data on $10 and more',
+      title2: null,
+      description: null,
+      startDate: '2021-06-01 00:00:00',
+      endDate: '2021-06-30 23:59:00',
+      denominations: 'USD 10 and up',
+      localDenominations: null,
+    },
+    { promotionId: 9102, operatorId: 341, title: 'Dateless', startDate: 'soon', endDate: null },
+  ],
+  totalElements: 2,
+  totalPages: 1,
+  number: 0,
+  size: 20,
+};
+
 export const CO_PHONE = '573001234567';
 export const NG_PHONE = '2348031234567';
 export const LOOSE_PHONE = '2349011111111';
@@ -302,6 +340,14 @@ export class FakeReloadly {
       if (byCountry[1] === 'CO') return reply(200, `[${RANGE_OPERATOR}]`);
       if (byCountry[1] === 'NG') return reply(200, [FIXED_OPERATOR, LOOSE_OPERATOR]);
       return envelope(400, 'COUNTRY_NOT_SUPPORTED', 'Country not supported');
+    }
+
+    const promotions = /^\/promotions\/country-codes\/([A-Z]{2})$/.exec(pathname);
+    if (method === 'GET' && promotions) {
+      if (promotions[1] === 'SV') return reply(200, [DOCUMENTED_PROMOTION]);
+      if (promotions[1] === 'NG') return reply(200, NIGERIA_PROMOTIONS_PAGE);
+      if (promotions[1] === 'CO') return reply(200, []);
+      return envelope(404, 'PROMOTION_NOT_FOUND', 'No promotions found');
     }
 
     if (method === 'POST' && pathname === '/topups') {

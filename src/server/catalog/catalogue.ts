@@ -1,10 +1,11 @@
 import type { TopupProviderName } from '../../shared/api/admin-catalogue';
 import type { Database } from '../db/client';
-import type { OperatorDirectory } from '../topups/provider';
+import type { OperatorDirectory, PromotionSource } from '../topups/provider';
 import { createDestinationSwitches, type DestinationSwitches } from './destination-switches';
 import { createCountryListCache, type CountryListCache } from './list-countries';
 import { cachedOperatorLists } from './operator-lists';
 import { servedOperators } from './served-operators';
+import { servedPromotions } from './served-promotions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,8 @@ export interface Catalogue {
   providerOperators: OperatorDirectory;
   /** What customers may buy: the provider's operators with the switches applied. */
   servedOperators: OperatorDirectory;
+  /** The promotions customers see: those running now, of served operators (ADR 069). */
+  servedPromotions: PromotionSource;
   /**
    * Drops every copy of the switches this server keeps, so its next answer reads the tables: called after an admin's
    * change here, and the one call a message from another server (pub/sub) would make. Other servers otherwise catch
@@ -38,19 +41,25 @@ export function createCatalogue(options: {
   provider: TopupProviderName;
   blocked: readonly string[];
   operators: OperatorDirectory;
+  promotions: PromotionSource;
   now?: () => number;
+  /** The app's clock, which says which promotions run now. */
+  clock?: () => Date;
 }): Catalogue {
   const switches = createDestinationSwitches(options.db, { provider: options.provider, blocked: options.blocked, now: options.now });
   const countryList = createCountryListCache(options.db, { blocked: switches.blocked, now: options.now });
   const operatorLists = cachedOperatorLists(options.operators, { now: options.now });
+  const promotions = servedPromotions(options.promotions, switches, { now: options.now, clock: options.clock });
   return {
     switches,
     countryList,
     providerOperators: options.operators,
     servedOperators: servedOperators(operatorLists, switches),
+    servedPromotions: promotions,
     dropCaches() {
       switches.drop();
       operatorLists.drop();
+      promotions.drop();
       countryList.invalidate();
     },
   };

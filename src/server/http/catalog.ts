@@ -7,13 +7,14 @@ import {
   type OperatorDetectResponse,
   type OperatorListResponse,
 } from '../../shared/api/catalog';
+import { promotionListParamsSchema, type PromotionListResponse } from '../../shared/api/promotions';
 import { validatePhone } from '../../shared/phone-rules';
 import type { CountryListCache } from '../catalog/list-countries';
 import { readCorridorPriceConfig } from '../catalog/fee-rules';
 import { PRICE_CONFIG_DEFAULTS, readPriceConfig } from '../catalog/price-config';
 import type { AttemptCounts } from '../db/attempt-counts';
 import type { Database } from '../db/client';
-import { customerOperatorInfo, TopupProviderError, type OperatorDirectory } from '../topups/provider';
+import { customerOperatorInfo, TopupProviderError, type OperatorDirectory, type PromotionSource } from '../topups/provider';
 import { DomainError } from '../domain-error';
 import { parseWith, passedOnRefusal } from './errors';
 import { enforceLimits, REQUEST_LIMITS } from '../request-limits';
@@ -28,6 +29,9 @@ function providerRefusal(error: unknown): unknown {
   return new DomainError('unavailable', error.code, { key: 'topup.result.errors.serviceUnavailable' });
 }
 
+/** Promotion lists one address may ask for a minute: a page asks for one or two, each call may reach the provider. */
+export const PROMOTION_LISTS_PER_MINUTE_PER_ADDRESS = 60;
+
 /** Browsers and shared caches may keep the countries list this long: a switched-off country shows within seconds. */
 const COUNTRY_LIST_MAX_AGE_S = 5;
 
@@ -40,6 +44,8 @@ export function registerCatalogRoutes(
   deps: {
     db: Database;
     operators: OperatorDirectory;
+    /** The promotions customers see: running now, of served operators (ADR 069). */
+    promotions: PromotionSource;
     counts: AttemptCounts;
     countryList: CountryListCache;
     /** Whose operator ids the fee rules of operators are. */
@@ -95,4 +101,18 @@ export function registerCatalogRoutes(
       throw providerRefusal(error);
     }
   });
+
+  // The operators' promotions running now in a country (ADR 069), for the amount cards, the review and saved recipients.
+  app.get(
+    '/api/promotions/:countryIsoCode',
+    { config: { rateLimit: { max: PROMOTION_LISTS_PER_MINUTE_PER_ADDRESS, timeWindow: '1 minute' } } },
+    async (request) => {
+      const { countryIsoCode } = parseWith(promotionListParamsSchema, request.params);
+      try {
+        return { success: true, promotions: await deps.promotions.promotionsByCountry(countryIsoCode) } satisfies PromotionListResponse;
+      } catch (error) {
+        throw providerRefusal(error);
+      }
+    },
+  );
 }

@@ -58,6 +58,7 @@ const TOPUP_OPERATIONS = [
   'topupStatus',
   'findTopupByCustomIdentifier',
   'walletBalance',
+  'promotionsByCountry',
 ] as const satisfies ReadonlyArray<keyof TopupProvider>;
 
 /** The payment provider (Stripe or the sandbox), its calls measured under its kind. */

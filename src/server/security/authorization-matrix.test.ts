@@ -79,6 +79,7 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/price-config/defaults', expect: 200 },
   { method: 'GET', route: '/api/payment-config', expect: 200 },
   { method: 'GET', route: '/api/operators/:countryIsoCode', url: () => '/api/operators/NG', expect: 200 },
+  { method: 'GET', route: '/api/promotions/:countryIsoCode', url: () => '/api/promotions/NG', expect: 200 },
   {
     method: 'GET',
     route: '/api/reloadly/operator-detect/:phone/:countryIsoCode',

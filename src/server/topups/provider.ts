@@ -2,9 +2,11 @@
 
 import type { OperatorInfo } from '../../shared/api/catalog';
 import type { PinDetail } from '../../shared/api/orders';
+import type { OperatorPromotion } from '../../shared/api/promotions';
 
 export type { DenominationType, OperatorInfo } from '../../shared/api/catalog';
 export type { PinDetail } from '../../shared/api/orders';
+export type { OperatorPromotion } from '../../shared/api/promotions';
 
 export type TopupStatus = 'SUCCESSFUL' | 'PROCESSING' | 'REFUNDED' | 'FAILED';
 
@@ -116,7 +118,15 @@ export interface TopupDelivery {
   walletBalance?(): Promise<{ balance: number; currencyCode: string }>;
 }
 
-export interface TopupProvider extends OperatorDirectory, TopupDelivery {}
+/**
+ * The operators' promotions (Reloadly's `/promotions`): their texts as plain, capped text, their dates as instants.
+ * Ended and future ones are listed too; which show is decided in front of it (shared/promotions.ts).
+ */
+export interface PromotionSource {
+  promotionsByCountry(countryIso: string): Promise<OperatorPromotion[]>;
+}
+
+export interface TopupProvider extends OperatorDirectory, TopupDelivery, PromotionSource {}
 
 /**
  * The error codes with which the provider refuses a top-up it did not make (Reloadly's codes, which the sandbox

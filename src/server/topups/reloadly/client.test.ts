@@ -15,10 +15,12 @@ import {
   SLOW_PHONE,
   TOPUP_NUMBERS,
   UNDETECTABLE_PHONE,
+  DOCUMENTED_PROMOTION,
 } from '../../../../tests/fakes/reloadly';
 import { rejectionOf } from '../../testing/rejections';
 import { bareTopupResult, TopupProviderError, type ProviderOperator, type TopupResult } from '../provider';
 import { createReloadlyProvider, type ReloadlyOptions } from './client';
+import { readPromotion } from './parse';
 
 const RANGE_OPERATOR_INFO: ProviderOperator = {
   operatorId: 88,
@@ -381,6 +383,55 @@ describe('operatorsByCountry', () => {
       [642, 'RANGE'],
     ]);
     await expect(provider().operatorsByCountry('CO')).resolves.toEqual([RANGE_OPERATOR_INFO]);
+  });
+});
+
+describe('promotionsByCountry', () => {
+  it("asks for the country's promotions and reads Reloadly's documented one: its HTML as text, its zoneless dates as UTC", async () => {
+    const promotions = await provider().promotionsByCountry('sv');
+    expect(fake.apiRequests.map((request) => request.url)).toEqual(['/promotions/country-codes/SV']);
+    expect(promotions).toEqual([
+      {
+        promotionId: DOCUMENTED_PROMOTION.promotionId,
+        operatorId: 173,
+        title: DOCUMENTED_PROMOTION.title,
+        title2: 'Bonus 5x',
+        description: 'Recharge USD 5 or more and get 5x & free alert(1)WhatsApp.',
+        startsAt: '2020-02-07T11:00:00.000Z',
+        endsAt: '2021-01-01T05:59:00.000Z',
+        denominations: 'USD 5 and up',
+        localDenominations: 'USD 5 and up',
+      },
+    ]);
+  });
+
+  it('reads the same dates in the zone RELOADLY_PROMOTION_UTC_OFFSET names, the other reading of a zoneless date', async () => {
+    const [promotion] = await provider({ promotionUtcOffset: '-06:00' }).promotionsByCountry('SV');
+    expect(promotion).toMatchObject({ startsAt: '2020-02-07T17:00:00.000Z', endsAt: '2021-01-01T11:59:00.000Z' });
+  });
+
+  it('reads a page of promotions with numeric strings, leaving out an entry it cannot read', async () => {
+    const promotions = await provider().promotionsByCountry('NG');
+    expect(promotions).toEqual([
+      expect.objectContaining({ promotionId: 9101, operatorId: 341, title2: null, description: null, denominations: 'USD 10 and up' }),
+    ]);
+  });
+
+  it("answers none for a country without promotions, empty or Reloadly's 404, but fails on a bare 404", async () => {
+    expect(await provider().promotionsByCountry('CO')).toEqual([]);
+    expect(await provider().promotionsByCountry('AQ')).toEqual([]);
+    const error = await providerError(provider({ apiUrl: `${fake.baseUrl}/wrong` }).promotionsByCountry('NG'));
+    expect(error).toMatchObject({ code: 'NOT_FOUND', retryable: true });
+  });
+
+  it('caps a long provider text and removes the bidi controls that would reorder the page around it', () => {
+    const long = 'Bonus '.repeat(100);
+    const read = readPromotion({ ...DOCUMENTED_PROMOTION, title: `\u202eevil\u202c ${long}`, description: long.repeat(3) }, '+00:00');
+    expect(read!.title.startsWith(' ')).toBe(false);
+    expect(read!.title).not.toMatch(/[\u202a-\u202e]/);
+    expect([...read!.title].length).toBeLessThanOrEqual(160);
+    expect(read!.title.endsWith('…')).toBe(true);
+    expect([...read!.description!].length).toBeLessThanOrEqual(600);
   });
 });
 

@@ -1,11 +1,20 @@
 import type { z } from 'zod';
-import { TopupProviderError, type ProviderOperator, type TopupProvider, type TopupRequest, type TopupResult } from '../provider';
+import {
+  TopupProviderError,
+  type OperatorPromotion,
+  type ProviderOperator,
+  type TopupProvider,
+  type TopupRequest,
+  type TopupResult,
+} from '../provider';
 import {
   accountBalanceSchema,
   errorBodySchema,
   isReloadlyEnvelope,
   operatorListSchema,
   operatorSchema,
+  promotionListSchema,
+  readPromotion,
   tokenSchema,
   topupStatusAnswerSchema,
   transactionReportSchema,
@@ -25,6 +34,8 @@ export interface ReloadlyOptions {
   now?: () => number;
   /** Per-request limit, covering the answer's body too. */
   timeoutMs?: number;
+  /** The offset from UTC Reloadly's promotion dates are read in (they state none); UTC when unset. */
+  promotionUtcOffset?: string;
 }
 
 const LIVE_API = 'https://topups.reloadly.com';
@@ -162,6 +173,18 @@ export function createReloadlyProvider(options: ReloadlyOptions): TopupProvider 
         // Only a 404 in Reloadly's own envelope, with its error code, says the transaction does not exist; the
         // framework's bare 404 (a wrong path or host) is an error to retry, never "unknown transaction".
         if (error instanceof TopupProviderError && error.status === 404 && error.code !== 'NOT_FOUND') return null;
+        throw error;
+      }
+    },
+
+    async promotionsByCountry(countryIso: string): Promise<OperatorPromotion[]> {
+      const utcOffset = options.promotionUtcOffset ?? '+00:00';
+      try {
+        const entries = await callApi('GET', `/promotions/country-codes/${encodeURIComponent(countryIso.toUpperCase())}`, promotionListSchema);
+        return entries.map((entry) => readPromotion(entry, utcOffset)).filter((promotion) => promotion !== null);
+      } catch (error) {
+        // Reloadly's own 404 (its envelope, with a code) says the country has none; a bare 404 is an error like any.
+        if (error instanceof TopupProviderError && error.status === 404 && error.code !== 'NOT_FOUND') return [];
         throw error;
       }
     },

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { bareTopupResult, type ProviderOperator, type PinDetail, type ReportedTopupStatus, type TopupResult, type WalletBalance } from '../provider';
+import { PROMOTION_TEXT_LIMITS, providerPlainText } from '../../../shared/promotions';
+import {
+  bareTopupResult,
+  type OperatorPromotion,
+  type ProviderOperator,
+  type PinDetail,
+  type ReportedTopupStatus,
+  type TopupResult,
+  type WalletBalance,
+} from '../provider';
 
 // Reloadly is not consistent: amounts and ids arrive as numbers or numeric strings, lists may be missing.
 
@@ -170,6 +179,55 @@ export const topupStatusAnswerSchema = z.union([
 export const accountBalanceSchema = z.object({ balance: numeric, currencyCode: z.string().trim().min(3).max(3) });
 
 export const transactionReportSchema = z.object({ content: z.array(z.unknown()) });
+
+/** `GET /promotions/country-codes/{iso}`: a list, or a page of one (`content`). Entries are read one by one. */
+export const promotionListSchema = z.union([z.array(z.unknown()), z.object({ content: z.array(z.unknown()) }).transform((page) => page.content)]);
+
+const PLAIN_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/;
+
+/**
+ * A promotion date as an ISO instant. Reloadly writes "YYYY-MM-DD hh:mm:ss" without a zone, read here in
+ * `utcOffset` (RELOADLY_PROMOTION_UTC_OFFSET); a date that carries its own zone keeps it.
+ */
+export function promotionInstant(text: string, utcOffset: string): string | null {
+  const plain = PLAIN_DATE_TIME.exec(text.trim());
+  const time = Date.parse(plain ? `${plain[1]}T${plain[2]}${utcOffset}` : text);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+/** One of Reloadly's promotions; null when its ids, title or dates cannot be read (the others are still shown). */
+export function readPromotion(entry: unknown, utcOffset: string): OperatorPromotion | null {
+  const parsed = promotionEntrySchema.safeParse(entry);
+  if (!parsed.success) return null;
+  const promotion = parsed.data;
+  const startsAt = promotionInstant(promotion.startDate, utcOffset);
+  const endsAt = promotionInstant(promotion.endDate, utcOffset);
+  const title = providerPlainText(promotion.title, PROMOTION_TEXT_LIMITS.title);
+  if (!startsAt || !endsAt || !title || startsAt >= endsAt) return null;
+  return {
+    promotionId: promotion.promotionId,
+    operatorId: promotion.operatorId,
+    title,
+    title2: providerPlainText(promotion.title2, PROMOTION_TEXT_LIMITS.title2),
+    description: providerPlainText(promotion.description, PROMOTION_TEXT_LIMITS.description),
+    startsAt,
+    endsAt,
+    denominations: providerPlainText(promotion.denominations, PROMOTION_TEXT_LIMITS.denominations),
+    localDenominations: providerPlainText(promotion.localDenominations, PROMOTION_TEXT_LIMITS.denominations),
+  };
+}
+
+const promotionEntrySchema = z.object({
+  promotionId: numeric,
+  operatorId: numeric,
+  title: z.string(),
+  title2: optionalText,
+  description: optionalText,
+  startDate: z.string(),
+  endDate: z.string(),
+  denominations: optionalText,
+  localDenominations: optionalText,
+});
 
 /**
  * Reloadly's error envelope `{timeStamp, message, path, errorCode, infoLink, details}`, or the framework's error an

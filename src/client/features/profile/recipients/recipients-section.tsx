@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SavedRecipient } from '@shared/api/recipients';
+import { RecipientPromotionNote } from '@/components/operator-offer';
 import { describeRecipient, RecipientSummary } from '@/components/recipient-summary';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -25,7 +26,16 @@ function RecipientRow({ userId, recipient }: { userId: string; recipient: SavedR
     : t('recipients.neverToppedUp');
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border p-3" data-testid="saved-recipient">
-      <RecipientSummary recipient={recipient} language={language} extra={lastTopUp} />
+      <RecipientSummary
+        recipient={recipient}
+        language={language}
+        extra={
+          <>
+            {lastTopUp}
+            <RecipientPromotionNote recipient={recipient} />
+          </>
+        }
+      />
       <div className="flex gap-2">
         <Button type="button" variant="outline" size="sm" aria-label={t('recipients.renameLabel', { title })} onClick={() => setDialog('rename')}>
           {t('recipients.rename')}

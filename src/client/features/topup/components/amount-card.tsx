@@ -7,13 +7,15 @@ interface AmountCardProps {
   youPay: string;
   /** What the review will ask, fees included, from the same pricing as the review and the server; null while the fees load. */
   total: string | null;
+  /** The title of the operator's promotion for this amount, as the provider wrote it (ADR 069); null when none. */
+  promotion?: string | null;
   selected: boolean;
   onSelect(): void;
   onSendNow(): void;
 }
 
 /** One suggested amount; choosing it reveals its Send Now button (docs/product.md §2 step 3). */
-export function AmountCard({ theyGet, youPay, total, selected, onSelect, onSendNow }: AmountCardProps) {
+export function AmountCard({ theyGet, youPay, total, promotion = null, selected, onSelect, onSendNow }: AmountCardProps) {
   const { t } = useTranslation();
   return (
     <li
@@ -28,6 +30,14 @@ export function AmountCard({ theyGet, youPay, total, selected, onSelect, onSendN
         <span dir="auto" className="text-base font-bold break-words" data-testid="they-get">
           {theyGet}
         </span>
+        {promotion && (
+          <span className="mt-1 flex flex-col gap-0.5 rounded-md bg-muted px-2 py-1 text-xs" data-testid="amount-promotion">
+            <span className="font-semibold">{t('promotions.label')}</span>
+            <span dir="auto" className="break-words">
+              {promotion}
+            </span>
+          </span>
+        )}
         <span className="mt-1 text-xs text-muted-foreground">{t('topup.amount.youPay')}</span>
         <span dir="ltr" className="self-start font-semibold text-primary" data-testid="you-pay">
           {youPay}

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorInfo } from '@shared/api/catalog';
 import { AMOUNT_PAGE_SIZE } from '@shared/constants';
 import type { PriceOf } from '../lib/amounts';
+import { promotionForAmount } from '@shared/promotions';
 import { Button } from '@/components/ui/button';
+import { useRunningPromotions } from '@/lib/promotions';
 import { amountOptions, formatUsdCents, theyGetText, type AmountOption } from '../lib/amounts';
 import type { SelectedCountry } from '../lib/country-selection';
 import { useFocusOnMount } from '../use-focus-on-mount';
@@ -33,6 +35,7 @@ export function AmountStep({ country, phone, operator, priceOf, chosen, onSendNo
   const language = useUiLanguage();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const options = useMemo(() => amountOptions(operator), [operator]);
+  const promotions = useRunningPromotions(operator.country.isoName);
   const [changingOperator, setChangingOperator] = useState(false);
   const [highlighted, setHighlighted] = useState<number | null>(chosen?.usdCents ?? null);
   const [shown, setShown] = useState(() => {
@@ -83,6 +86,7 @@ export function AmountStep({ country, phone, operator, priceOf, chosen, onSendNo
               theyGet={theyGetText(option, operator, language, t)}
               youPay={formatUsdCents(option.usdCents)}
               total={priceOf && formatUsdCents(priceOf(option.usdCents).totalCents)}
+              promotion={promotionForAmount(promotions, operator.operatorId, option.usdCents, new Date())?.title ?? null}
               selected={highlighted === option.usdCents}
               onSelect={() => setHighlighted(option.usdCents)}
               onSendNow={() => onSendNow(option)}

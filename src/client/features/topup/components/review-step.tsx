@@ -4,6 +4,9 @@ import type { OperatorInfo } from '@shared/api/catalog';
 import type { TopUpPrice } from '@shared/pricing';
 import { Button } from '@/components/ui/button';
 import { InlineError } from '@/components/ui/inline-error';
+import { OperatorOffer } from '@/components/operator-offer';
+import { promotionsForReview } from '@shared/promotions';
+import { useRunningPromotions } from '@/lib/promotions';
 import { apiErrorText } from '@/lib/api-error-text';
 import { formatUsdCents, theyGetText, type AmountOption } from '../lib/amounts';
 import type { SelectedCountry } from '../lib/country-selection';
@@ -36,6 +39,7 @@ export function ReviewStep({ country, phone, operator, amount, price, refusal, d
   const language = useUiLanguage();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const pending = t('common.loading');
+  const promotions = promotionsForReview(useRunningPromotions(operator.country.isoName), operator.operatorId, amount.usdCents, new Date());
   // A refusal for too many attempts says when Confirm works again, and Confirm waits until then.
   const retryWait = refusal ? retryWaitOf(refusal) : undefined;
   const waitSeconds = useSecondsLeft(retryWait);
@@ -66,6 +70,7 @@ export function ReviewStep({ country, phone, operator, amount, price, refusal, d
           {discount ? formatUsdCents(discount.totalCents) : price ? formatUsdCents(price.totalCents) : pending}
         </DescriptionRow>
       </dl>
+      <OperatorOffer promotions={promotions} language={language} />
       {promoField}
       {refusal && (
         <div className="flex flex-col gap-2">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { RecipientPromotionNote } from '@/components/operator-offer';
 import { RecipientSummary } from '@/components/recipient-summary';
 import type { RecipientFill } from '@/lib/recipient-fill';
 import { useSavedRecipients } from '@/lib/saved-recipients';
@@ -41,7 +42,7 @@ export function SavedRecipientPicks({ userId, disabled, onPick }: SavedRecipient
               onClick={() => onPick({ countryCode: recipient.countryCode, phone: recipient.nationalNumber })}
               className="flex w-full items-center rounded-lg border bg-card px-3 py-2 transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50"
             >
-              <RecipientSummary recipient={recipient} language={language} />
+              <RecipientSummary recipient={recipient} language={language} extra={<RecipientPromotionNote recipient={recipient} />} />
             </button>
           </li>
         ))}
