@@ -1,4 +1,4 @@
-import { Fragment, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -101,6 +101,11 @@ function Refusal({
   );
 }
 
+/** An action's own dialog, drawn by the page that asked for it. */
+function OwnDialog<R>({ render, ...slot }: ActionDialogSlot<R> & { render: (slot: ActionDialogSlot<R>) => ReactNode }) {
+  return render(slot);
+}
+
 /**
  * The admin actions of a page, each asking for a reason in a dialog. A success says so, writes the answer into the
  * page and reads again everything the console shows. A refusal about the thing itself (409: it changed meanwhile,
@@ -185,16 +190,16 @@ export function ActionPanel<A extends string, R>({
       )}
       {children}
       {(Object.entries(dialogs ?? {}) as Array<[A, (slot: ActionDialogSlot<R>) => ReactNode]>).map(([action, dialog]) => (
-        <Fragment key={action}>
-          {dialog({
-            open: chosen === action,
-            onOpenChange: (isOpen) => !isOpen && setChosen(null),
-            pending: mutation.isPending,
-            error: chosen === action ? error : null,
-            send: (go) => mutation.mutate({ action, go }),
-            onCloseAutoFocus,
-          })}
-        </Fragment>
+        <OwnDialog
+          key={action}
+          render={dialog}
+          open={chosen === action}
+          onOpenChange={(isOpen) => !isOpen && setChosen(null)}
+          pending={mutation.isPending}
+          error={chosen === action ? error : null}
+          send={(go) => mutation.mutate({ action, go })}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
       ))}
       <ReasonDialog
         open={current !== null}
