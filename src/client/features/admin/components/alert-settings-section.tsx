@@ -12,6 +12,7 @@ import { auditFiltersToParams, NO_AUDIT_FILTERS } from '../lib/audit-filters';
 import { formatCents, formatDateTime } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { AdminSection } from './admin-page-frame';
+import { CheckOption } from './check-option';
 import { linkClass } from './link-class';
 import { LoadError, Loading } from './query-state';
 import { SettingsForm } from './settings-form';
@@ -68,45 +69,6 @@ function AlertSettingsFacts({ settings, testId }: { settings: AlertSettings; tes
 }
 
 const auditOfAlerts = `${ADMIN_PATHS.audit}?${auditFiltersToParams({ ...NO_AUDIT_FILTERS, action: 'alerts.update' }).toString()}`;
-
-/** A switch saved with the thresholds (failing operators off by themselves, the morning settlement e-mail). */
-function SwitchField({
-  id,
-  checked,
-  onChange,
-  label,
-  hint,
-  testId,
-}: {
-  id: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-  hint: string;
-  testId: string;
-}) {
-  return (
-    <div className="flex items-start gap-3 rounded-lg border p-3">
-      <input
-        id={id}
-        type="checkbox"
-        className="mt-1 size-4 accent-primary"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-describedby={`${id}-hint`}
-        data-testid={testId}
-      />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      </div>
-    </div>
-  );
-}
 
 /** The Limits page's alerts part (docs/decisions/061-…): the thresholds in force and their form, versioned and audited. */
 export function AlertSettingsSection() {
@@ -178,7 +140,8 @@ export function AlertSettingsSection() {
         })}
         extra={
           <>
-            <SwitchField
+            <CheckOption
+              boxed
               id="alert-switch-off"
               checked={switchedOff}
               onChange={setSwitchOff}
@@ -186,7 +149,8 @@ export function AlertSettingsSection() {
               hint={t('admin.alerts.settings.switchOffHint')}
               testId="setting-switchOffFailingOperators"
             />
-            <SwitchField
+            <CheckOption
+              boxed
               id="alert-settlement-email"
               checked={settlementEmail}
               onChange={setMailSettlement}
