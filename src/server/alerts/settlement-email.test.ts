@@ -110,7 +110,8 @@ describe.each(TEST_DATABASE_KINDS)('the morning settlement e-mail on %s', (kind)
     const mails = await settlementMails(database.db);
     expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
       ['desk@example.com', 'GlobalTopUp settlement of 2026-11-27'],
-      ['maktab@example.com', 'تسوية GlobalTopUp ليوم 2026-11-27'],
+      // The date reads left to right inside the Arabic line.
+      ['maktab@example.com', 'تسوية GlobalTopUp ليوم \u20662026-11-27\u2069'],
     ]);
     const [english, arabic] = mails;
     expect(english!.text).toContain('Orders completed: 2');

@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw-rows';
 import { settlementEmails, user } from '../db/schema';
 import { emailLanguage } from '../mail/account-emails';
+import { isolate } from '../mail/receipt-emails';
 import type { Email, Mailer } from '../mail/mailer';
 import { dayStart, utcDay } from '../orders/daily-figures';
 import type { OrderLog } from '../orders/services';
@@ -149,15 +150,19 @@ export function settlementEmail(to: string, language: string, settled: Settled, 
   const lang = emailLanguage(language);
   const texts = TEXTS[lang];
   const day = settled.from;
-  const fill = (text: string) => text.replaceAll('{day}', day);
+  const rtl = RTL_LANGUAGES.includes(lang);
+  // Dates and amounts read left to right inside a right-to-left line.
+  const ltr = (value: string) => (rtl ? isolate(value) : value);
+  const fill = (text: string) => text.replaceAll('{day}', ltr(day));
+  const fillHtml = (text: string) => escape(text).replaceAll('{day}', `<span dir="ltr">${day}</span>`);
   const link = new URL(`/admin/settlement?from=${day}&to=${day}`, publicUrl).toString();
   const rows = figureRows(texts, settled.totals);
   const countries = settled.countries.slice(0, COUNTRIES_LISTED).map((country): [string, string] => {
     const name = countryNameIn(country.countryIso, ENGLISH_REGIONS.of(country.countryIso) ?? country.countryIso, lang);
     return [name, usd(country.marginCents)];
   });
-  const dir = RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr';
-  const lines = (list: Array<[string, string]>) => list.map(([label, value]) => `${label}: ${value}`).join('\n');
+  const dir = rtl ? 'rtl' : 'ltr';
+  const lines = (list: Array<[string, string]>) => list.map(([label, value]) => `${label}: ${ltr(value)}`).join('\n');
   const table = (list: Array<[string, string]>, head?: [string, string]) =>
     `<table cellpadding="4" cellspacing="0">${head ? `<tr><th scope="col">${escape(head[0])}</th><th scope="col">${escape(head[1])}</th></tr>` : ''}${list
       .map(([label, value]) => `<tr><th scope="row" style="font-weight:normal">${escape(label)}</th><td dir="ltr">${escape(value)}</td></tr>`)
@@ -171,8 +176,8 @@ export function settlementEmail(to: string, language: string, settled: Settled, 
     subject: fill(texts.subject),
     text: `${fill(texts.lead)}\n\n${lines(rows)}\n\n${countriesText}\n\n${fill(texts.open)}: ${link}\n\n${texts.why}`,
     html:
-      `<div dir="${dir}" lang="${lang}"><p>${escape(fill(texts.lead))}</p>${table(rows)}${countriesHtml}` +
-      `<p><a href="${link.replaceAll('&', '&amp;')}">${escape(fill(texts.open))}</a></p><p style="font-size:12px">${escape(texts.why)}</p></div>`,
+      `<div dir="${dir}" lang="${lang}"><p>${fillHtml(texts.lead)}</p>${table(rows)}${countriesHtml}` +
+      `<p><a href="${link.replaceAll('&', '&amp;')}">${fillHtml(texts.open)}</a></p><p style="font-size:12px">${escape(texts.why)}</p></div>`,
   };
 }
 
