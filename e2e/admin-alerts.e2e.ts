@@ -51,18 +51,21 @@ describe('business alerts in the console', () => {
     expect(await axeViolations(admin)).toEqual([]);
   }, 150_000);
 
-  it('shows the alert thresholds on the Limits page, saves a change with the switch, and has no axe violation in English and Arabic', async () => {
+  it('shows the alert thresholds on the Limits page, saves a change with the switches and the settlement e-mail and its hour, and has no axe violation in English and Arabic', async () => {
     await openConsoleAt(admin, `${app.server.url}/admin/limits`);
     expect(await admin.getByTestId('alerts-current-lowBalance').textContent()).toContain('$200,000.00');
     expect(await axeViolations(admin)).toEqual([]);
     await admin.getByTestId('setting-switchOffFailingOperators').check();
     const form = admin.getByTestId('alerts-edit-form');
     await form.getByTestId('setting-operatorFailures').fill('6');
+    await admin.getByTestId('setting-settlementEmail').check();
+    await form.getByTestId('setting-settlementEmailHour').fill('6');
     await form.getByTestId('setting-reason').fill('Switch failing operators off at night');
     await admin.getByTestId('alerts-edit-save').click();
     await form.getByTestId('settings-saved').waitFor();
     await expect.poll(() => admin.getByTestId('alerts-current-switchOffFailingOperators').textContent()).toContain('On');
     expect(await admin.getByTestId('alerts-current-operatorFailures').textContent()).toContain('6');
+    expect(await admin.getByTestId('alerts-current-settlementEmail').textContent()).toContain('On · From 06:00 UTC');
 
     await useSettings(admin, { language: 'ar', theme: 'dark' });
     await openConsoleAt(admin, `${app.server.url}/admin/limits`);

@@ -465,9 +465,10 @@ export const TABLES_WITHOUT_PERSONAL_DATA: readonly string[] = [
   'wallet_differences',
   'sandbox_refunds',
   'sandbox_wallet',
-  // The top-up wallet's balance readings and the business checks' turn (ADR 061, 062).
+  // The top-up wallet's balance readings, the business checks' turn (ADR 061, 062) and the settlement e-mails' days (ADR 071).
   'wallet_balance_readings',
   'business_check_runs',
+  'settlement_emails',
   // A dispute names its order and the admin who answered it (a user id), never the customer (ADR 060). The sandbox's
   // disputes are its copy of what a card network keeps: evidence sent to it, as to Stripe, is not taken back.
   'disputes',

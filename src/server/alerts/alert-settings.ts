@@ -17,7 +17,12 @@ export interface AlertThresholds {
   operatorMinutes: number;
   switchOffFailingOperators: boolean;
   decline: DeclineAlertThresholds;
+  /** Yesterday's settlement e-mailed to every admin once a day from this hour, UTC (ADR 071); off by default. */
+  settlementEmail: { on: boolean; hourUtc: number };
 }
+
+/** The morning settlement e-mail until an admin saves the settings: off, and 07:00 UTC once turned on. */
+export const DEFAULT_SETTLEMENT_EMAIL = { on: false, hourUtc: 7 } as const;
 
 /** The defaults: RELOADLY_LOW_BALANCE_USD and DECLINE_ALERT_* from the config, the operator health's built-in values. */
 export function defaultAlertThresholds(config: { lowWalletBalance: number | null; declineAlert: DeclineAlertThresholds }): AlertThresholds {
@@ -28,6 +33,7 @@ export function defaultAlertThresholds(config: { lowWalletBalance: number | null
     operatorMinutes: OPERATOR_FAILING.minutes,
     switchOffFailingOperators: false,
     decline: config.declineAlert,
+    settlementEmail: DEFAULT_SETTLEMENT_EMAIL,
   };
 }
 
@@ -43,6 +49,7 @@ export function thresholdsOf(row: StoredAlertSettings | undefined, defaults: Ale
     operatorMinutes: row.operatorMinutes,
     switchOffFailingOperators: row.switchOffFailingOperators,
     decline: { ratePercent: row.declinePercent, minPayments: row.declineMinPayments },
+    settlementEmail: { on: row.settlementEmail, hourUtc: row.settlementEmailHour },
   };
 }
 
@@ -62,6 +69,8 @@ export function alertValuesOf(thresholds: AlertThresholds): AlertValues {
     switchOffFailingOperators: thresholds.switchOffFailingOperators,
     declinePercent: thresholds.decline.ratePercent,
     declineMinPayments: thresholds.decline.minPayments,
+    settlementEmail: thresholds.settlementEmail.on,
+    settlementEmailHour: thresholds.settlementEmail.hourUtc,
   };
 }
 
@@ -103,6 +112,8 @@ export async function updateAlertSettings(db: Database, update: AlertSettingsUpd
       switchOffFailingOperators: update.switchOffFailingOperators,
       declinePercent: update.declinePercent,
       declineMinPayments: update.declineMinPayments,
+      settlementEmail: update.settlementEmail,
+      settlementEmailHour: update.settlementEmailHour,
       version: update.version + 1,
       updatedAt: update.now,
       updatedById: update.actor.id,

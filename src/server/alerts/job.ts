@@ -8,6 +8,7 @@ import type { OrderLog } from '../orders/services';
 import type { TopupDelivery } from '../topups/provider';
 import { sendAlertEmails } from './alert-emails';
 import { readAlertThresholds, type AlertThresholds } from './alert-settings';
+import { sendSettlementEmail } from './settlement-email';
 import { checkDeclineRate, checkOperators, checkWalletDifferences, checkWalletLow } from './checks';
 import { lastWalletReading, readWalletBalance, type WalletGauge } from './wallet-balance';
 import { startRepeatingJob, type RepeatingJob } from '../repeating-job';
@@ -16,6 +17,7 @@ import { startRepeatingJob, type RepeatingJob } from '../repeating-job';
  * The business checks (docs/decisions/061-… and 062-…): every minute each instance asks for the turn; the one that
  * moves the turn row on runs the checks, the others only refresh their wallet gauge from the last reading. The
  * wallet is read, and the settlement's figures (with the wallet differences) refreshed, every quarter of an hour.
+ * Yesterday's settlement is e-mailed to the admins once a day from the hour set, when it is on (ADR 071).
  */
 
 export const BUSINESS_CHECK_INTERVAL_MS = 60_000;
@@ -84,6 +86,7 @@ export async function runBusinessChecks(deps: BusinessCheckDeps): Promise<boolea
     await step(deps, 'operator_failing', () => checkOperators(db, thresholds, now, deps.catalogue));
     await step(deps, 'decline_rate', () => checkDeclineRate(db, thresholds, now));
     await step(deps, 'alert e-mails', () => sendAlertEmails(deps));
+    await step(deps, 'settlement e-mail', () => sendSettlementEmail(deps, thresholds.settlementEmail));
     // Last, as the longest: the settlement's figures brought up to date (the first look adds up its 731 days).
     if (readBalance) await step(deps, 'settlement figures', () => refreshDailyFigures(db, daysEndingOn(now, KEPT_DAYS), now));
     await step(deps, 'wallet_difference', () => checkWalletDifferences(db, now));

@@ -10,7 +10,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
 /** Keeps a number or reference left to right inside a right-to-left line of plain text (a left-to-right isolate). */
-const isolate = (text: string) => `\u2066${text}\u2069`;
+export const isolate = (text: string) => `\u2066${text}\u2069`;
 
 /** Keeps text written in either direction (a name, an address) whole inside a right-to-left line (a first-strong isolate). */
 const firstStrongIsolate = (text: string) => `\u2068${text}\u2069`;

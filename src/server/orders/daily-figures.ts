@@ -1,4 +1,4 @@
-import { eq, inArray, lt, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { OrderStatus } from '../../shared/api/orders';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw-rows';
@@ -47,6 +47,9 @@ const CHECK_ROW = 1;
 export const KEPT_DAYS = 731;
 const DAILY_TABLES = [dailyStatusFigures, dailyOperatorFigures, dailyDeliveryTimes, dailyDeclineFigures, dailySettlementFigures, dailyWalletFigures];
 
+/** The memory each step of the add-up may use: a busy day's orders (13,000, about 7 MB as read) fit in it. */
+const ADD_UP_WORK_MEM = '32MB';
+
 /** The UTC day of an instant, YYYY-MM-DD. */
 export const utcDay = (time: Date) => time.toISOString().slice(0, 10);
 /** The first instant of a UTC day. */
@@ -73,21 +76,22 @@ const dateArray = (days: string[]) =>
 
 /**
  * Adds up `days` again from the orders as they stand, in one pass over each day's orders (read by created_at), and
- * records when. Each day's time to delivery is kept to the tenth of a second, rounded up, with the exact sum in
- * milliseconds for the average.
+ * records when, in one statement that also records the wallet differences their top-ups show (raiseWalletDifferences)
+ * and answers those seen for the first time. Each day's time to delivery is kept to the tenth of a second, rounded up,
+ * with the exact sum in milliseconds for the average. The days' old figures are deleted first (dropStaleFigures).
  */
-async function addUp(db: Database, days: string[], now: Date): Promise<void> {
-  if (days.length === 0) return;
-  for (const table of DAILY_TABLES) await db.delete(table).where(inArray(table.day, days));
+async function addUp(db: Database, days: string[], now: Date): Promise<WalletDifferenceRaised[]> {
   const took = sql`greatest(delivered_at - authorised_at, interval '0')`;
   const charged = statusIn(sql`status`, CAPTURED_STATUSES);
-  await db.execute(sql`
+  return rowsOf<WalletDifferenceRaised>(
+    db,
+    sql`
     with day_orders as materialized (
       select d.day, o.id, o.status, o.total_cents, o.percentage_fee_cents + o.standard_fee_cents as fee_cents, o.claimed_at,
              o.operator_id, o.country_iso, o.operator_name, o.authorised_at, o.delivered_at,
              o.provider_cost_cents, o.processor_fee_cents, o.dispute_fee_cents, o.disputed_cents, o.disputed_at,
              o.wallet_balance_after, o.wallet_debit, coalesce(o.wallet_currency_code, 'USD') as wallet_currency,
-             coalesce(o.wallet_usd_rate, 1) as wallet_usd_rate, o.decline_code
+             coalesce(o.wallet_usd_rate, 1) as wallet_usd_rate, o.decline_code, o.wallet_currency_code, o.wallet_debit_expected
       from unnest(${dateArray(days)}) as d(day)
       join ${orders} o on o.created_at >= d.day::timestamp at time zone 'UTC' and o.created_at < (d.day + 1)::timestamp at time zone 'UTC'
     ),
@@ -155,22 +159,45 @@ async function addUp(db: Database, days: string[], now: Date): Promise<void> {
       insert into ${dailyDeliveryTimes} (day, seconds, orders, total_ms)
       select day, ceil(extract(epoch from ${took}) * 10) / 10, count(*), sum(round(extract(epoch from ${took}) * 1000))::bigint
       from day_orders where authorised_at is not null and delivered_at is not null group by 1, 2
-    )
-    insert into ${dailyFiguresDays} (day, computed_at) select unnest(${dateArray(days)}), ${now.toISOString()}::timestamptz
-    on conflict (day) do update set computed_at = excluded.computed_at`);
+    ),
+    by_day as (
+      insert into ${dailyFiguresDays} (day, computed_at) select unnest(${dateArray(days)}), ${now.toISOString()}::timestamptz
+      on conflict (day) do update set computed_at = excluded.computed_at
+    ),
+    ${walletDifferencesFound(now)}`,
+  );
 }
 
-/** The closed days among `days` with an order that moved (or was created) at `since` or later. */
-async function daysMovedSince(db: Database, days: string[], since: Date): Promise<string[]> {
+/**
+ * The closed days among `closed` to add up again: those never added up, and those with an order that moved (or was
+ * created) at `since` or later; every one when `since` is null.
+ */
+async function staleDays(db: Database, closed: string[], since: Date | null): Promise<string[]> {
+  if (closed.length === 0) return [];
+  const moved = since
+    ? sql`d.day in (select (${orders.createdAt} at time zone 'UTC')::date from ${orders}
+        where ${orders.updatedAt} >= ${since.toISOString()}::timestamptz
+          and ${orders.createdAt} >= ${dayStart(closed[0]!).toISOString()}::timestamptz
+          and ${orders.createdAt} < ${new Date(dayStart(closed.at(-1)!).getTime() + DAY_MS).toISOString()}::timestamptz)`
+    : sql`true`;
   const rows = await rowsOf<{ day: string }>(
     db,
-    sql`
-    select distinct to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as day from ${orders}
-    where ${orders.updatedAt} >= ${since.toISOString()}::timestamptz
-      and ${orders.createdAt} >= ${dayStart(days[0]!).toISOString()}::timestamptz
-      and ${orders.createdAt} < ${new Date(dayStart(days.at(-1)!).getTime() + DAY_MS).toISOString()}::timestamptz`,
+    sql`select to_char(d.day, 'YYYY-MM-DD') as day from unnest(${dateArray(closed)}) as d(day)
+        where not exists (select 1 from ${dailyFiguresDays} k where k.day = d.day) or ${moved}
+        order by d.day`,
   );
   return rows.map((row) => row.day);
+}
+
+/** Deletes, in one statement, the figures of `days` (to be added up again) and every figure of a day before `oldest`. */
+async function dropStaleFigures(db: Database, days: string[], oldest: string): Promise<void> {
+  const deletes = [...DAILY_TABLES, dailyFiguresDays].map(
+    (table, index) =>
+      sql`${sql.raw(`dropped_${index}`)} as (delete from ${table} where ${
+        table === dailyFiguresDays ? sql`false` : sql`day = any(${dateArray(days)})`
+      } or day < ${oldest}::date)`,
+  );
+  await db.execute(sql`with ${sql.join(deletes, sql`, `)} select 1`);
 }
 
 /**
@@ -178,6 +205,9 @@ async function daysMovedSince(db: Database, days: string[], since: Date): Promis
  * that moved since the last look (less MOVES_MARGIN_MS), and today. Looks are taken in turn, under the lock of the one
  * check row, so that a look never records as checked what another has not yet added up. A clock that went back further
  * than the margin (the last look was later than now) adds every day up again. Days before `days` are dropped.
+ * Six statements whatever the days (ADR 071). The lock's statement also sets the transaction's JIT compilation off
+ * (PostgreSQL estimates a day's orders ten times too many, and compiling the add-up cost more than running it) and its
+ * work_mem to ADD_UP_WORK_MEM (a day's orders then stay in memory and are added up by hashing, not sorted on disk).
  */
 export async function refreshDailyFigures(db: Database, days: string[], now: Date): Promise<WalletDifferenceRaised[]> {
   const today = days.at(-1)!;
@@ -185,30 +215,24 @@ export async function refreshDailyFigures(db: Database, days: string[], now: Dat
   // The overview's 30 days keep their last look in CHECK_ROW, as before; another window in the row of its length.
   const windowRow = days.length === 30 ? CHECK_ROW : days.length;
   return db.transaction(async (tx) => {
-    await tx.insert(dailyFiguresChecks).values({ id: CHECK_ROW, checkedAt: now }).onConflictDoNothing();
-    await tx.select().from(dailyFiguresChecks).where(eq(dailyFiguresChecks.id, CHECK_ROW)).for('update');
     // A window's first look finds every day moved (the days another window added up may be stale for it).
-    await tx
-      .insert(dailyFiguresChecks)
-      .values({ id: windowRow, checkedAt: new Date(0) })
-      .onConflictDoNothing();
-    const [check] = await tx.select().from(dailyFiguresChecks).where(eq(dailyFiguresChecks.id, windowRow));
-    const lastLook = check!.checkedAt;
-    const known = new Set(
-      (await tx.select({ day: dailyFiguresDays.day }).from(dailyFiguresDays).where(inArray(dailyFiguresDays.day, closed))).map((row) => row.day),
+    const rows =
+      windowRow === CHECK_ROW
+        ? sql`(${CHECK_ROW}, ${now.toISOString()}::timestamptz)`
+        : sql`(${CHECK_ROW}, ${now.toISOString()}::timestamptz), (${windowRow}, 'epoch'::timestamptz)`;
+    await tx.execute(sql`insert into ${dailyFiguresChecks} (id, checked_at) values ${rows} on conflict do nothing`);
+    const checks = await rowsOf<{ id: number; checked_at: string | Date }>(
+      tx,
+      sql`select id, checked_at, set_config('jit', 'off', true), set_config('work_mem', ${ADD_UP_WORK_MEM}, true) from ${dailyFiguresChecks}
+          where id in (${CHECK_ROW}, ${windowRow}) order by id for update`,
     );
-    let stale: string[];
-    if (lastLook.getTime() - now.getTime() > MOVES_MARGIN_MS) {
-      stale = closed;
-    } else {
-      const since = new Date(Math.min(lastLook.getTime(), now.getTime()) - MOVES_MARGIN_MS);
-      const moved = new Set(known.size && closed.length ? await daysMovedSince(tx, closed, since) : []);
-      stale = closed.filter((day) => !known.has(day) || moved.has(day));
-    }
-    await addUp(tx, [...stale, today], now);
-    const raised = await raiseWalletDifferences(tx, [...stale, today], now);
+    const lastLook = new Date(checks.find((row) => row.id === windowRow)!.checked_at);
+    const since =
+      lastLook.getTime() - now.getTime() > MOVES_MARGIN_MS ? null : new Date(Math.min(lastLook.getTime(), now.getTime()) - MOVES_MARGIN_MS);
+    const stale = await staleDays(tx, closed, since);
     const oldest = utcDay(new Date(dayStart(today).getTime() - (KEPT_DAYS - 1) * DAY_MS));
-    for (const table of [...DAILY_TABLES, dailyFiguresDays]) await tx.delete(table).where(lt(table.day, oldest));
+    await dropStaleFigures(tx, [...stale, today], oldest);
+    const raised = await addUp(tx, [...stale, today], now);
     await tx.update(dailyFiguresChecks).set({ checkedAt: now }).where(eq(dailyFiguresChecks.id, windowRow));
     return raised;
   });
@@ -225,24 +249,22 @@ export interface WalletDifferenceRaised {
 const SAME_AMOUNT = 0.005;
 
 /**
- * Records the wallet differences the top-ups of `days` show, each once (its key), and answers those seen for the first
- * time. Between debits the wallet only goes down, so the order of its reports is the order of their balances (highest
- * first), whatever our clocks say: each balance should be the one before less the order's debit (`unexplained`
- * otherwise, the amount the wallet lost beyond it). An order whose debit is not its requested amount less its discount
- * is an `order_debit` difference. A top-up of the wallet between two orders shows as a difference too, for a person.
+ * The end of addUp's statement: records the wallet differences the top-ups of its days show (read from its day_orders),
+ * each once (its key), and answers those seen for the first time. Between debits the wallet only goes down, so the
+ * order of its reports is the order of their balances (highest first), whatever our clocks say: each balance should be
+ * the one before less the order's debit (`unexplained` otherwise, the amount the wallet lost beyond it). An order whose
+ * debit is not its requested amount less its discount is an `order_debit` difference. A top-up of the wallet between
+ * two orders shows as a difference too, for a person.
  */
-async function raiseWalletDifferences(db: Database, days: string[], now: Date): Promise<WalletDifferenceRaised[]> {
-  return rowsOf<WalletDifferenceRaised>(
-    db,
-    sql`
-    with debits as (
-      select d.day, o.id, o.wallet_debit::numeric as debit, o.wallet_debit_expected::numeric as expected,
-             o.wallet_balance_after::numeric as after, coalesce(o.wallet_usd_rate, 1) as rate,
-             lag(o.id) over chain as previous_id, lag(o.wallet_balance_after::numeric) over chain as previous_after
-      from unnest(${dateArray(days)}) as d(day)
-      join ${orders} o on o.created_at >= d.day::timestamp at time zone 'UTC' and o.created_at < (d.day + 1)::timestamp at time zone 'UTC'
-      where o.wallet_balance_after is not null and o.wallet_debit > 0
-      window chain as (partition by d.day, o.wallet_currency_code order by o.wallet_balance_after::numeric desc, o.id)
+function walletDifferencesFound(now: Date) {
+  return sql`
+    debits as (
+      select day, id, wallet_debit::numeric as debit, wallet_debit_expected::numeric as expected,
+             wallet_balance_after::numeric as after, wallet_usd_rate as rate,
+             lag(id) over chain as previous_id, lag(wallet_balance_after::numeric) over chain as previous_after
+      from day_orders
+      where wallet_balance_after is not null and wallet_debit > 0
+      window chain as (partition by day, wallet_currency_code order by wallet_balance_after::numeric desc, id)
     ),
     found as (
       select id, 'unexplained' as kind, previous_id, day, previous_after - debit - after as amount, rate from debits
@@ -254,6 +276,5 @@ async function raiseWalletDifferences(db: Database, days: string[], now: Date): 
     insert into ${walletDifferences} (order_id, kind, previous_order_id, day, amount, amount_cents, raised_at)
     select id, kind, previous_id, day, amount, round(amount * rate * 100), ${now.toISOString()}::timestamptz from found
     on conflict do nothing
-    returning order_id as "orderId", kind, amount_cents::int as "amountCents"`,
-  );
+    returning order_id as "orderId", kind, amount_cents::int as "amountCents"`;
 }

@@ -11,6 +11,7 @@ import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw-rows';
 import { dailySettlementFigures, dailyWalletFigures, walletDifferences } from '../db/schema';
 import { DomainError } from '../domain-error';
+import type { OrderLog } from './services';
 import { dayStart, daysEndingOn, KEPT_DAYS, refreshDailyFigures, utcDay, type WalletDifferenceRaised } from './daily-figures';
 
 /*
@@ -54,6 +55,11 @@ function figuresOf(row: FigureRow | undefined): SettlementFigures {
     feesChargedCents: n(row?.fees_charged),
     marginCents: n(row?.margin),
   };
+}
+
+/** A wallet difference found for the first time by a look at the settlement: an error in the log, once. */
+export function logRaisedWalletDifferences(log: Pick<OrderLog, 'error'>, raised: readonly WalletDifferenceRaised[]): void {
+  for (const difference of raised) log.error({ walletDifference: difference }, 'the top-up wallet moved by more than our orders explain');
 }
 
 /** Every day from `from` to `to`, both included. */

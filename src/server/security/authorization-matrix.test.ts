@@ -392,6 +392,8 @@ const MATRIX: Row[] = [
       switchOffFailingOperators: false,
       declinePercent: 20,
       declineMinPayments: 50,
+      settlementEmail: false,
+      settlementEmailHour: 7,
       reason: 'Checking the matrix',
     }),
     expect: adminOnly(409),

@@ -4,7 +4,8 @@ import { reasonSchema, settingField, SETTING_RULES, versionSchema, type Settings
 /*
  * Business alerts (docs/decisions/061-business-alerts-raised-once-and-cleared.md): what needs a person that is no single
  * order's. Raised once per crossing by the server's checks (every minute), cleared when the condition clears or by an
- * admin with a note. Their thresholds are console settings (GET/PUT /api/admin/alert-settings), versioned like the limits.
+ * admin with a note. Their thresholds are console settings (GET/PUT /api/admin/alert-settings), versioned like the limits,
+ * with the morning settlement e-mail's switch and hour (ADR 071).
  */
 
 export const ALERT_KINDS = ['wallet_low', 'wallet_difference', 'operator_failing', 'decline_rate'] as const;
@@ -69,6 +70,7 @@ export const ALERT_SETTING_RULES = {
   operatorMinutes: SETTING_RULES.operatorMinutes,
   declinePercent: SETTING_RULES.declinePercent,
   declineMinPayments: SETTING_RULES.declineMinPayments,
+  settlementEmailHour: SETTING_RULES.settlementEmailHour,
 } as const;
 
 /** The alerts' thresholds as the console shows and edits them. */
@@ -82,6 +84,10 @@ export interface AlertValues {
   switchOffFailingOperators: boolean;
   declinePercent: number;
   declineMinPayments: number;
+  /** Whether every admin is e-mailed yesterday's settlement each morning (ADR 071)… */
+  settlementEmail: boolean;
+  /** …once the day reaches this hour, UTC (0–23). */
+  settlementEmailHour: number;
 }
 
 export interface AlertSettings extends AlertValues, SettingsChangeStamp {
@@ -106,6 +112,8 @@ export const adminAlertSettingsBodySchema = z.object({
   switchOffFailingOperators: z.boolean('switchOffFailingOperators must be true or false'),
   declinePercent: settingField(ALERT_SETTING_RULES.declinePercent),
   declineMinPayments: settingField(ALERT_SETTING_RULES.declineMinPayments),
+  settlementEmail: z.boolean('settlementEmail must be true or false'),
+  settlementEmailHour: settingField(ALERT_SETTING_RULES.settlementEmailHour),
   reason: reasonSchema,
 });
 export type AdminAlertSettingsBody = z.input<typeof adminAlertSettingsBodySchema>;

@@ -51,6 +51,8 @@ export const SETTING_RULES = {
   declinePercent: { min: 1, max: 100, decimals: 0, messageKey: 'apiErrors.alertPercentInvalid', unit: 'count' },
   /** …of at least this many payment attempts raises the alert. */
   declineMinPayments: { min: 1, max: 100_000, decimals: 0, messageKey: 'apiErrors.alertCountInvalid', unit: 'count' },
+  /** The hour of the day (UTC) from which yesterday's settlement is e-mailed to admins (ADR 071). */
+  settlementEmailHour: { min: 0, max: 23, decimals: 0, messageKey: 'apiErrors.alertCountInvalid', unit: 'count' },
 } as const satisfies Record<string, SettingRule>;
 export type SettingName = keyof typeof SETTING_RULES;
 

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { user } from './accounts';
 
 /*
@@ -69,13 +84,31 @@ export const alertSettings = pgTable(
     switchOffFailingOperators: boolean('switch_off_failing_operators').notNull(),
     declinePercent: integer('decline_percent').notNull(),
     declineMinPayments: integer('decline_min_payments').notNull(),
+    /** Whether admins are e-mailed yesterday's settlement each morning, and from which hour (UTC) of the day (ADR 071). */
+    settlementEmail: boolean('settlement_email').notNull().default(false),
+    settlementEmailHour: smallint('settlement_email_hour').notNull().default(7),
     version: integer('version').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     updatedById: text('updated_by_id').notNull(),
     updatedByEmail: text('updated_by_email').notNull(),
   },
-  (table) => [check('alert_settings_one_row', sql`${table.id} = 1`)],
+  (table) => [
+    check('alert_settings_one_row', sql`${table.id} = 1`),
+    check('alert_settings_settlement_email_hour', sql`${table.settlementEmailHour} between 0 and 23`),
+  ],
 );
+
+/**
+ * The settlement e-mails sent, one row per settled day (ADR 071): the instance whose insert of the day's row succeeds
+ * is the one that sends it, so several instances send it once.
+ */
+export const settlementEmails = pgTable('settlement_emails', {
+  /** The UTC day the e-mail settles (yesterday, when it went). */
+  day: date('day', { mode: 'string' }).primaryKey(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  /** How many admins it went to. */
+  recipients: integer('recipients'),
+});
 
 /**
  * The checks' turn (one row): an instance runs them only when it moves `run_at` on from a minute ago, so that of

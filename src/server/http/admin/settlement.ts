@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminSettlementQuerySchema, type AdminSettlementResponse } from '../../../shared/api/admin-settlement';
 import type { Database } from '../../db/client';
-import { settlement } from '../../orders/settlement';
+import { logRaisedWalletDifferences, settlement } from '../../orders/settlement';
 import { settlementCsv } from '../../orders/settlement-csv';
 import { parseWith } from '../errors';
 
@@ -19,8 +19,7 @@ export function registerAdminSettlementRoute(admin: FastifyInstance, { db, now }
     const query = parseWith(adminSettlementQuerySchema, request.query);
     const at = now();
     const found = await settlement(db, query, at);
-    for (const difference of found.raised)
-      request.log.error({ walletDifference: difference }, 'the top-up wallet moved by more than our orders explain');
+    logRaisedWalletDifferences(request.log, found.raised);
     reply.header('Cache-Control', 'no-store');
     if (query.format === 'csv') {
       return reply

@@ -26,6 +26,18 @@ export interface ActionLook {
   doneText: string;
 }
 
+/** What the panel hands an action's own dialog: whether it is open, the call under way or refused, and how to send it. */
+export interface ActionDialogSlot<R> {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  /** A refusal that leaves the dialog open (a field the server refused, the server unreachable). */
+  error: unknown;
+  /** Sends the action: `go` makes the call; its answer or refusal is handled as the reason dialog's is. */
+  send: (go: () => Promise<R>) => void;
+  onCloseAutoFocus: (event: Event) => void;
+}
+
 interface ActionPanelProps<A extends string, R> {
   title: string;
   id: string;
@@ -40,6 +52,8 @@ interface ActionPanelProps<A extends string, R> {
   statusText?: (status: string) => string;
   /** The reason field's hint, when the reason is not kept on an order's timeline (ReasonDialog). */
   reasonHint?: string;
+  /** The actions that ask for more than a reason, each with its own dialog (e.g. an order's Reject: RejectDialog). */
+  dialogs?: Partial<Record<A, (slot: ActionDialogSlot<NoInfer<R>>) => ReactNode>>;
   children?: ReactNode;
 }
 
@@ -87,6 +101,11 @@ function Refusal({
   );
 }
 
+/** An action's own dialog, drawn by the page that asked for it. */
+function OwnDialog<R>({ render, ...slot }: ActionDialogSlot<R> & { render: (slot: ActionDialogSlot<R>) => ReactNode }) {
+  return render(slot);
+}
+
 /**
  * The admin actions of a page, each asking for a reason in a dialog. A success says so, writes the answer into the
  * page and reads again everything the console shows. A refusal about the thing itself (409: it changed meanwhile,
@@ -104,6 +123,7 @@ export function ActionPanel<A extends string, R>({
   noActions,
   statusText,
   reasonHint,
+  dialogs,
   children,
 }: ActionPanelProps<A, R>) {
   const queryClient = useQueryClient();
@@ -115,7 +135,7 @@ export function ActionPanel<A extends string, R>({
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
 
   const mutation = useMutation({
-    mutationFn: ({ action, reason }: { action: A; reason: string }) => run(action, reason),
+    mutationFn: ({ go }: { action: A; go: () => Promise<R> }) => go(),
     onSuccess: (answer, { action }) => {
       onDone(answer);
       refresh();
@@ -137,7 +157,13 @@ export function ActionPanel<A extends string, R>({
     setDone(null);
     setChosen(action);
   };
-  const current = chosen ? look(chosen) : null;
+  const current = chosen && !dialogs?.[chosen] ? look(chosen) : null;
+  const onCloseAutoFocus = (event: Event) => {
+    if (!outcome.current) return;
+    event.preventDefault();
+    outcome.current.focus();
+  };
+  const error = mutation.isError && chosen ? mutation.error : null;
 
   return (
     <AdminSection title={title} id={id}>
@@ -163,8 +189,20 @@ export function ActionPanel<A extends string, R>({
         </div>
       )}
       {children}
+      {(Object.entries(dialogs ?? {}) as Array<[A, (slot: ActionDialogSlot<R>) => ReactNode]>).map(([action, dialog]) => (
+        <OwnDialog
+          key={action}
+          render={dialog}
+          open={chosen === action}
+          onOpenChange={(isOpen) => !isOpen && setChosen(null)}
+          pending={mutation.isPending}
+          error={chosen === action ? error : null}
+          send={(go) => mutation.mutate({ action, go })}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
+      ))}
       <ReasonDialog
-        open={chosen !== null}
+        open={current !== null}
         onOpenChange={(isOpen) => !isOpen && setChosen(null)}
         title={current?.dialogTitle ?? ''}
         description={current?.dialogBody ?? ''}
@@ -173,13 +211,9 @@ export function ActionPanel<A extends string, R>({
         confirmation={current?.confirmation}
         reasonHint={reasonHint}
         pending={mutation.isPending}
-        error={mutation.isError && chosen ? mutation.error : null}
-        onSubmit={(reason) => chosen && mutation.mutate({ action: chosen, reason })}
-        onCloseAutoFocus={(event) => {
-          if (!outcome.current) return;
-          event.preventDefault();
-          outcome.current.focus();
-        }}
+        error={error}
+        onSubmit={(reason) => chosen && mutation.mutate({ action: chosen, go: () => run(chosen, reason) })}
+        onCloseAutoFocus={onCloseAutoFocus}
       />
     </AdminSection>
   );

@@ -12,6 +12,7 @@ import { auditFiltersToParams, NO_AUDIT_FILTERS } from '../lib/audit-filters';
 import { formatCents, formatDateTime } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { AdminSection } from './admin-page-frame';
+import { CheckOption } from './check-option';
 import { linkClass } from './link-class';
 import { LoadError, Loading } from './query-state';
 import { SettingsForm } from './settings-form';
@@ -38,6 +39,13 @@ function AlertFacts({ values, testId }: { values: AlertValues; testId: string })
       )}
       {row('declinePercent', t('admin.alerts.settings.declinePercent'), values.declinePercent)}
       {row('declineMinPayments', t('admin.alerts.settings.declineMinPayments'), values.declineMinPayments)}
+      {row(
+        'settlementEmail',
+        t('admin.alerts.settings.settlementEmail'),
+        values.settlementEmail
+          ? `${t('admin.alerts.settings.on')} · ${t('admin.alerts.settings.settlementEmailAt', { hour: String(values.settlementEmailHour).padStart(2, '0') })}`
+          : t('admin.alerts.settings.off'),
+      )}
     </>
   );
 }
@@ -62,37 +70,12 @@ function AlertSettingsFacts({ settings, testId }: { settings: AlertSettings; tes
 
 const auditOfAlerts = `${ADMIN_PATHS.audit}?${auditFiltersToParams({ ...NO_AUDIT_FILTERS, action: 'alerts.update' }).toString()}`;
 
-/** The switch that turns failing operators off by themselves, saved with the thresholds. */
-function SwitchOffField({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex items-start gap-3 rounded-lg border p-3">
-      <input
-        id="alert-switch-off"
-        type="checkbox"
-        className="mt-1 size-4 accent-primary"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-describedby="alert-switch-off-hint"
-        data-testid="setting-switchOffFailingOperators"
-      />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="alert-switch-off" className="text-sm font-medium">
-          {t('admin.alerts.settings.switchOff')}
-        </label>
-        <p id="alert-switch-off-hint" className="text-xs text-muted-foreground">
-          {t('admin.alerts.settings.switchOffHint')}
-        </p>
-      </div>
-    </div>
-  );
-}
-
 /** The Limits page's alerts part (docs/decisions/061-…): the thresholds in force and their form, versioned and audited. */
 export function AlertSettingsSection() {
   const { t } = useTranslation();
   const query = useQuery(alertSettingsQueryOptions());
   const [switchOff, setSwitchOff] = useState<boolean | null>(null);
+  const [mailSettlement, setMailSettlement] = useState<boolean | null>(null);
   const data = query.data;
   if (!data) {
     return (
@@ -104,6 +87,7 @@ export function AlertSettingsSection() {
   const range = (name: keyof typeof SETTING_RULES) => rangeParams(SETTING_RULES[name]);
   const countHint = (name: keyof typeof SETTING_RULES) => t('admin.alerts.settings.countHint', range(name));
   const switchedOff = switchOff ?? data.settings.switchOffFailingOperators;
+  const settlementEmail = mailSettlement ?? data.settings.settlementEmail;
   return (
     <>
       <AdminSection title={t('admin.alerts.settings.title')} id="alerts-current">
@@ -137,6 +121,12 @@ export function AlertSettingsSection() {
           { name: 'operatorMinutes', label: t('admin.alerts.settings.operatorMinutes'), hint: countHint('operatorMinutes'), whole: true },
           { name: 'declinePercent', label: t('admin.alerts.settings.declinePercent'), hint: countHint('declinePercent'), whole: true },
           { name: 'declineMinPayments', label: t('admin.alerts.settings.declineMinPayments'), hint: countHint('declineMinPayments'), whole: true },
+          {
+            name: 'settlementEmailHour',
+            label: t('admin.alerts.settings.settlementEmailHour'),
+            hint: t('admin.alerts.settings.settlementEmailHourHint', range('settlementEmailHour')),
+            whole: true,
+          },
         ]}
         initial={data.settings}
         valuesOf={(group) => ({
@@ -146,9 +136,33 @@ export function AlertSettingsSection() {
           operatorMinutes: String(group.operatorMinutes),
           declinePercent: String(group.declinePercent),
           declineMinPayments: String(group.declineMinPayments),
+          settlementEmailHour: String(group.settlementEmailHour),
         })}
-        extra={<SwitchOffField checked={switchedOff} onChange={setSwitchOff} />}
-        save={async (values, version) => (await saveAlertSettings({ ...values, switchOffFailingOperators: switchedOff, version })).settings}
+        extra={
+          <>
+            <CheckOption
+              boxed
+              id="alert-switch-off"
+              checked={switchedOff}
+              onChange={setSwitchOff}
+              label={t('admin.alerts.settings.switchOff')}
+              hint={t('admin.alerts.settings.switchOffHint')}
+              testId="setting-switchOffFailingOperators"
+            />
+            <CheckOption
+              boxed
+              id="alert-settlement-email"
+              checked={settlementEmail}
+              onChange={setMailSettlement}
+              label={t('admin.alerts.settings.settlementEmail')}
+              hint={t('admin.alerts.settings.settlementEmailHint')}
+              testId="setting-settlementEmail"
+            />
+          </>
+        }
+        save={async (values, version) =>
+          (await saveAlertSettings({ ...values, switchOffFailingOperators: switchedOff, settlementEmail, version })).settings
+        }
         submitLabel={t('admin.alerts.settings.save')}
         savedText={(saved) => t('admin.alerts.settings.saved', { version: saved.version })}
         describe={(group) => <AlertSettingsFacts settings={group} testId="alerts-conflict" />}

@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, CircleCheck, HandCoins, LockOpen, RefreshCw, type LucideIcon } from 'lucide-react';
-import type { AdminOrderAction, AdminOrderDetail } from '@shared/api/admin';
+import type { AdminOrderAction, AdminOrderActionResponse, AdminOrderDetail } from '@shared/api/admin';
 import { ADMIN_PATHS } from '../admin-paths';
 import { orderQueryOptions, runOrderAction } from '../api/orders';
-import { ActionPanel, type ActionLook } from '../components/action-panel';
+import { rejectReview } from '../api/risk';
+import { RejectDialog } from '../components/risk/reject-dialog';
+import { ActionPanel, type ActionDialogSlot, type ActionLook } from '../components/action-panel';
 import { AttentionFacts, OrderFacts } from '../components/order/order-facts';
 import { OrderMoney } from '../components/order/order-money';
 import { Timeline } from '../components/order/timeline';
@@ -28,7 +30,10 @@ const ACTION_ICONS: Record<AdminOrderAction, LucideIcon> = {
   reject: Ban,
 };
 
-/** The actions the order's status allows (the server checks again), each behind a reason; a refund also asks to confirm. */
+/**
+ * The actions the order's status allows (the server checks again), each behind a reason; a refund also asks to confirm,
+ * and a Reject offers the review queue's options (ADR 059, 071).
+ */
 function OrderActions({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -50,6 +55,12 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
       actions={order.actions}
       look={look}
       run={(action, reason) => runOrderAction(order.id, action, reason)}
+      dialogs={{
+        // The review queue's Reject, with its options: block the account (for its own reason), blocklist the card.
+        reject: ({ send, ...slot }: ActionDialogSlot<AdminOrderActionResponse>) => (
+          <RejectDialog {...slot} reference={order.reference} amount={amount} onSubmit={(body) => send(() => rejectReview(order.id, body))} />
+        ),
+      }}
       onDone={(answer) => queryClient.setQueryData(orderQueryOptions(order.id).queryKey, (current) => current && { ...current, order: answer.order })}
       noActions={t('admin.order.noActions')}
       statusText={(status) => t(`admin.status.${status}`, { defaultValue: status })}

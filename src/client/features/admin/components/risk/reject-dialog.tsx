@@ -8,6 +8,7 @@ import { FieldError, Label, Textarea } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { reasonProblem } from '../../lib/actions';
+import { CheckOption } from '../check-option';
 
 interface RejectDialogProps {
   open: boolean;
@@ -67,43 +68,6 @@ function ReasonInput({
   );
 }
 
-/** A tick box with its label and a line under it saying what it does. */
-function Option({
-  id,
-  checked,
-  onChange,
-  label,
-  hint,
-  testId,
-}: {
-  id: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-  hint: string;
-  testId: string;
-}) {
-  return (
-    <div className="flex items-start gap-2">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-describedby={`${id}-hint`}
-        className="mt-1 size-4 shrink-0 accent-[var(--color-primary)]"
-        data-testid={testId}
-      />
-      <div className="flex flex-col gap-0.5">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      </div>
-    </div>
-  );
-}
-
 function RejectForm({
   reference,
   amount,
@@ -157,7 +121,7 @@ function RejectForm({
       />
       <fieldset className="flex flex-col gap-3 rounded-lg border p-3">
         <legend className="px-1 text-sm font-semibold">{t('admin.reviews.reject.also', { reference })}</legend>
-        <Option
+        <CheckOption
           id={`${id}-block`}
           checked={blockAccount}
           onChange={setBlockAccount}
@@ -177,7 +141,7 @@ function RejectForm({
             testId="reject-block-reason"
           />
         )}
-        <Option
+        <CheckOption
           id={`${id}-card`}
           checked={blocklistCard}
           onChange={setBlocklistCard}
