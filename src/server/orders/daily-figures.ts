@@ -29,7 +29,10 @@ export const DELIVERED_STATUSES: readonly OrderStatus[] = ['delivered', 'complet
 export const UNDELIVERED_STATUSES: readonly OrderStatus[] = ['delivery_failed', 'canceled'];
 /** The card was charged: captured, whether or not the money was given back since. */
 export const CAPTURED_STATUSES: readonly OrderStatus[] = ['completed', 'refunding', 'refund_failed', 'refunded'];
-/** The fees we keep: those of orders paid and not refunded (a refund gives the whole total back). */
+/**
+ * The fees we keep: those of orders paid and not refunded (a refund gives the whole total back), less what a promo code
+ * took off (ADR 067).
+ */
 export const FEE_EARNING_STATUSES: readonly OrderStatus[] = PAID_STATUSES;
 
 /**
@@ -87,7 +90,7 @@ async function addUp(db: Database, days: string[], now: Date): Promise<WalletDif
     db,
     sql`
     with day_orders as materialized (
-      select d.day, o.id, o.status, o.total_cents, o.percentage_fee_cents + o.standard_fee_cents as fee_cents, o.claimed_at,
+      select d.day, o.id, o.status, o.total_cents, o.percentage_fee_cents + o.standard_fee_cents - o.discount_cents as fee_cents, o.claimed_at,
              o.operator_id, o.country_iso, o.operator_name, o.authorised_at, o.delivered_at,
              o.provider_cost_cents, o.processor_fee_cents, o.dispute_fee_cents, o.disputed_cents, o.disputed_at,
              o.wallet_balance_after, o.wallet_debit, coalesce(o.wallet_currency_code, 'USD') as wallet_currency,

@@ -73,7 +73,7 @@ describe.each(TEST_DATABASE_KINDS)('the console’s overview on %s', (kind) => {
       db,
       sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, status, count(*)::int as n,
         coalesce(sum(total_cents) filter (where status in ('completed', 'refunding', 'refund_failed', 'refunded')), 0)::int as captured,
-        coalesce(sum(percentage_fee_cents + standard_fee_cents) filter (where status in ('completed', 'refunding', 'refund_failed')), 0)::int as fees
+        coalesce(sum(percentage_fee_cents + standard_fee_cents - discount_cents) filter (where status in ('completed', 'refunding', 'refund_failed')), 0)::int as fees
       from orders where created_at >= '2026-10-26T00:00:00Z' group by 1, 2`,
     );
     for (const { day, statusCounts, capturedCents, feesCents } of days) {

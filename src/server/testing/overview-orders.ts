@@ -61,6 +61,8 @@ export function variedOrders(userId: string): OrderRowValues[] {
     const amountCents = 500 + (index % 9) * 250;
     const percentageFeeCents = Math.round(amountCents * 0.03) + (index % 4);
     const standardFeeCents = 33 + (index % 3) * 10;
+    // One order in seven used a promo code: what it took off is not a fee kept.
+    const discountCents = index % 7 === 0 ? 20 : 0;
     const authorisedAt = ['created', 'expired'].includes(status) ? null : new Date(createdAt.getTime() + 5 * SECOND);
     const releasedAfterSend = status === 'canceled' && index % 2 === 0;
     const deliveredAt = DELIVERED.has(status)
@@ -74,7 +76,8 @@ export function variedOrders(userId: string): OrderRowValues[] {
       amountCents,
       percentageFeeCents,
       standardFeeCents,
-      totalCents: amountCents + percentageFeeCents + standardFeeCents,
+      discountCents,
+      totalCents: amountCents + percentageFeeCents + standardFeeCents - discountCents,
       authorisedAt,
       claimedAt: SENT.has(status) || releasedAfterSend ? new Date(authorisedAt!.getTime() + SECOND) : null,
       deliveredAt,
@@ -110,7 +113,7 @@ export async function figuresFromOrders(db: Database, from: Date, to: Date) {
       count(*) filter (where status = 'delivery_failed' or (status = 'canceled' and claimed_at is not null))::int as failed,
       count(*) filter (where status in (${captured}))::int as captured_orders,
       coalesce(sum(total_cents) filter (where status in (${captured})), 0)::int as captured_cents,
-      coalesce(sum(percentage_fee_cents + standard_fee_cents) filter (where status in ('completed', 'refunding', 'refund_failed')), 0)::int as fees
+      coalesce(sum(percentage_fee_cents + standard_fee_cents - discount_cents) filter (where status in ('completed', 'refunding', 'refund_failed')), 0)::int as fees
     from orders where ${inWindow}`,
   );
   const refunds = await one(

@@ -40,6 +40,7 @@ export interface SettlementFigures {
   disputedCents: number;
   processorFeeCents: number;
   providerCostCents: number;
+  /** The service fees of the orders paid and not refunded, less what promo codes took off them. */
   feesChargedCents: number;
   marginCents: number;
 }
