@@ -7,7 +7,7 @@
  *   build ──────────────┴► test:e2e (needs the build, and the machine to itself)
  *
  * Lint, typecheck, the unit tests and the build start at once; the end-to-end tests start when the build and the unit
- * tests are done. Four end-to-end files at a time keep both cores busy on their own (ADR 028): started beside the unit
+ * tests are done. Six end-to-end files at a time keep both cores busy on their own (ADR 028, ADR 072): started beside the unit
  * tests they only slowed them fourfold, to the point of timing out, and finished no sooner. Each step's output is
  * printed whole when it ends, so parallel steps do not interleave; the first failure stops the rest and the exit code
  * is non-zero.
