@@ -46,6 +46,7 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.promoFirstTopUpOnly': 'This promo code is only for your first top-up.',
   'apiErrors.promoMinimumAmount': 'This promo code needs a top-up of at least {{min}}.',
   'apiErrors.promoUsedByYou': 'You have already used this promo code as many times as it allows.',
+  'apiErrors.promoWelcomeBetter': 'Your welcome discount from a friend ({{discount}}) is bigger than this code gives. It stays on your first top-up.',
   'apiErrors.promoCodeTaken': 'Another promo code already has this code.',
   'apiErrors.promoCodeNotFound': 'No promo code has this id.',
   'apiErrors.operatorNotInCountry': 'The selected operator does not serve this country. Please enter the number again.',

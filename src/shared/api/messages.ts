@@ -50,6 +50,7 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.promoFirstTopUpOnly',
   'apiErrors.promoMinimumAmount',
   'apiErrors.promoUsedByYou',
+  'apiErrors.promoWelcomeBetter',
   'apiErrors.promoCodeTaken',
   'apiErrors.promoCodeNotFound',
   'apiErrors.operatorNotInCountry',
