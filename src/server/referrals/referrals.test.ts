@@ -49,8 +49,16 @@ describe.each(TEST_DATABASE_KINDS)('refer a friend on %s', (kind) => {
   }
 
   async function saveSettings(values: { friendDiscountCents?: number; referrerCreditCents?: number; disputeWindowDays?: number }) {
-    const settings = await readReferralSettings(database.db);
-    await updateReferralSettings(database.db, { ...settings, ...values, reason: 'Campaign', actor: ADMIN, now: START });
+    const settings = { ...(await readReferralSettings(database.db)), ...values };
+    await updateReferralSettings(database.db, {
+      friendDiscount: settings.friendDiscountCents,
+      referrerCredit: settings.referrerCreditCents,
+      disputeWindowDays: settings.disputeWindowDays,
+      version: settings.version,
+      reason: 'Campaign',
+      actor: ADMIN,
+      now: START,
+    });
   }
 
   /** A top-up paid and delivered: completed. */

@@ -43,8 +43,8 @@ export async function updateReferralSettings(db: Database, update: ReferralSetti
     const [before] = await tx.select().from(referralSettings).for('update');
     if ((before?.version ?? 0) !== update.version) throw await refused();
     const values = {
-      friendDiscountCents: update.friendDiscountCents,
-      referrerCreditCents: update.referrerCreditCents,
+      friendDiscountCents: update.friendDiscount,
+      referrerCreditCents: update.referrerCredit,
       disputeWindowDays: update.disputeWindowDays,
       version: update.version + 1,
       updatedAt: update.now,

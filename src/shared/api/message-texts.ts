@@ -162,6 +162,9 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.airtimeFeeInvalid': 'The percentage fee must be a number from {{min}} to {{max}} (percent), with at most 2 decimals.',
   'apiErrors.standardFeeInvalid': 'The fixed fee must be an amount from {{min}} to {{max}}, with at most 2 decimals.',
   'apiErrors.dailySpendLimitInvalid': 'The daily spending limit must be an amount from {{min}} to {{max}}, with at most 2 decimals.',
+  'apiErrors.friendDiscountInvalid': 'The friend’s welcome discount must be an amount from {{min}} to {{max}}, with at most 2 decimals.',
+  'apiErrors.referrerCreditInvalid': 'The referrer’s credit must be an amount from {{min}} to {{max}}, with at most 2 decimals.',
+  'apiErrors.disputeWindowInvalid': 'The dispute window must be a whole number of days from {{min}} to {{max}}.',
   'apiErrors.recipientCooldownInvalid': 'The wait between two top-ups of one number must be a whole number of minutes from {{min}} to {{max}}.',
   'apiErrors.checkoutAttemptsInvalid': 'Checkout attempts per minute must be a whole number from {{min}} to {{max}}.',
   'apiErrors.settingsChanged':

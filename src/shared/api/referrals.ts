@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reasonSchema, versionSchema, type SettingsChangeStamp } from './admin-settings';
+import { reasonSchema, SETTING_RULES, settingField, versionSchema, type SettingsChangeStamp } from './admin-settings';
 import type { ReferralRefusal, ReferralStatus } from '../referral';
 
 /*
@@ -54,22 +54,11 @@ export interface ReferralSettings extends SettingsChangeStamp {
   disputeWindowDays: number;
 }
 
-const cents = (field: string) =>
-  z
-    .number(`${field} must be a whole number of cents`)
-    .int(`${field} must be a whole number of cents`)
-    .min(0, `${field} must be 0 or more`)
-    .max(100_000, `${field} must be at most 100000`);
-
-/** PUT /api/admin/referral-settings */
+/** PUT /api/admin/referral-settings: amounts as typed ("3.00", read as cents), the window in whole days. */
 export const adminReferralSettingsBodySchema = z.object({
-  friendDiscountCents: cents('friendDiscountCents'),
-  referrerCreditCents: cents('referrerCreditCents'),
-  disputeWindowDays: z
-    .number('disputeWindowDays must be a whole number')
-    .int('disputeWindowDays must be a whole number')
-    .min(0, 'disputeWindowDays must be 0 or more')
-    .max(365, 'disputeWindowDays must be at most 365'),
+  friendDiscount: settingField(SETTING_RULES.friendDiscount),
+  referrerCredit: settingField(SETTING_RULES.referrerCredit),
+  disputeWindowDays: settingField(SETTING_RULES.disputeWindowDays),
   version: versionSchema,
   reason: reasonSchema,
 });
