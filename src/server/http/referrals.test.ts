@@ -103,7 +103,13 @@ describe('refer a friend over HTTP', () => {
     const change = { friendDiscount: '3.00', referrerCredit: '7', disputeWindowDays: '30', version: 0, reason: 'Autumn campaign' };
     const saved = await boss.put('/api/admin/referral-settings', change);
     expect(saved.statusCode).toBe(200);
-    expect((saved.json() as ReferralSettingsResponse).settings).toMatchObject({ version: 1, friendDiscountCents: 300, referrerCreditCents: 700, disputeWindowDays: 30, updatedByEmail: 'boss@example.com' });
+    expect((saved.json() as ReferralSettingsResponse).settings).toMatchObject({
+      version: 1,
+      friendDiscountCents: 300,
+      referrerCreditCents: 700,
+      disputeWindowDays: 30,
+      updatedByEmail: 'boss@example.com',
+    });
     const stale = await boss.put('/api/admin/referral-settings', { ...change, friendDiscount: '0.01' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'SETTINGS_CONFLICT', details: { current: { version: 1, friendDiscountCents: 300 } } });

@@ -9,7 +9,14 @@ import {
   type ReferralSettingsResponse,
 } from '../../shared/api/referrals';
 import { formatUsd, parseFeeConfig, priceTopUp, toCents } from '../../shared/pricing';
-import { normaliseReferralCode, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE_S, referralPath, type ReferralRefusal, type ReferralStatus } from '../../shared/referral';
+import {
+  normaliseReferralCode,
+  REFERRAL_COOKIE,
+  REFERRAL_COOKIE_MAX_AGE_S,
+  referralPath,
+  type ReferralRefusal,
+  type ReferralStatus,
+} from '../../shared/referral';
 import type { AdminActor } from '../audit/audit-log';
 import type { Guards } from '../auth/guards';
 import { readCorridorPriceConfig } from '../catalog/fee-rules';

@@ -15,7 +15,6 @@ import { UNCOUNTED_STATUSES, type AppliedPromo } from './promo-codes';
  * checkout's own statement (readCheckoutFacts adds referralOfferColumns), so a checkout pays no extra round trip.
  */
 
-
 /** Orders that give back the credit they used: those that ended without a capture, and those refunded. */
 export const CREDIT_GIVEN_BACK_STATUSES: readonly OrderStatus[] = [...UNCOUNTED_STATUSES, 'refunded'];
 /** Orders that were never paid, or ended unpaid: a friend with only these has not had their first top-up yet. */
@@ -130,7 +129,11 @@ export async function insertWithReferral<T>(
   if (!takesFromReferral(price)) return insert(db);
   return db.transaction(async (tx) => {
     await tx.select({ id: referrals.id }).from(referrals).where(eq(referrals.friendId, userId)).for('update');
-    await tx.select({ id: referralCredits.id }).from(referralCredits).where(and(eq(referralCredits.userId, userId))).for('update');
+    await tx
+      .select({ id: referralCredits.id })
+      .from(referralCredits)
+      .where(and(eq(referralCredits.userId, userId)))
+      .for('update');
     const again = priceWithReferral(listPrice, promo?.price, await readReferralOffer(tx, userId));
     if (again.totalCents !== price.totalCents || again.welcomeReferralId !== price.welcomeReferralId) throw priceChanged(again);
     return insert(tx);

@@ -48,7 +48,12 @@ export const canonicalSignUpAddress = (address: string | null | undefined): stri
  */
 export async function recordReferralAtSignUp(
   db: Database,
-  { friendId, cookieHeader, address, now }: { friendId: string; cookieHeader: string | null | undefined; address: string | null | undefined; now: Date },
+  {
+    friendId,
+    cookieHeader,
+    address,
+    now,
+  }: { friendId: string; cookieHeader: string | null | undefined; address: string | null | undefined; now: Date },
 ): Promise<'joined' | null> {
   const typed = cookieHeader ? cookieValue(cookieHeader, REFERRAL_COOKIE) : undefined;
   const code = typed ? normaliseReferralCode(typed) : null;

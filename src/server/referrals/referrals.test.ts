@@ -74,7 +74,14 @@ describe.each(TEST_DATABASE_KINDS)('refer a friend on %s', (kind) => {
     return startCheckout(services, {
       userId,
       accountEmail: 'payer@example.com',
-      body: { amount, orderKey: extra.orderKey ?? randomUUID(), operatorId: operator.operatorId, countryCode: 'NG', phone: SANDBOX_NUMBERS.successful, ...extra },
+      body: {
+        amount,
+        orderKey: extra.orderKey ?? randomUUID(),
+        operatorId: operator.operatorId,
+        countryCode: 'NG',
+        phone: SANDBOX_NUMBERS.successful,
+        ...extra,
+      },
     });
   }
 
@@ -176,7 +183,11 @@ describe.each(TEST_DATABASE_KINDS)('refer a friend on %s', (kind) => {
     const { friendId } = await referrerAndFriend();
     await completedOrder(services, friendId, FRIENDS_CARD);
     const later = new Date(START.getTime() + 61 * DAY);
-    const runs = await Promise.all([runReferralRewards(database.db, later), runReferralRewards(database.db, later), runReferralRewards(database.db, later)]);
+    const runs = await Promise.all([
+      runReferralRewards(database.db, later),
+      runReferralRewards(database.db, later),
+      runReferralRewards(database.db, later),
+    ]);
     expect(runs.reduce((total, run) => total + run.rewarded, 0)).toBe(1);
     expect(await database.db.select().from(referralCredits)).toHaveLength(1);
     // The unique index refuses a second grant for the same referral, whatever writes it.

@@ -49,7 +49,10 @@ export function addressRange(address: string): string | null {
     const end = tail.split(':');
     groups.splice(8 - end.length, end.length, ...end);
   }
-  return groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':');
+  return groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':');
 }
 
 /** One mailbox: lower case, without a +tag, and without dots for Gmail (which ignores them). */
@@ -72,7 +75,10 @@ async function signalsOf(db: Database, userIds: string[]): Promise<Map<string, A
       .from(orders)
       .leftJoin(orderRiskSignals, eq(orderRiskSignals.orderId, orders.id))
       .where(inArray(orders.userId, userIds)),
-    db.select({ userId: savedPaymentMethods.userId, card: savedPaymentMethods.fingerprint }).from(savedPaymentMethods).where(inArray(savedPaymentMethods.userId, userIds)),
+    db
+      .select({ userId: savedPaymentMethods.userId, card: savedPaymentMethods.fingerprint })
+      .from(savedPaymentMethods)
+      .where(inArray(savedPaymentMethods.userId, userIds)),
     db
       .select({ userId: paymentDeclines.userId, card: paymentDeclines.cardFingerprint, address: paymentDeclines.clientAddress })
       .from(paymentDeclines)
@@ -80,7 +86,12 @@ async function signalsOf(db: Database, userIds: string[]): Promise<Map<string, A
     db.select({ userId: session.userId, address: session.ipAddress }).from(session).where(inArray(session.userId, userIds)),
     db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, userIds)),
   ]);
-  const signals = new Map(userIds.map((id) => [id, { cards: new Set<string>(), addresses: new Set<string>(), email: null, recipients: new Set<string>() } as AccountSignals]));
+  const signals = new Map(
+    userIds.map((id) => [
+      id,
+      { cards: new Set<string>(), addresses: new Set<string>(), email: null, recipients: new Set<string>() } as AccountSignals,
+    ]),
+  );
   const add = (userId: string, part: { card?: string | null; address?: string | null; recipient?: string }) => {
     const into = signals.get(userId);
     if (!into) return;
@@ -161,7 +172,15 @@ export async function runReferralRewards(db: Database, now: Date): Promise<Refer
   const firstOrders = await db
     .selectDistinctOn([orders.userId], { userId: orders.userId, id: orders.id, status: orders.status, deliveredAt: orders.deliveredAt })
     .from(orders)
-    .where(and(inArray(orders.userId, open.map((referral) => referral.friendId)), sql`${orders.status} <> all(${`{${UNPAID.join(',')}}`}::text[])`))
+    .where(
+      and(
+        inArray(
+          orders.userId,
+          open.map((referral) => referral.friendId),
+        ),
+        sql`${orders.status} <> all(${`{${UNPAID.join(',')}}`}::text[])`,
+      ),
+    )
     .orderBy(orders.userId, asc(orders.createdAt));
   const firstOf = new Map(firstOrders.map((order) => [order.userId, order]));
   const disputed = new Set(
@@ -171,7 +190,12 @@ export async function runReferralRewards(db: Database, now: Date): Promise<Refer
           await db
             .select({ orderId: disputes.orderId })
             .from(disputes)
-            .where(inArray(disputes.orderId, firstOrders.map((order) => order.id)))
+            .where(
+              inArray(
+                disputes.orderId,
+                firstOrders.map((order) => order.id),
+              ),
+            )
         ).map((row) => row.orderId),
   );
   for (const referral of open) {

@@ -62,8 +62,16 @@ export function ReferralSettingsSection() {
         id="referral-settings-edit"
         title={t('admin.referrals.edit')}
         inputs={[
-          { name: 'friendDiscount', label: t('admin.referrals.friendDiscountLabel'), hint: t('admin.referrals.amountHint', rangeParams(SETTING_RULES.friendDiscount)) },
-          { name: 'referrerCredit', label: t('admin.referrals.referrerCreditLabel'), hint: t('admin.referrals.amountHint', rangeParams(SETTING_RULES.referrerCredit)) },
+          {
+            name: 'friendDiscount',
+            label: t('admin.referrals.friendDiscountLabel'),
+            hint: t('admin.referrals.amountHint', rangeParams(SETTING_RULES.friendDiscount)),
+          },
+          {
+            name: 'referrerCredit',
+            label: t('admin.referrals.referrerCreditLabel'),
+            hint: t('admin.referrals.amountHint', rangeParams(SETTING_RULES.referrerCredit)),
+          },
           {
             name: 'disputeWindowDays',
             label: t('admin.referrals.disputeWindowLabel'),

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReferralPriceResponse } from '@shared/api/referrals';
 import { formatUsd, toCents } from '@shared/pricing';
 import { apiRequest } from '@/lib/api-client';
@@ -14,12 +14,10 @@ export interface ReviewDiscount {
   welcome: boolean;
 }
 
-/**
- * POST /api/referrals/price: the server's price of this top-up for the signed-in customer with their welcome discount
- * and credit (ADR 070); null when nothing comes off. Asked only with a complete top-up.
- */
-export function useReferralPrice(top: { countryCode: string; operatorId: number; amountCents: number } | null) {
-  return useQuery({
+type TopUp = { countryCode: string; operatorId: number; amountCents: number };
+
+export const referralPriceQueryOptions = (top: TopUp | null) =>
+  queryOptions({
     queryKey: ['referral-price', top?.countryCode, top?.operatorId, top?.amountCents],
     enabled: top !== null,
     staleTime: 0,
@@ -28,8 +26,18 @@ export function useReferralPrice(top: { countryCode: string; operatorId: number;
         method: 'POST',
         body: { countryCode: top!.countryCode, operatorId: top!.operatorId, amount: formatUsd(top!.amountCents) },
       });
-      const discount = { discountCents: toCents(answer.welcomeDiscount), creditCents: toCents(answer.credit), totalCents: toCents(answer.totalAmount), welcome: true };
+      const discount = {
+        discountCents: toCents(answer.welcomeDiscount),
+        creditCents: toCents(answer.credit),
+        totalCents: toCents(answer.totalAmount),
+        welcome: true,
+      };
       return discount.discountCents > 0 || discount.creditCents > 0 ? discount : null;
     },
   });
-}
+
+/**
+ * POST /api/referrals/price: the server's price of this top-up for the signed-in customer with their welcome discount
+ * and credit (ADR 070); null when nothing comes off. Asked only with a complete top-up.
+ */
+export const useReferralPrice = (top: TopUp | null) => useQuery(referralPriceQueryOptions(top));
