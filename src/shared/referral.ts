@@ -10,12 +10,12 @@ export const REFERRAL_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const REFERRAL_CODE_LENGTH = 8;
 export const REFERRAL_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 
-/** The cookie `/r/<code>` sets, read when the friend makes their account (30 days). */
+/** The cookie a page opened with `?ref=<code>` sets, read when the friend makes their account (30 days). */
 export const REFERRAL_COOKIE = 'referral';
 export const REFERRAL_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
-/** The link a customer shares: `/r/<code>`. */
-export const referralPath = (code: string) => `/r/${code}`;
+/** The link a customer shares: the home page with `?ref=<code>` (`/r/` is the request links'). */
+export const referralPath = (code: string) => `/?ref=${code}`;
 
 /** A code as typed or pasted: upper case, without spaces; null when it cannot be one. */
 export function normaliseReferralCode(text: string): string | null {

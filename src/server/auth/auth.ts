@@ -327,7 +327,7 @@ export function createAuth({
               data: { ...newUser, ...preferences, isAdmin: newUser.emailVerified === true && adminEmails.has(newUser.email.toLowerCase()) },
             };
           },
-          // A visitor who came through a friend's link (/r/<code>, ADR 070) joins as that friend's referral.
+          // A visitor who came through a friend's link (/?ref=<code>, ADR 070) joins as that friend's referral.
           async after(created, ctx) {
             const headers = ctx?.headers ?? ctx?.request?.headers;
             await recordReferralAtSignUp(db, {

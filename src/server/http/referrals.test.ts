@@ -27,19 +27,18 @@ describe('refer a friend over HTTP', () => {
     return { amount: amount.toFixed(2), operatorId: operator.operatorId, countryCode: 'NG' };
   }
 
-  it('carries the code of /r/<code> through sign-up: the friend joins, sees the welcome discount, the referrer sees them', async () => {
+  it('carries the code of /?ref=<code> through sign-up: the friend joins, sees the welcome discount, the referrer sees them', async () => {
     const referrer = await customer();
     const mine = (await referrer.browser.get('/api/referrals/me')).json() as MyReferralsResponse;
     expect(mine).toMatchObject({ friendsJoined: 0, creditCents: 0, friendDiscountCents: 500 });
     expect(mine.code).toMatch(/^[0-9A-Z]{8}$/);
-    expect(mine.link).toMatch(new RegExp(`/r/${mine.code}$`));
+    expect(mine.link).toMatch(new RegExp(`/\\?ref=${mine.code}$`));
     // The same code on every visit.
     expect(((await referrer.browser.get('/api/referrals/me')).json() as MyReferralsResponse).code).toBe(mine.code);
 
     const visitor = testApp.client();
-    const landing = await visitor.get(`/r/${mine.code.toLowerCase()}`);
-    expect(landing.statusCode).toBe(302);
-    expect(landing.headers.location).toBe('/auth');
+    const landing = await visitor.get(`/?ref=${mine.code.toLowerCase()}`);
+    expect(landing.statusCode).toBe(200);
     expect(String(landing.headers['set-cookie'])).toMatch(new RegExp(`^referral=${mine.code}; .*HttpOnly; SameSite=Lax`));
     const friend = await customer(visitor);
     const [joined] = await testApp.database.db.select().from(referrals).where(eq(referrals.friendId, friend.id));
@@ -57,9 +56,11 @@ describe('refer a friend over HTTP', () => {
 
   it('sets nothing for a malformed code, and a forged cookie at sign-up joins nobody', async () => {
     const visitor = testApp.client();
-    const landing = await visitor.get('/r/%3Cscript%3E');
-    expect(landing.statusCode).toBe(302);
-    expect(landing.headers['set-cookie']).toBeUndefined();
+    const landing = await visitor.get('/?ref=%3Cscript%3E');
+    expect(landing.statusCode).toBe(200);
+    expect(String(landing.headers['set-cookie'] ?? '')).not.toContain('referral=');
+    // A request link (/r/<token>) is still a request link's page, not a referral.
+    expect(String((await visitor.get('/r/ABCDEFGH')).headers['set-cookie'] ?? '')).not.toContain('referral=');
     visitor.setCookie('referral', 'ZZZZZZZZ');
     await customer(visitor);
     expect(await testApp.database.db.select().from(referrals)).toHaveLength(0);
@@ -123,7 +124,7 @@ describe('refer a friend over HTTP', () => {
     const referrer = await customer();
     const { code } = (await referrer.browser.get('/api/referrals/me')).json() as MyReferralsResponse;
     const visitor = testApp.client();
-    await visitor.get(`/r/${code}`);
+    await visitor.get(`/top-up?ref=${code}`);
     const friend = await customer(visitor);
     const shown = (await boss.get(`/api/admin/customers/${referrer.id}/referrals`)).json() as { referrals: AdminCustomerReferrals };
     expect(shown.referrals).toMatchObject({ code, creditCents: 0, referrals: [{ role: 'referrer', otherUserId: friend.id, status: 'joined' }] });

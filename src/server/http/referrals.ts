@@ -32,7 +32,6 @@ import { parseWith } from './errors';
  * figures, the review's price, and the console's settings and a customer's referrals.
  */
 
-const codeParamsSchema = z.object({ code: z.string().max(64) });
 const customerParamsSchema = z.object({ id: z.string().trim().min(1, 'id is required').max(200, 'id must be at most 200 characters') });
 const actorOf = (request: FastifyRequest): AdminActor => ({ id: request.account!.id, email: request.account!.email });
 
@@ -42,17 +41,15 @@ export function registerReferralRoutes(
 ) {
   const { db, now } = services;
 
-  // /r/<code>: the code is kept in a cookie the sign-up reads, then the visitor lands on the sign-up form. An unknown
-  // or malformed code sets nothing: the visitor still lands there.
-  app.get('/r/:code', async (request, reply) => {
-    const { code: typed } = parseWith(codeParamsSchema, request.params);
-    const code = normaliseReferralCode(typed);
-    if (code) {
-      const secure = request.protocol === 'https' ? '; Secure' : '';
-      reply.header('set-cookie', `${REFERRAL_COOKIE}=${code}; Path=/; Max-Age=${REFERRAL_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure}`);
-    }
-    reply.header('cache-control', 'no-store');
-    return reply.redirect('/auth', 302);
+  // A page opened with ?ref=<code> (the link customers share is /?ref=<code>; /r/ is the request links'): the code is kept
+  // in a cookie the sign-up reads (auth/auth.ts). A malformed code sets nothing; the page is served as ever.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !request.url.includes('ref=') || request.url.startsWith('/api/')) return;
+    const typed = new URL(request.url, 'http://localhost').searchParams.get('ref');
+    const code = typed ? normaliseReferralCode(typed) : null;
+    if (!code) return;
+    const secure = request.protocol === 'https' ? '; Secure' : '';
+    reply.header('set-cookie', `${REFERRAL_COOKIE}=${code}; Path=/; Max-Age=${REFERRAL_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure}`);
   });
 
   app.get('/api/referrals/me', { preHandler: guards.requireUser }, async (request): Promise<MyReferralsResponse> => {

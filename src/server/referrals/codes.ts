@@ -42,7 +42,7 @@ export const canonicalSignUpAddress = (address: string | null | undefined): stri
 };
 
 /**
- * Records that a new account came through a referral link (the `referral` cookie `/r/<code>` set): a referral `joined`,
+ * Records that a new account came through a referral link (the `referral` cookie a page opened with `?ref=<code>` set): a referral `joined`,
  * its referrer the code's owner. Nothing for an unknown code, a deleted or blocked referrer, or the account itself.
  * Never throws: a sign-up is not refused for a bad link.
  */

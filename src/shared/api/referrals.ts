@@ -11,7 +11,7 @@ import type { ReferralRefusal, ReferralStatus } from '../referral';
 export interface MyReferralsResponse {
   success: true;
   code: string;
-  /** The link to share, absolute (`<public url>/r/<code>`). */
+  /** The link to share, absolute (`<public url>/?ref=<code>`). */
   link: string;
   friendsJoined: number;
   friendsRewarded: number;
