@@ -27,6 +27,8 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { startReceiptSender } from './orders/receipt-sender';
 import { registerOrderRoutes } from './http/orders';
 import { registerPromoCodeRoutes } from './http/promo-codes';
+import { registerReferralRoutes } from './http/referrals';
+import { startReferralRewards } from './referrals/rewards';
 import { registerRecipientRoutes } from './http/recipients';
 import { registerSavedCardRoutes } from './http/saved-cards';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
@@ -321,6 +323,7 @@ export async function buildApp({
   });
   registerOrderRoutes(app, { services: orderServices, fulfilment, guards, counts: attemptCounts, merchant: config.merchant });
   registerPromoCodeRoutes(app, { services: orderServices, guards });
+  registerReferralRoutes(app, { services: orderServices, guards, publicUrl: config.publicUrl });
   registerTopupRequestRoutes(app, {
     services: { db: database.db, destinations: catalogue.switches, limits, counts: attemptCounts, now: clock },
     guards,
@@ -369,6 +372,14 @@ export async function buildApp({
     });
   }
   if (businessChecks) {
+    // Refer a friend's rewards (ADR 070): granted once the friend's first top-up is past the dispute window.
+    let rewarding: ReturnType<typeof startReferralRewards> | undefined;
+    app.addHook('onReady', async () => {
+      rewarding = startReferralRewards({ db: database.db, now: clock, log: app.log });
+    });
+    app.addHook('onClose', async () => {
+      await rewarding?.stop();
+    });
     let checking: ReturnType<typeof startBusinessChecks> | undefined;
     app.addHook('onReady', async () => {
       checking = startBusinessChecks({

@@ -25,6 +25,7 @@ import { emailKey, twoFactorKey } from '../auth/sign-in-throttle';
 import { REQUEST_LIMITS } from '../request-limits';
 import type { DataSubject, PersonalDataTable } from './personal-data-table';
 import { SETTINGS_AUTHORS } from './settings-authors';
+import { REFERRAL_DATA } from './personal-data-referrals';
 import { SAVED_CARD_DATA } from './personal-data-saved-cards';
 
 type Tx = Database;
@@ -401,6 +402,7 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     erase: async (tx, subject) => void (await tx.delete(session).where(eq(session.userId, subject.userId))),
   },
   ...SAVED_CARD_DATA,
+  ...REFERRAL_DATA,
   {
     table: 'user',
     exportAs: 'account',

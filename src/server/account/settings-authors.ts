@@ -7,6 +7,7 @@ import {
   feeRules,
   priceConfigChanges,
   promoCodes,
+  referralSettings,
   riskBlocklist,
   riskSettings,
   serviceLimits,
@@ -38,6 +39,7 @@ export const SETTINGS_AUTHORS: readonly PersonalDataTable[] = [
   authorAddressErased('service_limits', serviceLimits, serviceLimits.updatedById, 'updatedByEmail'),
   authorAddressErased('alert_settings', alertSettings, alertSettings.updatedById, 'updatedByEmail'),
   authorAddressErased('promo_codes', promoCodes, promoCodes.updatedById, 'updatedByEmail'),
+  authorAddressErased('referral_settings', referralSettings, referralSettings.updatedById, 'updatedByEmail'),
   // A business alert names the admin who resolved it, never a customer.
   authorAddressErased('business_alerts', businessAlerts, businessAlerts.resolvedById, 'resolvedByEmail'),
 ];

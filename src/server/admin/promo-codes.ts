@@ -6,7 +6,7 @@ import { recordAdminAction, type AdminActor } from '../audit/audit-log';
 import type { Database } from '../db/client';
 import { orders, promoCodes, user } from '../db/schema';
 import { DomainError } from '../domain-error';
-import { countedPromoOrders, type PromoCodeRow } from '../orders/promo-codes';
+import { codeDiscount, countedPromoOrders, type PromoCodeRow } from '../orders/promo-codes';
 import { settingsConflict } from '../settings-conflict';
 
 /*
@@ -61,7 +61,7 @@ const columnsOf = (terms: Terms) => ({
 /** GET /api/admin/promo-codes: every code, newest first, each with the orders that count against it and their discount. */
 export async function listPromoCodes(db: Database): Promise<AdminPromoCode[]> {
   const usage = db
-    .select({ promoCodeId: orders.promoCodeId, uses: count().as('uses'), discountCents: sum(orders.discountCents).as('discount_cents') })
+    .select({ promoCodeId: orders.promoCodeId, uses: count().as('uses'), discountCents: sum(codeDiscount).as('discount_cents') })
     .from(orders)
     .where(and(sql`${orders.promoCodeId} is not null`, countedPromoOrders))
     .groupBy(orders.promoCodeId)

@@ -39,6 +39,8 @@ import { createSignInThrottle } from './sign-in-throttle';
 import type { LocalOidc } from './local-oidc';
 import { localGoogle, socialProviders } from './social-providers';
 import { visitorPreferences } from './visitor-preferences';
+import { CLIENT_ADDRESS_HEADER } from './request-headers';
+import { recordReferralAtSignUp } from '../referrals/codes';
 
 /** Better Auth's cookies are named `<prefix>.<name>` (`__Secure-` first over https): the session's is `<prefix>.session_token`. */
 export const AUTH_COOKIE_PREFIX = 'globaltopup';
@@ -324,6 +326,16 @@ export function createAuth({
             return {
               data: { ...newUser, ...preferences, isAdmin: newUser.emailVerified === true && adminEmails.has(newUser.email.toLowerCase()) },
             };
+          },
+          // A visitor who came through a friend's link (/?ref=<code>, ADR 070) joins as that friend's referral.
+          async after(created, ctx) {
+            const headers = ctx?.headers ?? ctx?.request?.headers;
+            await recordReferralAtSignUp(db, {
+              friendId: created.id,
+              cookieHeader: headers?.get('cookie'),
+              address: headers?.get(CLIENT_ADDRESS_HEADER),
+              now: new Date(),
+            });
           },
         },
       },

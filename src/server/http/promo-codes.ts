@@ -5,6 +5,7 @@ import type { Guards } from '../auth/guards';
 import { readCorridorPriceConfig } from '../catalog/fee-rules';
 import { checkAmountForOperator, findOperator } from '../orders/checkout';
 import { applyPromoCode } from '../orders/promo-codes';
+import { priceWithReferral, readReferralOffer } from '../orders/referral-pricing';
 import type { OrderServices } from '../orders/services';
 import { parseWith } from './errors';
 
@@ -21,17 +22,18 @@ export function registerPromoCodeRoutes(app: FastifyInstance, { services, guards
     checkAmountForOperator(operator, amountCents);
     const corridor = { countryIso: body.countryCode, provider: services.destinations.provider, operatorId: operator.operatorId };
     const fees = parseFeeConfig(await readCorridorPriceConfig(services.db, corridor));
-    const { row, price } = await applyPromoCode(services.db, body.code, {
-      userId: request.account!.id,
-      price: priceTopUp(amountCents, fees),
-      now: services.now(),
-    });
+    const userId = request.account!.id;
+    const listPrice = priceTopUp(amountCents, fees);
+    const { row, price: promoPrice } = await applyPromoCode(services.db, body.code, { userId, price: listPrice, now: services.now() });
+    // Never with the welcome discount of refer a friend (refused when that is better); the credit comes after (ADR 070).
+    const price = priceWithReferral(listPrice, promoPrice, await readReferralOffer(services.db, userId));
     return {
       success: true,
       code: row.code,
       amount: formatUsd(price.amountCents),
       fee: formatUsd(price.serviceFeeCents),
-      discount: formatUsd(price.discountCents),
+      discount: formatUsd(price.offerCents),
+      credit: formatUsd(price.creditUsedCents),
       totalAmount: formatUsd(price.totalCents),
     };
   });

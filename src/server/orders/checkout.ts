@@ -21,6 +21,8 @@ import { assessCheckout, recordCheckoutRisk } from '../risk/assess';
 import { readCheckoutFacts, refuseOverLimits } from './limits';
 import type { OrderServices } from './services';
 import { promoForCheckout, insertWithPromo } from './promo-codes';
+import { insertWithReferral, priceWithReferral, takesFromReferral, type ReferralOffer } from './referral-pricing';
+import type { Database } from '../db/client';
 import { insertOrder, type NewOrder, type Order } from './state-machine';
 
 /** How long an unpaid order waits before the reconciler first checks whether it was paid with no browser to say so. */
@@ -79,11 +81,12 @@ export async function startCheckout(
   const promo = body.promoCode
     ? await promoForCheckout(db, body.promoCode, { userId, price: listPrice, now: check.now, retried: Boolean(facts.existingOrderId) })
     : undefined;
-  const price = promo?.price ?? listPrice;
-  checkBrowserPrice(body, price);
-
   // A retried click: its order was checked against the limits when it was made.
   const existing = facts.existingOrderId ? await findOrderByKey(services, userId, body.orderKey) : undefined;
+  // Refer a friend (ADR 070): the welcome discount or the code, then the credit; a retry is priced as its order was.
+  const price = priceWithReferral(listPrice, promo?.price, existing ? offerOfRetry(facts.referral, existing) : facts.referral);
+  checkBrowserPrice(body, price);
+
   if (existing) {
     if (!sameCheckout(existing, body, price) || existing.promoCodeId !== (promo?.row.id ?? null)) {
       throw new DomainError('conflict', 'ORDER_KEY_REUSED', { key: 'apiErrors.checkoutStartedForOther' });
@@ -138,7 +141,9 @@ export async function startCheckout(
     standardFeeCents: price.standardFeeCents,
     totalCents: price.totalCents,
     promoCodeId: promo?.row.id ?? null,
-    discountCents: promo?.price.discountCents ?? 0,
+    discountCents: price.discountCents,
+    creditUsedCents: price.creditUsedCents,
+    welcomeReferralId: price.welcomeReferralId,
     localAmount: localAmount === null ? null : String(localAmount),
     planDescription: operator.bundle || operator.data ? planDescriptionOf(operator, amountCents) : null,
     destinationCurrencyCode: operator.destinationCurrencyCode,
@@ -150,13 +155,16 @@ export async function startCheckout(
     createdAt,
     updatedAt: createdAt,
   };
-  const order = promo
-    ? await insertWithPromo(db, promo, { userId, now: createdAt }, (tx) => insertOrder(tx, values)).catch(async (error: unknown) => {
-        // The code was used up meanwhile: nobody can pay this payment (its client secret never left the server).
-        await releaseDuplicatePayment(services, payment.id, id);
-        throw error;
-      })
-    : await insertOrder(db, values);
+  const insert = (tx: Database) => insertWithReferral(tx, { userId, listPrice, promo, price }, (inner) => insertOrder(inner, values));
+  const order =
+    promo || takesFromReferral(price)
+      ? await (promo ? insertWithPromo(db, promo, { userId, now: createdAt }, insert) : insert(db)).catch(async (error: unknown) => {
+          // The code, the welcome discount or the credit was used up meanwhile: nobody can pay this payment (its client
+          // secret never left the server).
+          await releaseDuplicatePayment(services, payment.id, id);
+          throw error;
+        })
+      : await insertOrder(db, values);
   if (order) {
     await recordCheckoutRisk(db, order.id, risk, createdAt);
     return checkoutAnswer(order, payment, await choiceAnswerOf(services, choice));
@@ -168,6 +176,15 @@ export async function startCheckout(
   // No order under this key: the account was deleted while this click was on its way.
   if (!current) throw accountBlockedError();
   return withPayment(services, current, choice);
+}
+
+/** A retried click's offer: what its own order took is still there for it. */
+function offerOfRetry(offer: ReferralOffer, order: Order): ReferralOffer {
+  return {
+    ...offer,
+    welcomeReferralId: order.welcomeReferralId ?? offer.welcomeReferralId,
+    creditCents: offer.creditCents + order.creditUsedCents,
+  };
 }
 
 /** A switched-off operator's refusal names the operator the browser chose, as an unknown one's does. */

@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw-rows';
 import { orders } from '../db/schema';
 import { DomainError } from '../domain-error';
+import { referralOfferColumns, referralOfferOf, type ReferralOffer, type ReferralOfferRow } from './referral-pricing';
 import { currentDailySpendLimitCents, currentRecipientCooldownMinutes, type ServiceLimits } from './service-limits';
 import { MONEY_HELD_STATUSES, PAID_STATUSES, type OrderStatus, type PreparedGuard } from './state-machine';
 
@@ -110,10 +111,12 @@ export interface CheckoutFacts {
   spentCents: number;
   /** The keys the statement sent along (`counting`) returned: the request limits it counted. */
   counted: ReadonlySet<string>;
+  /** What refer a friend offers this customer now (ADR 070): the welcome discount, the credit left. */
+  referral: ReferralOffer;
 }
 
 /** The checkout-facts statement's row, as the drivers give it. */
-interface CheckoutFactsRow {
+interface CheckoutFactsRow extends ReferralOfferRow {
   airtime_fee: string | null;
   standard_fee: string | null;
   rule_airtime_fee: string | null;
@@ -164,7 +167,7 @@ export async function readCheckoutFacts(
     sql`${counting ? sql`with counted as (${counting(sql`exists (${existing})`).getSQL()}) ` : sql``}select ${storedFeeColumns.airtimeFee} as airtime_fee,
                ${storedFeeColumns.standardFee} as standard_fee, ${rule.airtimeFee} as rule_airtime_fee,
                ${rule.standardFee} as rule_standard_fee, (${existing}) as existing, (${latestTopup}) as latest,
-               (${spentToday}) as spent, ${counted} as counted`,
+               (${spentToday}) as spent, ${counted} as counted, ${referralOfferColumns(sql`${check.userId}`)}`,
   )) as [CheckoutFactsRow];
   return {
     // The most specific fee rule of the corridor (both of its columns are set together), else the global fee.
@@ -176,6 +179,7 @@ export async function readCheckoutFacts(
     latestTopupAt: row.latest === null ? null : new Date(row.latest),
     spentCents: Number(row.spent),
     counted: new Set(row.counted),
+    referral: referralOfferOf(row),
   };
 }
 

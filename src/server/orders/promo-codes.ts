@@ -80,6 +80,9 @@ export async function findPromoCode(db: Database, typed: string): Promise<PromoC
   return row;
 }
 
+/** What a code took off an order: its discount less the referral credit the order used besides (ADR 070). */
+export const codeDiscount = sql<number>`${orders.discountCents} - ${orders.creditUsedCents}`;
+
 const counted = notInArray(orders.status, [...UNCOUNTED_STATUSES]);
 
 /** The code's budget used and this customer's uses and paid orders, in one statement. */
@@ -87,7 +90,7 @@ export async function readPromoUsage(db: Database, promoCodeId: number, userId: 
   const [row] = await db
     .select({
       discountUsedCents: sql<string | null>`(${db
-        .select({ total: sum(orders.discountCents) })
+        .select({ total: sum(codeDiscount) })
         .from(orders)
         .where(and(eq(orders.promoCodeId, promoCodeId), counted))})`,
       customerUses: sql<string>`(${db

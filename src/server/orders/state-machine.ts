@@ -285,6 +285,8 @@ const NEW_ORDER_COLUMNS = [
   'percentageFeeCents',
   'promoCodeId',
   'discountCents',
+  'creditUsedCents',
+  'welcomeReferralId',
   'standardFeeCents',
   'totalCents',
   'localAmount',
@@ -302,9 +304,9 @@ type NewOrderColumns = Required<Pick<typeof orders.$inferInsert, (typeof NEW_ORD
 /** A new order's values; its reference is drawn by insertOrder. */
 export type NewOrder = Omit<NewOrderColumns, 'reference' | PromoColumns> &
   Partial<Pick<NewOrderColumns, PromoColumns>> & { status: 'created'; createdAt: Date };
-/** A promo code's (ADR 067): none unless the checkout used one. */
-type PromoColumns = 'promoCodeId' | 'discountCents';
-const NO_PROMO = { promoCodeId: null, discountCents: 0 } satisfies Pick<NewOrderColumns, PromoColumns>;
+/** A promo code's (ADR 067) and refer a friend's (ADR 070): none unless the checkout used one. */
+type PromoColumns = 'promoCodeId' | 'discountCents' | 'creditUsedCents' | 'welcomeReferralId';
+const NO_PROMO = { promoCodeId: null, discountCents: 0, creditUsedCents: 0, welcomeReferralId: null } satisfies Pick<NewOrderColumns, PromoColumns>;
 
 /** insertOrder's statement, prepared once per database (every checkout makes one). */
 const insertOrderStatement = preparedStatement('order_insert', () => {

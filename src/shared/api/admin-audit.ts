@@ -37,6 +37,7 @@ export const ADMIN_ACTIONS = [
   'alerts.update',
   'alert.resolve',
   'dispute.evidence',
+  'referrals.update',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 /** What an audit row is about: `order_list` is the orders a CSV export selected (its filters are the row's `after`). */

@@ -53,6 +53,13 @@ export const SETTING_RULES = {
   declineMinPayments: { min: 1, max: 100_000, decimals: 0, messageKey: 'apiErrors.alertCountInvalid', unit: 'count' },
   /** The hour of the day (UTC) from which yesterday's settlement is e-mailed to admins (ADR 071). */
   settlementEmailHour: { min: 0, max: 23, decimals: 0, messageKey: 'apiErrors.alertCountInvalid', unit: 'count' },
+  // Refer a friend (shared/api/referrals.ts, ADR 070).
+  /** Off a referred friend's first top-up, USD. */
+  friendDiscount: { min: 0, max: 100, decimals: 2, messageKey: 'apiErrors.friendDiscountInvalid', unit: 'usd' },
+  /** The referrer's credit once that top-up is past the dispute window, USD. */
+  referrerCredit: { min: 0, max: 100, decimals: 2, messageKey: 'apiErrors.referrerCreditInvalid', unit: 'usd' },
+  /** Days a first top-up waits, completed, before its referrer is rewarded: how long a card dispute may come. */
+  disputeWindowDays: { min: 0, max: 365, decimals: 0, messageKey: 'apiErrors.disputeWindowInvalid', unit: 'count' },
 } as const satisfies Record<string, SettingRule>;
 export type SettingName = keyof typeof SETTING_RULES;
 

@@ -46,6 +46,7 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.promoFirstTopUpOnly': 'This promo code is only for your first top-up.',
   'apiErrors.promoMinimumAmount': 'This promo code needs a top-up of at least {{min}}.',
   'apiErrors.promoUsedByYou': 'You have already used this promo code as many times as it allows.',
+  'apiErrors.promoWelcomeBetter': 'Your welcome discount from a friend ({{discount}}) is bigger than this code gives. It stays on your first top-up.',
   'apiErrors.promoCodeTaken': 'Another promo code already has this code.',
   'apiErrors.promoCodeNotFound': 'No promo code has this id.',
   'apiErrors.operatorNotInCountry': 'The selected operator does not serve this country. Please enter the number again.',
@@ -161,6 +162,9 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.airtimeFeeInvalid': 'The percentage fee must be a number from {{min}} to {{max}} (percent), with at most 2 decimals.',
   'apiErrors.standardFeeInvalid': 'The fixed fee must be an amount from {{min}} to {{max}}, with at most 2 decimals.',
   'apiErrors.dailySpendLimitInvalid': 'The daily spending limit must be an amount from {{min}} to {{max}}, with at most 2 decimals.',
+  'apiErrors.friendDiscountInvalid': 'The friend’s welcome discount must be an amount from {{min}} to {{max}}, with at most 2 decimals.',
+  'apiErrors.referrerCreditInvalid': 'The referrer’s credit must be an amount from {{min}} to {{max}}, with at most 2 decimals.',
+  'apiErrors.disputeWindowInvalid': 'The dispute window must be a whole number of days from {{min}} to {{max}}.',
   'apiErrors.recipientCooldownInvalid': 'The wait between two top-ups of one number must be a whole number of minutes from {{min}} to {{max}}.',
   'apiErrors.checkoutAttemptsInvalid': 'Checkout attempts per minute must be a whole number from {{min}} to {{max}}.',
   'apiErrors.settingsChanged':

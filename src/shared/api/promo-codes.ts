@@ -33,6 +33,8 @@ export interface PromoCodeCheckResponse {
   amount: string;
   fee: string;
   discount: string;
+  /** The referral credit used besides the code (ADR 070), "0.00" without. */
+  credit: string;
   totalAmount: string;
 }
 

@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast';
 import { AccountSection } from './account-section';
 import { TransactionHistorySection } from './history/transaction-history-section';
 import { LinkedAccountsSection } from './linked-accounts-section';
+import { ReferralsSection } from './referrals/referrals-section';
 import { RecipientsSection } from './recipients/recipients-section';
 import { RequestLinksSection } from './request-links/request-links-section';
 import { SavedCardsSection } from './saved-cards/saved-cards-section';
@@ -44,6 +45,7 @@ export function ProfilePage() {
       {user && <LinkedAccountsSection userId={user.id} />}
       {user && <RecipientsSection userId={user.id} />}
       {user && <SavedCardsSection userId={user.id} />}
+      {user && <ReferralsSection userId={user.id} />}
       {user && <RequestLinksSection userId={user.id} />}
       {user && <TransactionHistorySection userId={user.id} />}
       {user && <YourDataSection userId={user.id} />}

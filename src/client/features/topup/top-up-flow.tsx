@@ -12,6 +12,7 @@ import { OperatorPicker } from './components/operator-picker';
 import { RecipientStep } from './components/recipient-step';
 import { ReviewStep } from './components/review-step';
 import type { AppliedPromoCode } from './api/check-promo-code';
+import { useReferralPrice, type ReviewDiscount } from './api/referral-price';
 import { TopUpSteps } from './components/top-up-steps';
 import type { SelectedCountry } from './lib/country-selection';
 import { useCheckout } from './use-checkout';
@@ -110,7 +111,15 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
     appliedPromo && appliedPromo.operatorId === state.operator?.operatorId && appliedPromo.amountCents === state.amount?.usdCents
       ? appliedPromo
       : null;
-  const checkout = useCheckout(flow, price, isSignedIn, promo);
+  // Refer a friend (ADR 070): the welcome discount and credit the server gives this customer on this top-up.
+  const referralPrice = useReferralPrice(
+    isSignedIn && state.step === 'review' && state.country && state.operator && state.amount
+      ? { countryCode: state.country.code, operatorId: state.operator.operatorId, amountCents: state.amount.usdCents }
+      : null,
+  );
+  const referral = referralPrice.data ?? null;
+  const discount: ReviewDiscount | null = promo ? { ...promo, welcome: false } : referral;
+  const checkout = useCheckout(flow, price, isSignedIn, promo, referral);
   // 'Try Again' after a failed top-up: the same number and operator, on the amounts, to choose again.
   const { country: resultCountry, phone: resultPhone, operator: resultOperator } = state;
   const tryAgain = resultCountry
@@ -184,9 +193,9 @@ function TopUpFlowSteps({ isSignedIn, prefill }: TopUpFlowProps) {
           phone={state.phone}
           operator={state.operator}
           amount={state.amount}
-          price={price}
+          price={referralPrice.isLoading ? null : price}
           refusal={state.refusal}
-          discount={promo}
+          discount={discount}
           promoField={
             isSignedIn && (
               <Suspense fallback={null}>

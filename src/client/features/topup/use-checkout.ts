@@ -21,6 +21,7 @@ import { priceConfigQueryOptions } from './api/get-price-config';
 import { buildPendingTopUp, markPaymentAuthorised, saveCheckout, savePendingTopUp } from './lib/pending-top-up';
 import type { useTopUpFlow } from './use-top-up-flow';
 import type { AppliedPromoCode } from './api/check-promo-code';
+import type { ReviewDiscount } from './api/referral-price';
 
 type Flow = ReturnType<typeof useTopUpFlow>;
 
@@ -29,7 +30,13 @@ type Flow = ReturnType<typeof useTopUpFlow>;
  * payment, or back to the review with the reason); an authorised payment sends the top-up and the result screen
  * follows it. Returns from sign-in that ask for it create the intent or send the top-up by themselves.
  */
-export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: boolean, promo: AppliedPromoCode | null = null) {
+export function useCheckout(
+  flow: Flow,
+  price: TopUpPrice | null,
+  isSignedIn: boolean,
+  promo: AppliedPromoCode | null = null,
+  referral: ReviewDiscount | null = null,
+) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, refresh } = useAccount();
@@ -60,6 +67,8 @@ export function useCheckout(flow: Flow, price: TopUpPrice | null, isSignedIn: bo
       countryCode: country.code,
       phone,
       ...(price ? { fee: formatUsd(price.serviceFeeCents), totalAmount: formatUsd(price.totalCents) } : {}),
+      // The welcome discount and credit the review showed (ADR 070): the server prices them again and must find this total.
+      ...(referral ? { totalAmount: formatUsd(referral.totalCents) } : {}),
       // The server prices the code again; the total shown with it is the one it must find (ADR 067).
       ...(promo ? { promoCode: promo.code, totalAmount: formatUsd(promo.totalCents) } : {}),
     };

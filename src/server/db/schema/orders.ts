@@ -45,6 +45,12 @@ export const orders = pgTable(
     /** The promo code the order used, and what it took off the total; null and 0 without one. */
     promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'restrict' }),
     discountCents: integer('discount_cents').notNull().default(0),
+    /**
+     * Refer a friend (ADR 070): the part of discountCents that was the referrer's credit, and the referral whose welcome
+     * discount the friend's first top-up had; 0 and null otherwise.
+     */
+    creditUsedCents: integer('credit_used_cents').notNull().default(0),
+    welcomeReferralId: integer('welcome_referral_id'),
     currency: text('currency').notNull().default('USD'),
     /** What the recipient should get, in the destination currency, when the operator gives a rate. */
     localAmount: numeric('local_amount', { precision: 20, scale: 2 }),

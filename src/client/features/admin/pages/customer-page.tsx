@@ -11,6 +11,7 @@ import { AccountBadges } from '../components/account-badges';
 import { shownRows } from '../components/admin-list';
 import { ActionPanel, type ActionLook } from '../components/action-panel';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
+import { CustomerReferralsSection } from '../components/customer-referrals-section';
 import { NotFoundNotice } from '../components/not-found-notice';
 import { linkClass } from '../components/link-class';
 import { OrdersList } from '../components/orders-table';
@@ -201,6 +202,7 @@ function CustomerDetail({ data }: { data: AdminCustomerResponse }) {
         <Totals totals={customer.totals} />
       </div>
       <Sessions sessions={customer.sessions} />
+      <CustomerReferralsSection customerId={customer.id} />
       <AdminSection
         title={t('admin.customer.orders')}
         id="customer-orders"

@@ -8,6 +8,7 @@ import { AdminList, pagedList } from '../components/admin-list';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { LoadError, Loading } from '../components/query-state';
 import { FeeRulesSection } from '../components/fee-rules/fee-rules-section';
+import { ReferralSettingsSection } from '../components/referral-settings-section';
 import { SettingsForm } from '../components/settings-form';
 import { ScrollTable, Td, Th, Tr } from '../components/table';
 import { feesOf } from '../lib/fee-rules';
@@ -190,6 +191,7 @@ export function PricingPage() {
             preview={(values) => <PricePreview current={current} next={feesOf(values.airtimeFeePercent, values.standardFee)} />}
           />
           <FeeRulesSection global={current} />
+          <ReferralSettingsSection />
           <PriceHistory />
         </>
       )}

@@ -9,6 +9,8 @@ export interface AppliedPromoCode {
   operatorId: number;
   amountCents: number;
   discountCents: number;
+  /** The referral credit used besides the code (ADR 070). */
+  creditCents: number;
   totalCents: number;
 }
 
@@ -20,6 +22,7 @@ export async function checkPromoCode(body: PromoCodeCheckBody): Promise<AppliedP
     operatorId: Number(body.operatorId),
     amountCents: toCents(answer.amount),
     discountCents: toCents(answer.discount),
+    creditCents: toCents(answer.credit),
     totalCents: toCents(answer.totalAmount),
   };
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorInfo } from '@shared/api/catalog';
 import type { TopUpPrice } from '@shared/pricing';
+import type { ReviewDiscount } from '../api/referral-price';
 import { Button } from '@/components/ui/button';
 import { InlineError } from '@/components/ui/inline-error';
 import { OperatorOffer } from '@/components/operator-offer';
@@ -25,8 +26,11 @@ interface ReviewStepProps {
   price: TopUpPrice | null;
   /** Why the last Confirm was refused, if it was. */
   refusal: Error | null;
-  /** The server's price with an applied promo code (ADR 067): its discount line, and the total it leaves. */
-  discount?: { discountCents: number; totalCents: number } | null;
+  /**
+   * The server's price with an applied promo code (ADR 067) or a friend's welcome discount, and the referral credit
+   * (ADR 070): their lines, and the total they leave.
+   */
+  discount?: ReviewDiscount | null;
   /** The promo code's field (signed-in customers). */
   promoField?: ReactNode;
   onCancel(): void;
@@ -61,9 +65,14 @@ export function ReviewStep({ country, phone, operator, amount, price, refusal, d
         <DescriptionRow ltr label={t('topup.review.serviceFee')} testId="review-service-fee">
           {price ? formatUsdCents(price.serviceFeeCents) : pending}
         </DescriptionRow>
-        {discount && (
-          <DescriptionRow ltr label={t('topup.review.promo.discount')} testId="review-discount">
+        {discount && discount.discountCents > 0 && (
+          <DescriptionRow ltr label={t(discount.welcome ? 'topup.review.promo.welcome' : 'topup.review.promo.discount')} testId="review-discount">
             −{formatUsdCents(discount.discountCents)}
+          </DescriptionRow>
+        )}
+        {discount && discount.creditCents > 0 && (
+          <DescriptionRow ltr label={t('topup.review.promo.credit')} testId="review-credit">
+            −{formatUsdCents(discount.creditCents)}
           </DescriptionRow>
         )}
         <DescriptionRow ltr label={t('topup.review.total')} testId="review-total" strong>
