@@ -1,4 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import viteConfig from './vite.config.ts';
 
 /**
@@ -11,6 +12,27 @@ const OWN_PROCESS = ['src/server/persistence.test.ts', 'src/server/admin-grant.t
  * A database test waits on its database more than it computes: four workers on two cores finish the unit tests in
  * little more than half the time two took, for the same CPU (ADR 072).
  */
+/**
+ * The end-to-end files that take longest, longest first: they start first, so that none of them is left running alone
+ * at the end while the other workers have nothing to do (the screen audit alone takes several minutes on a busy machine).
+ */
+const LONGEST_FIRST = ['e2e/accessibility.e2e.ts', 'e2e/checkout.e2e.ts', 'e2e/saved-cards.e2e.ts', 'e2e/admin.e2e.ts'];
+
+/** Vitest's order (the files that failed last, then the longest last time, else the largest), the longest known first. */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((name) => file.moduleId.endsWith(name));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    const sorted = await super.sort(files);
+    return sorted
+      .map((file, index) => ({ file, index }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
+      .map(({ file }) => file);
+  }
+}
+
 const UNIT = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, maxWorkers: 4 };
 
 export default mergeConfig(
@@ -18,6 +40,7 @@ export default mergeConfig(
   defineConfig({
     root: import.meta.dirname,
     test: {
+      sequence: { sequencer: LongestFirst },
       projects: [
         {
           extends: true,
