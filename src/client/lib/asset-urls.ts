@@ -1,5 +1,7 @@
 import logoDark from '@/assets/logo-dark.svg?url';
 import logoLight from '@/assets/logo-light.svg?url';
+import brandSprite from '@/assets/sprites/brands.svg?url';
+import iconSprite from '@/assets/sprites/icons.svg?url';
 
 /**
  * The built app's image files, by name: Vite copies them under /assets with a content hash in the name, so they are
@@ -20,3 +22,10 @@ export function iconUrl(name: string): string {
 }
 
 export const LOGO_URLS = { light: logoLight, dark: logoDark } as const;
+
+/**
+ * The sprites of the icons (scripts/icon-sprites.ts): one SVG document each for the whole page, where a file per icon
+ * was a document per icon for the browser to parse, style and lay out (ADR 049). `icons` are drawn in the text's
+ * colour, `brands` (the payment methods) in their own.
+ */
+export const SPRITE_URLS = { icons: iconSprite, brands: brandSprite } as const;
