@@ -40,13 +40,11 @@ export default defineConfig({
     target: 'es2022',
     // Every image gets a hashed file of its own under /assets (cached for a year), none is copied into the code.
     assetsInlineLimit: 0,
-    // The page preloads what its entry imports; a lazy part's chunks are not preloaded by the code (ADR 049, in place of
-    // ADR 003's list): each preload was a <link> appended to the page at run time, the costliest thing the first visit
-    // did natively (43 of them on /), and the browser asks for a chunk's own imports as soon as the chunk arrives. So the
-    // entry carries no list of chunk names either, and no preload polyfill (every browser the product serves has
-    // modulepreload).
-    modulePreload: { polyfill: false, resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? dependencies : []) },
-    // Seven characters is the fewest Rolldown accepts for more than 64 chunks.
+    // Every browser the product serves has modulepreload: no polyfill in the entry (ADR 049). A lazy part's chunks are
+    // still preloaded together when it is imported (ADR 003): without it the take-over of / came one round trip later.
+    modulePreload: { polyfill: false },
+    // The entry names every chunk a lazy page needs, to preload them (ADR 003): a short hash keeps that list short. Seven
+    // characters is the fewest Rolldown accepts for more than 64 chunks.
     rollupOptions: { output: { chunkFileNames: 'assets/[name]-[hash:7].js' } },
   },
   server: {
