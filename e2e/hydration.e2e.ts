@@ -106,7 +106,9 @@ describe('hydration', () => {
     // The icons: one sprite, no file each, and every one drawn.
     const icons = images.filter((image) => image.startsWith('/assets/') && !/\/(logo|favicon)-/.test(image));
     expect(icons).toEqual([expect.stringMatching(/^\/assets\/icons-[\w-]+\.svg$/)]);
-    const drawn = await page.locator('main use, header use').evaluateAll((uses) => uses.map((use) => (use as SVGGraphicsElement).getBBox().width > 0));
+    const drawn = await page
+      .locator('main use, header use')
+      .evaluateAll((uses) => uses.map((use) => (use as SVGGraphicsElement).getBBox().width > 0));
     expect(drawn.length).toBeGreaterThanOrEqual(4);
     expect(drawn).not.toContain(false);
     await context.close();

@@ -39,7 +39,9 @@ export function symbolOf(name: string, svg: string, oneColour: boolean): string 
 /** Both sprites' text, from the icons' files as they are now. */
 export function spriteTexts(dir = ICONS_DIR): Record<keyof typeof SPRITE_FILES, string> {
   const symbols = { icons: [] as string[], brands: [] as string[] };
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.svg')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.svg'))
+    .sort()) {
     const svg = readFileSync(path.join(dir, file), 'utf8');
     const oneColour = ownColours(svg).length === 0;
     symbols[oneColour ? 'icons' : 'brands'].push(symbolOf(file.slice(0, -'.svg'.length), svg, oneColour));

@@ -30,9 +30,13 @@ describe('the icon sprites', () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><path d="M1 1h2"/></svg>';
     expect(symbolOf('x', svg, true)).toBe('<symbol id="x" viewBox="0 0 24 24" fill="currentColor"><path d="M1 1h2"/></symbol>');
     const stroked = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000"><path stroke="#000" d="M1 1"/></svg>';
-    expect(symbolOf('lock', stroked, true)).toBe('<symbol id="lock" viewBox="0 0 24 24" fill="none" stroke="currentColor"><path stroke="currentColor" d="M1 1"/></symbol>');
+    expect(symbolOf('lock', stroked, true)).toBe(
+      '<symbol id="lock" viewBox="0 0 24 24" fill="none" stroke="currentColor"><path stroke="currentColor" d="M1 1"/></symbol>',
+    );
     const brand = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path fill="#000" d="M1 1"/><path fill="#fff" d="M2 2"/></svg>';
-    expect(symbolOf('applepay', brand, false)).toBe('<symbol id="applepay" viewBox="0 0 24 24"><path fill="#000" d="M1 1"/><path fill="#fff" d="M2 2"/></symbol>');
+    expect(symbolOf('applepay', brand, false)).toBe(
+      '<symbol id="applepay" viewBox="0 0 24 24"><path fill="#000" d="M1 1"/><path fill="#fff" d="M2 2"/></symbol>',
+    );
     expect(() => symbolOf('broken', '<path/>', true)).toThrow(/not an <svg>/);
   });
 });
