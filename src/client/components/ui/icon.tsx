@@ -24,8 +24,8 @@ export function Icon({ name, className, sprite = 'icons' }: { name: string; clas
 
 /**
  * Whether the element given the returned ref has come within 200 px of the screen (once true, it stays true). What is
- * drawn below the first screen waits for it, as `loading="lazy"` would have an image wait: a CSS mask has no such
- * attribute (nor a sprite's `use`), and the browser loads lazy images of a pre-rendered page well before they near the screen (ADR 016).
+ * drawn below the first screen waits for it, as `loading="lazy"` would have an image wait: a sprite's `use` has no such
+ * attribute, and the browser loads lazy images of a pre-rendered page well before they near the screen (ADR 016).
  */
 export function useNearScreen<T extends Element>(): [RefObject<T | null>, boolean] {
   const element = useRef<T>(null);
@@ -49,9 +49,9 @@ export function useNearScreen<T extends Element>(): [RefObject<T | null>, boolea
 }
 
 /**
- * An Icon below the first screen: its file is only requested once it nears the screen, so a first visit does not
- * fetch the icons it does not show. Until then an empty box of its size, in the pre-rendered page as in the first
- * render.
+ * An Icon below the first screen, drawn once it nears the screen: a first visit neither draws nor (for a sprite the
+ * first screen does not use) fetches what it does not show. Until then an empty box of its size, in the pre-rendered
+ * page as in the first render.
  */
 export function LazyIcon({ name, className }: { name: string; className?: string }) {
   const [placeholder, near] = useNearScreen<HTMLSpanElement>();
