@@ -40,6 +40,9 @@ export default defineConfig({
     target: 'es2022',
     // Every image gets a hashed file of its own under /assets (cached for a year), none is copied into the code.
     assetsInlineLimit: 0,
+    // Every browser the product serves has modulepreload: no polyfill in the entry (ADR 049). A lazy part's chunks are
+    // still preloaded together when it is imported (ADR 003): without it the take-over of / came one round trip later.
+    modulePreload: { polyfill: false },
     // The entry names every chunk a lazy page needs, to preload them (ADR 003): a short hash keeps that list short. Seven
     // characters is the fewest Rolldown accepts for more than 64 chunks.
     rollupOptions: { output: { chunkFileNames: 'assets/[name]-[hash:7].js' } },

@@ -77,4 +77,40 @@ describe('hydration', () => {
     release();
     await context.close();
   });
+
+  it('/ on a phone does not move as it is taken over and the countries arrive, and reads its icons from one sprite', async () => {
+    const context = await newContext(app.browser, { viewport: { width: 412, height: 823 } });
+    await context.addInitScript(() => {
+      const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = []);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const page = await context.newPage();
+    const images: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.svg')) images.push(pathname);
+    });
+    const release = await holdScripts(page);
+    await page.goto(`${app.server.url}/`, { waitUntil: 'commit' });
+    // Before the app runs, the popular destinations already hold their place (ADR 049), not yet pressable.
+    const popular = page.getByRole('region', { name: 'Popular destinations' }).getByRole('button');
+    await popular.first().waitFor();
+    expect(await popular.count()).toBe(8);
+    expect(await popular.first().isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => popular.first().isEnabled()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    // The icons: one sprite, no file each, and every one drawn.
+    const icons = images.filter((image) => image.startsWith('/assets/') && !/\/(logo|favicon)-/.test(image));
+    expect(icons).toEqual([expect.stringMatching(/^\/assets\/icons-[\w-]+\.svg$/)]);
+    const drawn = await page
+      .locator('main use, header use')
+      .evaluateAll((uses) => uses.map((use) => (use as SVGGraphicsElement).getBBox().width > 0));
+    expect(drawn.length).toBeGreaterThanOrEqual(4);
+    expect(drawn).not.toContain(false);
+    await context.close();
+  });
 });

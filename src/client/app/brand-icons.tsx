@@ -1,8 +1,7 @@
-import { useNearScreen } from '@/components/ui/icon';
+import { Icon, useNearScreen } from '@/components/ui/icon';
 import type { AcceptedPayment } from '@shared/accepted-payments';
-import { iconUrl } from '@/lib/asset-urls';
 
-/** Payment and social icons are static SVG files (src/client/assets/icons), so they cost no JavaScript. */
+/** Payment and social icons are symbols of the static SVG sprites (src/client/assets/sprites), so they cost no JavaScript. */
 
 /** Fetched once it nears the screen: at the foot of every page, it is not part of a first visit's first screen. */
 export function PaymentIcon({ method }: { method: AcceptedPayment }) {
@@ -10,7 +9,7 @@ export function PaymentIcon({ method }: { method: AcceptedPayment }) {
   const [frame, near] = useNearScreen<HTMLSpanElement>();
   return (
     <span ref={frame} className="flex h-8 w-14 items-center justify-center rounded-md border bg-white shadow-sm">
-      {near && <img src={iconUrl(method)} alt="" width={wide ? 44 : 20} height={wide ? 24 : 20} loading="lazy" />}
+      {near && <Icon name={method} sprite="brands" className={wide ? 'h-6 w-11' : 'size-5'} />}
     </span>
   );
 }

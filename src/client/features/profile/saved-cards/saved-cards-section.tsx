@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { apiErrorText } from '@/lib/api-error-text';
-import { hasIcon, iconUrl } from '@/lib/asset-urls';
+import { hasIcon, iconUrl } from '@/lib/icon-files';
 import { savedCardExpiry, savedCardLabel, useRemoveSavedCard, useSavedCards, type SavedCardView } from '@/lib/saved-cards';
 import { toast } from '@/lib/toast';
 

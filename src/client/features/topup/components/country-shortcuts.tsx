@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { flagUrl } from '@shared/flags';
 import { Button } from '@/components/ui/button';
-import { countryLabel, POPULAR_COUNTRY_CODES, QUICK_COUNTRIES, type CountryEntry } from '../lib/country-list';
+import { countryLabel, POPULAR_COUNTRIES, QUICK_COUNTRIES, type CountryEntry } from '../lib/country-list';
 import { useUiLanguage } from '../use-ui-language';
 import { Flag, LazyFlag } from './flag';
 
@@ -37,10 +37,19 @@ export function QuickCountries({ selectedCode, onToggle, disabled }: QuickCountr
   );
 }
 
-/** The popular destinations the server has enabled; offered while no country is chosen. */
-export function PopularDestinations({ entries, onPick }: { entries: CountryEntry[]; onPick(code: string): void }) {
+/**
+ * The popular destinations the server has enabled; offered while no country is chosen. Until the list arrives
+ * (`entries` undefined) all of them are shown by their own names, not yet pressable, as the quick picks are: the
+ * pre-rendered page holds their place, so the page below does not move when they come (ADR 049).
+ */
+export function PopularDestinations({ entries, onPick }: { entries: CountryEntry[] | undefined; onPick(code: string): void }) {
   const { t } = useTranslation();
-  const popular = POPULAR_COUNTRY_CODES.flatMap((code) => entries.filter((entry) => entry.country.iso_name.toUpperCase() === code));
+  const language = useUiLanguage();
+  const popular = entries
+    ? POPULAR_COUNTRIES.flatMap(({ code }) =>
+        entries.filter((entry) => entry.country.iso_name.toUpperCase() === code).map(({ label, flag }) => ({ code, label, flag })),
+      )
+    : POPULAR_COUNTRIES.map(({ code, name }) => ({ code, label: countryLabel(code, name, language), flag: flagUrl(code) }));
   if (popular.length === 0) return null;
   return (
     <section aria-labelledby="popular-destinations" className="flex flex-col gap-2">
@@ -48,12 +57,13 @@ export function PopularDestinations({ entries, onPick }: { entries: CountryEntry
         {t('topup.country.popular')}
       </h3>
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        {popular.map(({ country, label, flag }) => (
-          <li key={country.id}>
+        {popular.map(({ code, label, flag }) => (
+          <li key={code}>
             <button
               type="button"
-              onClick={() => onPick(country.iso_name.toUpperCase())}
-              className="flex h-full w-full items-center gap-2 rounded-lg border px-3 py-2 text-start text-sm transition-colors hover:bg-muted"
+              disabled={!entries}
+              onClick={() => onPick(code)}
+              className="flex h-full w-full items-center gap-2 rounded-lg border px-3 py-2 text-start text-sm transition-colors hover:bg-muted disabled:pointer-events-none disabled:opacity-50"
             >
               {/* Fetched when near the screen, as some of these flags are heavy (Dominican Republic's, Guatemala's); on a
                   phone, where the list is on the first screen under the form (ADR 066), the names stand alone. */}

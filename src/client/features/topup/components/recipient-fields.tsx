@@ -131,7 +131,7 @@ export function RecipientFields(props: RecipientFieldsProps) {
           <FieldError id={errorId}>{error ?? undefined}</FieldError>
         </div>
       ) : (
-        showPopular && entries && <PopularDestinations entries={entries} onPick={toggle} />
+        showPopular && countries.status !== 'error' && <PopularDestinations entries={entries} onPick={toggle} />
       )}
     </>
   );

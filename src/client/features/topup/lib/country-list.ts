@@ -13,8 +13,20 @@ export const QUICK_COUNTRIES = [
   { code: 'CU', name: 'Cuba' },
 ] as const;
 
-/** Popular destinations, offered when the server lists them as enabled. */
-export const POPULAR_COUNTRY_CODES = ['PH', 'IN', 'NG', 'DO', 'GT', 'CO', 'GH', 'KE'] as const;
+/**
+ * Popular destinations, offered when the server lists them as enabled. Their English names let the page show them, in
+ * its place, before the list arrives: the form does not grow under the reader when it does (ADR 049).
+ */
+export const POPULAR_COUNTRIES = [
+  { code: 'PH', name: 'Philippines' },
+  { code: 'IN', name: 'India' },
+  { code: 'NG', name: 'Nigeria' },
+  { code: 'DO', name: 'Dominican Republic' },
+  { code: 'GT', name: 'Guatemala' },
+  { code: 'CO', name: 'Colombia' },
+  { code: 'GH', name: 'Ghana' },
+  { code: 'KE', name: 'Kenya' },
+] as const;
 
 export interface CountryEntry {
   country: Country;

@@ -7,7 +7,7 @@ import { ROUTES } from '@shared/routes';
 import { Icon } from '@/components/ui/icon';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { directionOf } from '@/i18n';
-import { iconUrl } from '@/lib/asset-urls';
+import { iconUrl } from '@/lib/icon-files';
 import { cn } from '@/lib/utils';
 import { confirmSandboxPayment } from '../api/confirm-sandbox-payment';
 import { cardPaymentMethod, formatCardNumber, formatCvc, formatExpiry, validateCard, type CardField, type CardFields } from '../lib/card-form';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SandboxConfirmBody, SandboxConfirmResponse } from '@shared/api/orders';
 import { FieldError, Input, Label } from '@/components/ui/input';
-import { hasIcon, iconUrl } from '@/lib/asset-urls';
+import { hasIcon, iconUrl } from '@/lib/icon-files';
 import { savedCardExpiry, savedCardLabel, type SavedCardView } from '@/lib/saved-cards';
 import { formatCvc } from '../lib/card-form';
 import { PayButtons } from './pay-buttons';
