@@ -102,6 +102,12 @@ async function customerTotals(db: Database, userId: string, { now, dailySpendLim
   };
 }
 
+/** Refuses with 404 CUSTOMER_NOT_FOUND when no account has this id. */
+export async function assertCustomerExists(db: Database, customerId: string): Promise<void> {
+  const [found] = await db.select({ id: user.id }).from(user).where(eq(user.id, customerId));
+  if (!found) throw customerNotFound();
+}
+
 /** The customer page: the account, how it signs in, its open sessions, its money figures and latest orders. */
 export async function customerPage(db: Database, customerId: string, context: CustomerContext): Promise<Omit<AdminCustomerResponse, 'success'>> {
   const [found] = await db

@@ -17,6 +17,7 @@ import {
   type ReferralRefusal,
   type ReferralStatus,
 } from '../../shared/referral';
+import { assertCustomerExists } from '../admin/customers';
 import type { AdminActor } from '../audit/audit-log';
 import type { Guards } from '../auth/guards';
 import { readCorridorPriceConfig } from '../catalog/fee-rules';
@@ -99,6 +100,7 @@ export function registerAdminReferralRoutes(admin: FastifyInstance, { db, now }:
 
   admin.get('/customers/:id/referrals', async (request): Promise<{ success: true; referrals: AdminCustomerReferrals }> => {
     const { id } = parseWith(customerParamsSchema, request.params);
+    await assertCustomerExists(db, id);
     const [found, offer] = await Promise.all([customerReferrals(db, id), readReferralOffer(db, id)]);
     return {
       success: true,

@@ -436,6 +436,28 @@ const MATRIX: Row[] = [
     expect: adminOnly(404),
   },
   { method: 'GET', route: '/api/admin/promo-codes/:id/orders', url: () => '/api/admin/promo-codes/999999/orders', expect: adminOnly(404) },
+  // Refer a friend (ADR 070): the customer's own link and price; the console's settings (409 on a version that does not
+  // exist) and the referrals of a customer no one is (404).
+  { method: 'GET', route: '/api/referrals/me', expect: signedInOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/referrals/price',
+    body: ({ operatorId, amount }) => ({ amount, operatorId, countryCode: 'NG' }),
+    expect: signedInOnly(200),
+  },
+  { method: 'GET', route: '/api/admin/referral-settings', expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    route: '/api/admin/referral-settings',
+    body: () => ({ friendDiscount: '5.00', referrerCredit: '5.00', disputeWindowDays: 60, version: 999, reason: 'Checking the matrix' }),
+    expect: adminOnly(409),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/customers/:id/referrals',
+    url: () => `/api/admin/customers/${NO_SUCH_MESSAGE}/referrals`,
+    expect: adminOnly(404),
+  },
   // Better Auth's endpoints, all under the one /api/auth/* route.
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/get-session', expect: 200 },
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/list-accounts', expect: signedInOnly(200) },
