@@ -49,6 +49,8 @@ async function useSettings(page: Page, settings: { language: string; theme: stri
 }
 
 const field = (page: Page, name: string) => page.getByTestId(`setting-${name}`);
+/** A field of the global fees' form (the Pricing page also holds the fee rules' and the referral settings' forms). */
+const pricingField = (name: string) => admin.getByTestId('pricing-edit-form').getByTestId(`setting-${name}`);
 
 describe('pricing', () => {
   it('an admin raises the fees after previewing them, and a customer’s review shows the new total', async () => {
@@ -62,16 +64,16 @@ describe('pricing', () => {
     await openConsolePage(admin, '/admin/pricing');
     expect(await text(admin, 'pricing-current-airtime-fee')).toBe('3.00 %');
     expect(await text(admin, 'pricing-current-standard-fee')).toBe('$0.33');
-    await field(admin, 'airtimeFeePercent').fill('30');
-    await field(admin, 'reason').fill('Supplier costs went up');
+    await pricingField('airtimeFeePercent').fill('30');
+    await pricingField('reason').fill('Supplier costs went up');
     await admin.getByTestId('pricing-edit-save').click();
     const refusal = admin.getByText('The percentage fee must be a number from 0 to 25 (percent), with at most 2 decimals.');
     await refusal.waitFor();
-    expect(await field(admin, 'airtimeFeePercent').getAttribute('aria-invalid')).toBe('true');
+    expect(await pricingField('airtimeFeePercent').getAttribute('aria-invalid')).toBe('true');
 
     // The preview prices the sample amounts with the fees as typed, before anything is saved.
-    await field(admin, 'airtimeFeePercent').fill('5');
-    await field(admin, 'standardFee').fill('0.50');
+    await pricingField('airtimeFeePercent').fill('5');
+    await pricingField('standardFee').fill('0.50');
     const tenDollars = admin.getByTestId('pricing-preview-row').nth(1);
     await expect.poll(() => tenDollars.getByTestId('pricing-preview-new').textContent()).toBe('$11.00');
     expect(await tenDollars.textContent()).toContain('$10.63');
@@ -102,8 +104,8 @@ describe('pricing', () => {
     const version = Number(await text(admin, 'pricing-current-version'));
     await putSettings('/api/admin/pricing', { version, airtimeFeePercent: '4.00', standardFee: '0.40', reason: 'Another admin' });
 
-    await field(admin, 'airtimeFeePercent').fill('6');
-    await field(admin, 'reason').fill('Mine');
+    await pricingField('airtimeFeePercent').fill('6');
+    await pricingField('reason').fill('Mine');
     await admin.getByTestId('pricing-edit-save').click();
     const conflict = admin.getByTestId('settings-conflict');
     await conflict.waitFor();
@@ -111,7 +113,7 @@ describe('pricing', () => {
     expect(await admin.getByTestId('pricing-conflict-airtime-fee').textContent()).toBe('4.00 %');
     expect(await admin.getByTestId('pricing-conflict-changed').textContent()).toContain(ADMIN);
     // The admin's values stay in the form; saving again replaces the values in force knowingly.
-    expect(await field(admin, 'airtimeFeePercent').inputValue()).toBe('6');
+    expect(await pricingField('airtimeFeePercent').inputValue()).toBe('6');
     await admin.getByTestId('pricing-edit-save').click();
     expect(await admin.getByTestId('settings-saved').textContent()).toBe(`New fees saved (version ${version + 2}).`);
     expect(await conflict.count()).toBe(0);
