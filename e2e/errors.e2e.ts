@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fr from '../src/client/i18n/locales/pages/fr.json';
 import { createAccount, openTab, register, signIn } from './account-helpers';
 import { openPage, useServerAndBrowser } from './fixtures';
-import { countryBox, nextButton, phoneInput, pickCountry, sendNowOnCard, toastText, UNDETECTABLE_NG } from './top-up-helpers';
+import { countryBox, nextButton, phoneInput, pickCountry, sendNowOnCard, UNDETECTABLE_NG } from './top-up-helpers';
 
 const app = useServerAndBrowser();
 
