@@ -25,6 +25,7 @@ import { emailKey, twoFactorKey } from '../auth/sign-in-throttle';
 import { REQUEST_LIMITS } from '../request-limits';
 import type { DataSubject, PersonalDataTable } from './personal-data-table';
 import { SETTINGS_AUTHORS } from './settings-authors';
+import { AUTO_TOPUP_DATA } from './personal-data-auto-topups';
 import { SAVED_CARD_DATA } from './personal-data-saved-cards';
 
 type Tx = Database;
@@ -400,6 +401,7 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
         .orderBy(session.createdAt),
     erase: async (tx, subject) => void (await tx.delete(session).where(eq(session.userId, subject.userId))),
   },
+  ...AUTO_TOPUP_DATA,
   ...SAVED_CARD_DATA,
   {
     table: 'user',

@@ -13,3 +13,4 @@ export * from './promo';
 export * from './alerts';
 export * from './disputes';
 export * from './saved-cards';
+export * from './auto-topups';

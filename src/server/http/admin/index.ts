@@ -14,6 +14,7 @@ import { registerAdminCustomerRoutes, type AdminCustomerRouteDeps } from './cust
 import { registerAdminMessageRoutes } from './messages';
 import { registerAdminRiskRoutes } from './risk';
 import { registerAdminPromoCodeRoutes } from './promo-codes';
+import { registerAdminAutoTopupRoutes } from './auto-topups';
 import type { Fulfilment } from '../../orders/fulfilment';
 import type { OrderServices } from '../../orders/services';
 import { registerOrderActionRoutes } from './order-actions';
@@ -66,6 +67,7 @@ export async function registerAdminRoutes(
       registerAdminMessageRoutes(admin, { db, now });
       registerAdminRiskRoutes(admin, { db, now });
       registerAdminPromoCodeRoutes(admin, { db, now });
+      registerAdminAutoTopupRoutes(admin, { db });
       registerAdminAlertRoutes(admin, { db, now, alertDefaults });
       registerAdminDisputeRoutes(admin, { services: orderServices, context: disputeEvidence });
 
