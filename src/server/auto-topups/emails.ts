@@ -120,9 +120,7 @@ function compose(facts: ScheduleFacts, subject: string, body: string, links: { l
   const language = emailLanguage(facts.language);
   const number = formatPhoneInternational(facts.phone, callingCodeOf(facts.countryIso));
   const amount = `$${formatUsd(facts.amountCents)}`;
-  const when = date
-    ? new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(date)
-    : '';
+  const when = date ? `${new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC` : '';
   const fill = (text: string, wrap: (value: string) => string) =>
     text
       .split(/(\{number\}|\{amount\}|\{date\})/)

@@ -251,7 +251,9 @@ async function charge(deps: AutoTopupDeps, run: Run): Promise<void> {
     .where(and(eq(autoTopupRuns.scheduleId, run.scheduleId), eq(autoTopupRuns.period, run.period)));
   deps.crashAt?.('ordered');
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (order?.status === 'created' && order.paymentId) {
+  // Confirmed only while unpaid: a charge taken up after a crash finds its payment authorised already.
+  const unpaid = order?.status === 'created' && order.paymentId ? await services.payments.getPayment(order.paymentId) : null;
+  if (order?.paymentId && (unpaid?.status === 'needs_payment_method' || unpaid?.status === 'needs_confirmation')) {
     try {
       await services.payments.savedCards!.confirmOffSession(order.paymentId, {
         paymentMethodId: row.card.providerMethodId,

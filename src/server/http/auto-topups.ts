@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   autoTopupCreateSchema,
-  autoTopupLinkParamsSchema,
+  autoTopupLinkSchema,
   autoTopupParamsSchema,
   autoTopupUpdateSchema,
   type AutoTopupLinkResult,
@@ -83,13 +83,13 @@ export function registerAutoTopupRoutes(app: FastifyInstance, { services, guards
     return { success: true };
   });
 
-  app.get('/api/auto-topup-links/:token', async (request): Promise<AutoTopupLinkView> => {
-    const { token } = parseWith(autoTopupLinkParamsSchema, request.params);
+  app.get('/api/auto-topup-links', async (request): Promise<AutoTopupLinkView> => {
+    const { token } = parseWith(autoTopupLinkSchema, request.query);
     return describeLink(db, linkKey, token, now());
   });
 
-  app.post('/api/auto-topup-links/:token', async (request): Promise<AutoTopupLinkResult> => {
-    const { token } = parseWith(autoTopupLinkParamsSchema, request.params);
+  app.post('/api/auto-topup-links', async (request): Promise<AutoTopupLinkResult> => {
+    const { token } = parseWith(autoTopupLinkSchema, request.body);
     return useLink(db, linkKey, token, now());
   });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Auto top-ups (docs/decisions/068-auto-top-up.md): a signed-in customer's schedules (POST/GET /api/auto-topups,
  * PATCH/DELETE /api/auto-topups/{id}, POST /api/auto-topups/{id}/skip|pause|resume), the e-mail links that skip or
- * pause one without signing in (GET/POST /api/auto-topup-links/{token}), and the console's list
+ * pause one without signing in (GET /api/auto-topup-links?token=…, POST /api/auto-topup-links), and the console's list
  * (/api/admin/auto-topups). Amounts travel as 2-decimal USD strings to the customer, integer cents on the console.
  */
 
@@ -51,7 +51,8 @@ export const autoTopupUpdateSchema = z.object({
 export type AutoTopupUpdateBody = z.input<typeof autoTopupUpdateSchema>;
 
 export const autoTopupParamsSchema = z.object({ id: z.uuid() });
-export const autoTopupLinkParamsSchema = z.object({ token: z.string().min(1).max(400, 'apiErrors.autoTopupLinkInvalid') });
+/** GET /api/auto-topup-links?token=… and POST /api/auto-topup-links { token }: the token of the e-mail's link. */
+export const autoTopupLinkSchema = z.object({ token: z.string('apiErrors.autoTopupLinkInvalid').min(1).max(400, 'apiErrors.autoTopupLinkInvalid') });
 
 export type AutoTopupStatus = 'active' | 'paused';
 
@@ -87,7 +88,7 @@ export interface AutoTopupResponse {
 /** What an e-mail link does: skip the period it names, or pause the schedule. */
 export type AutoTopupLinkAction = 'skip' | 'pause';
 
-/** GET /api/auto-topup-links/{token}: what the link would do, before its one button is pressed. */
+/** GET /api/auto-topup-links?token=…: what the link would do, before its one button is pressed. */
 export interface AutoTopupLinkView {
   success: true;
   action: AutoTopupLinkAction;
@@ -100,7 +101,7 @@ export interface AutoTopupLinkView {
   state: 'open' | 'done';
 }
 
-/** POST /api/auto-topup-links/{token}: what happened. */
+/** POST /api/auto-topup-links: what happened. */
 export interface AutoTopupLinkResult {
   success: true;
   action: AutoTopupLinkAction;
