@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { SavedRecipient } from '@shared/api/recipients';
 import { describeRecipient, RecipientSummary } from '@/components/recipient-summary';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { autoTopupFormPath } from '@/lib/auto-topups';
 import { intlLocale } from '@/lib/local-format';
 import { useSavedRecipients } from '@/lib/saved-recipients';
 import { useLanguage } from '../history/use-language';
@@ -26,7 +28,16 @@ function RecipientRow({ userId, recipient }: { userId: string; recipient: SavedR
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border p-3" data-testid="saved-recipient">
       <RecipientSummary recipient={recipient} language={language} extra={lastTopUp} />
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline" size="sm">
+          <Link
+            to={autoTopupFormPath({ recipientId: recipient.id })}
+            aria-label={t('recipients.autoTopUpLabel', { title })}
+            data-testid="recipient-auto-topup"
+          >
+            {t('recipients.autoTopUp')}
+          </Link>
+        </Button>
         <Button type="button" variant="outline" size="sm" aria-label={t('recipients.renameLabel', { title })} onClick={() => setDialog('rename')}>
           {t('recipients.rename')}
         </Button>
