@@ -62,7 +62,14 @@ export function autoTopupFormPath(from: { recipientId: string } | { orderId: str
   return `${ROUTES.profile}?${query.toString()}#${AUTO_TOPUPS_ANCHOR}`;
 }
 
-export const describeAutoTopupLink = (token: string) => apiRequest<AutoTopupLinkView>(`/api/auto-topup-links?token=${encodeURIComponent(token)}`);
+/** What a reminder's link would do; reading it changes nothing. */
+export const autoTopupLinkQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['auto-topup-link', token],
+    queryFn: () => apiRequest<AutoTopupLinkView>(`/api/auto-topup-links?token=${encodeURIComponent(token)}`),
+    enabled: token !== '',
+    retry: false,
+  });
 
 export const followAutoTopupLink = (token: string) => apiRequest<AutoTopupLinkResult>('/api/auto-topup-links', { method: 'POST', body: { token } });
 
