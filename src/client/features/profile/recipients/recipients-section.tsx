@@ -30,12 +30,9 @@ function RecipientRow({ userId, recipient }: { userId: string; recipient: SavedR
       <RecipientSummary recipient={recipient} language={language} extra={lastTopUp} />
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline" size="sm">
-          <Link
-            to={autoTopupFormPath({ recipientId: recipient.id })}
-            aria-label={t('recipients.autoTopUpLabel', { title })}
-            data-testid="recipient-auto-topup"
-          >
+          <Link to={autoTopupFormPath({ recipientId: recipient.id })} data-testid="recipient-auto-topup">
             {t('recipients.autoTopUp')}
+            <span className="sr-only">, {title}</span>
           </Link>
         </Button>
         <Button type="button" variant="outline" size="sm" aria-label={t('recipients.renameLabel', { title })} onClick={() => setDialog('rename')}>
