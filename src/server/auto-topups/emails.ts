@@ -105,7 +105,8 @@ const TEXTS: Record<Language, Texts> = {
   },
 };
 
-function callingCodeOf(countryIso: string): string | null {
+/** The country's calling code ("234"), for writing a national number internationally; null when unknown. */
+export function callingCodeOf(countryIso: string): string | null {
   try {
     return getCountryCallingCode(countryIso as CountryCode);
   } catch {

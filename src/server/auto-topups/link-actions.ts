@@ -4,6 +4,7 @@ import { formatUsd } from '../../shared/pricing';
 import type { Database } from '../db/client';
 import { autoTopupRuns, autoTopups } from '../db/schema';
 import { DomainError } from '../domain-error';
+import { callingCodeOf } from './emails';
 import { verifyAutoTopupLink, type AutoTopupLinkClaims } from './links';
 import { dueAtOf, pauseSchedule, skipPeriod } from './schedules';
 
@@ -40,6 +41,7 @@ export async function describeLink(db: Database, key: Buffer, token: string, now
     action: claims.action,
     countryCode: schedule.countryIso,
     phone: schedule.recipientPhone,
+    callingCode: callingCodeOf(schedule.countryIso),
     amount: formatUsd(schedule.amountCents),
     chargeAt: (schedule.nextPeriod === claims.period ? schedule.nextDueAt : dueAtOf(schedule, claims.period)).toISOString(),
     state: (await isDone(db, claims, schedule.status)) ? 'done' : 'open',

@@ -8,6 +8,7 @@ import { DomainError } from '../domain-error';
 import { checkAmountForOperator, findOperator } from '../orders/checkout';
 import type { OrderServices } from '../orders/services';
 import { findUsableCard } from '../saved-cards/saved-cards';
+import { callingCodeOf } from './emails';
 
 /*
  * A customer's auto top-ups (ADR 068): made from one of their saved recipients or orders, with one of their saved
@@ -117,6 +118,7 @@ export async function viewsOf(db: Database, userId: string, id?: string): Promis
     id: schedule.id,
     countryCode: schedule.countryIso,
     phone: schedule.recipientPhone,
+    callingCode: callingCodeOf(schedule.countryIso),
     operatorId: schedule.operatorId,
     operatorName: schedule.operatorName,
     amount: formatUsd(schedule.amountCents),

@@ -60,7 +60,10 @@ export type AutoTopupStatus = 'active' | 'paused';
 export interface AutoTopupView {
   id: string;
   countryCode: string;
+  /** National number, digits only. */
   phone: string;
+  /** The country's calling code ("234"), to write the number internationally; null when unknown. */
+  callingCode: string | null;
   operatorId: number;
   operatorName: string;
   /** Before fees, 2-decimal USD. */
@@ -94,6 +97,7 @@ export interface AutoTopupLinkView {
   action: AutoTopupLinkAction;
   countryCode: string;
   phone: string;
+  callingCode: string | null;
   amount: string;
   /** The charge the link is about. */
   chargeAt: string;

@@ -54,7 +54,7 @@ export function AutoTopupLinkPage() {
     );
   }
   const view = link.data;
-  const number = `\u2066${formatPhoneInternational(view.phone, null)}\u2069`;
+  const number = `\u2066${formatPhoneInternational(view.phone, view.callingCode)}\u2069`;
   if (follow.isError) return frame('problem', t('autoTopupLink.failedTitle'), apiErrorText(t, follow.error));
   if (follow.data || view.state === 'done') {
     const next = follow.data?.nextChargeAt;

@@ -20,7 +20,7 @@ function AutoTopupRow({ userId, schedule }: { userId: string; schedule: AutoTopu
   const change = useAutoTopupChange(userId);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const number = `\u2066${formatPhoneInternational(schedule.phone, null)}\u2069`;
+  const number = `\u2066${formatPhoneInternational(schedule.phone, schedule.callingCode)}\u2069`;
   const next = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(schedule.nextChargeAt));
   const act = (kind: 'skip' | 'pause' | 'resume' | 'delete') =>
     change.mutate(
