@@ -2,47 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { signedInPage } from './account-helpers';
 import { axeViolations } from './axe';
 import { openPage, useServerAndBrowser } from './fixtures';
+import { placeOrder } from './top-up-helpers';
 import ar from '../src/client/i18n/locales/pages/ar.json';
 import en from '../src/client/i18n/locales/pages/en.json';
 
 const app = useServerAndBrowser();
 
-/** Pays a Nigerian top-up through the API with "Save this card for next time" ticked, as the payment step does. */
-function payAndSaveCard(page: import('playwright-core').Page, phone: string) {
-  return page.evaluate(async (phone) => {
-    const call = async (path: string, body: unknown) =>
-      (await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json();
-    const { data: operator } = await (await fetch(`/api/reloadly/operator-detect/${phone}/NG`)).json();
-    const amount = (operator.fixedAmounts[0] ?? operator.suggestedAmounts[0]).toFixed(2);
-    const intent = await call('/api/create-payment-intent', {
-      amount,
-      orderKey: `auto-${Date.now()}`,
-      operatorId: operator.operatorId,
-      countryCode: 'NG',
-      phone,
-      saveCard: true,
-    });
-    await call(`/api/sandbox-payments/${intent.paymentIntentId}/confirm`, {
-      clientSecret: intent.clientSecret,
-      paymentMethod: { type: 'card', number: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123' },
-    });
-    await call('/api/reloadly/topup', {
-      paymentIntentId: intent.paymentIntentId,
-      operatorId: String(operator.operatorId),
-      amount,
-      useLocalAmount: false,
-      customIdentifier: `topup-${Date.now()}`,
-      recipientPhone: { countryCode: 'NG', number: phone },
-      operatorName: operator.name,
-    });
-  }, phone);
-}
-
 describe('auto top-up', () => {
   it('is set up from a completed top-up in the profile and listed, in English and in Arabic on a phone, with no axe finding', async () => {
     const page = await openPage(app.browser, app.server.url, { bypassCSP: true });
     await signedInPage(page, app.server.url, 'kwame@example.com');
-    await payAndSaveCard(page, '08031234581');
+    // Paid with "Save this card for next time" ticked.
+    await placeOrder(page, '08031234581', '4242424242424242', { saveCard: true });
 
     await page.goto(`${app.server.url}/profile`);
     await page.getByTestId('order-auto-topup').filter({ visible: true }).first().click();

@@ -1,9 +1,9 @@
-import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 import { RTL_LANGUAGES, type Language } from '../../shared/constants';
 import { formatPhoneInternational } from '../../shared/phone-format';
 import { formatUsd } from '../../shared/pricing';
 import { emailLanguage } from '../mail/account-emails';
 import type { Email } from '../mail/mailer';
+import { callingCodeOf } from '../catalog/calling-code';
 
 /*
  * The auto top-up's e-mails (ADR 068), in the customer's language: the reminder before each charge with its "Skip this
@@ -104,15 +104,6 @@ const TEXTS: Record<Language, Texts> = {
     },
   },
 };
-
-/** The country's calling code ("234"), for writing a national number internationally; null when unknown. */
-export function callingCodeOf(countryIso: string): string | null {
-  try {
-    return getCountryCallingCode(countryIso as CountryCode);
-  } catch {
-    return null;
-  }
-}
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -4,7 +4,7 @@ import { formatUsd } from '../../shared/pricing';
 import type { Database } from '../db/client';
 import { autoTopupRuns, autoTopups } from '../db/schema';
 import { DomainError } from '../domain-error';
-import { callingCodeOf } from './emails';
+import { callingCodeOf } from '../catalog/calling-code';
 import { verifyAutoTopupLink, type AutoTopupLinkClaims } from './links';
 import { dueAtOf, pauseSchedule, skipPeriod } from './schedules';
 

@@ -8,7 +8,7 @@ import { DomainError } from '../domain-error';
 import { checkAmountForOperator, findOperator } from '../orders/checkout';
 import type { OrderServices } from '../orders/services';
 import { findUsableCard } from '../saved-cards/saved-cards';
-import { callingCodeOf } from './emails';
+import { callingCodeOf } from '../catalog/calling-code';
 
 /*
  * A customer's auto top-ups (ADR 068): made from one of their saved recipients or orders, with one of their saved

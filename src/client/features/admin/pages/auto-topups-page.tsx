@@ -6,7 +6,7 @@ import { autoTopupPath, customerPath, orderPath } from '../admin-paths';
 import { autoTopupQueryOptions, autoTopupsQueryOptions } from '../api/auto-topups';
 import { AdminPageFrame, AdminSection } from '../components/admin-page-frame';
 import { linkClass } from '../components/link-class';
-import { LoadError, Loading } from '../components/query-state';
+import { Loaded } from '../components/query-state';
 import { Badge, OrderStatusBadge } from '../components/status-badge';
 import { EmptyRow, ScrollTable, Td, Th, Tr } from '../components/table';
 import { formatCents, formatDateTime, shortId } from '../lib/format';
@@ -69,35 +69,31 @@ export function AutoTopupsPage() {
   return (
     <AdminPageFrame title={t('admin.autoTopups.title')} lead={t('admin.autoTopups.lead')}>
       <AdminSection title={t('admin.autoTopups.list')} id="auto-topup-list">
-        {!query.data ? (
-          query.isError ? (
-            <LoadError error={query.error} onRetry={() => void query.refetch()} />
-          ) : (
-            <Loading />
-          )
-        ) : (
-          <ScrollTable label={t('admin.autoTopups.table')} testId="auto-topup-table" minWidth="min-w-[56rem]">
-            <thead>
-              <tr>
-                <Th>{t('admin.autoTopups.customer')}</Th>
-                <ScheduleHeaders />
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.schedules.length === 0 && <EmptyRow columns={7}>{t('admin.autoTopups.empty')}</EmptyRow>}
-              {query.data.schedules.map((schedule) => (
-                <Tr key={schedule.id} data-testid="auto-topup-row">
-                  <Td>
-                    <Link to={autoTopupPath(schedule.id)} className={linkClass}>
-                      <bdi>{schedule.customerEmail}</bdi>
-                    </Link>
-                  </Td>
-                  <ScheduleCells schedule={schedule} />
-                </Tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        )}
+        <Loaded query={query}>
+          {(data) => (
+            <ScrollTable label={t('admin.autoTopups.table')} testId="auto-topup-table" minWidth="min-w-[56rem]">
+              <thead>
+                <tr>
+                  <Th>{t('admin.autoTopups.customer')}</Th>
+                  <ScheduleHeaders />
+                </tr>
+              </thead>
+              <tbody>
+                {data.schedules.length === 0 && <EmptyRow columns={7}>{t('admin.autoTopups.empty')}</EmptyRow>}
+                {data.schedules.map((schedule) => (
+                  <Tr key={schedule.id} data-testid="auto-topup-row">
+                    <Td>
+                      <Link to={autoTopupPath(schedule.id)} className={linkClass}>
+                        <bdi>{schedule.customerEmail}</bdi>
+                      </Link>
+                    </Td>
+                    <ScheduleCells schedule={schedule} />
+                  </Tr>
+                ))}
+              </tbody>
+            </ScrollTable>
+          )}
+        </Loaded>
       </AdminSection>
     </AdminPageFrame>
   );
@@ -111,79 +107,75 @@ export function AutoTopupPage() {
   const query = useQuery(autoTopupQueryOptions(id));
   return (
     <AdminPageFrame title={t('admin.autoTopups.detailTitle')} lead={t('admin.autoTopups.detailLead')}>
-      {!query.data ? (
-        query.isError ? (
-          <LoadError error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <Loading />
-        )
-      ) : (
-        <>
-          <AdminSection title={t('admin.autoTopups.schedule')} id="auto-topup-schedule">
-            <ScrollTable label={t('admin.autoTopups.schedule')} minWidth="min-w-[48rem]">
-              <thead>
-                <tr>
-                  <Th>{t('admin.autoTopups.customer')}</Th>
-                  <ScheduleHeaders />
-                </tr>
-              </thead>
-              <tbody>
-                <Tr>
-                  <Td>
-                    <Link to={customerPath(query.data.schedule.userId)} className={linkClass}>
-                      <bdi>{query.data.schedule.customerEmail}</bdi>
-                    </Link>
-                  </Td>
-                  <ScheduleCells schedule={query.data.schedule} />
-                </Tr>
-              </tbody>
-            </ScrollTable>
-          </AdminSection>
-          <AdminSection title={t('admin.autoTopups.periods')} id="auto-topup-periods">
-            <ScrollTable label={t('admin.autoTopups.periods')} testId="auto-topup-periods" minWidth="min-w-[40rem]">
-              <thead>
-                <tr>
-                  <Th>{t('admin.autoTopups.due')}</Th>
-                  <Th>{t('admin.autoTopups.outcomeTitle')}</Th>
-                  <Th>{t('admin.autoTopups.order')}</Th>
-                  <Th className="text-end">{t('admin.autoTopups.total')}</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.runs.length === 0 && <EmptyRow columns={4}>{t('admin.autoTopups.noPeriods')}</EmptyRow>}
-                {query.data.runs.map((run) => (
-                  <Tr key={run.period} data-testid="auto-topup-period">
-                    <Td className="whitespace-nowrap">{formatDateTime(run.dueAt, language)}</Td>
+      <Loaded query={query}>
+        {(data) => (
+          <>
+            <AdminSection title={t('admin.autoTopups.schedule')} id="auto-topup-schedule">
+              <ScrollTable label={t('admin.autoTopups.schedule')} minWidth="min-w-[48rem]">
+                <thead>
+                  <tr>
+                    <Th>{t('admin.autoTopups.customer')}</Th>
+                    <ScheduleHeaders />
+                  </tr>
+                </thead>
+                <tbody>
+                  <Tr>
                     <Td>
-                      {t(`admin.autoTopups.outcome.${run.outcome}`, { defaultValue: run.outcome })}
-                      {run.failureCode && (
-                        <bdi dir="ltr" className="block font-mono text-xs text-muted-foreground">
-                          {run.failureCode}
-                        </bdi>
-                      )}
+                      <Link to={customerPath(data.schedule.userId)} className={linkClass}>
+                        <bdi>{data.schedule.customerEmail}</bdi>
+                      </Link>
                     </Td>
-                    <Td>
-                      {run.orderId ? (
-                        <span className="flex flex-wrap items-center gap-2">
-                          <Link to={orderPath(run.orderId)} className={`${linkClass} font-mono`}>
-                            {shortId(run.orderId)}
-                          </Link>
-                          {run.orderStatus && <OrderStatusBadge status={run.orderStatus} />}
-                        </span>
-                      ) : (
-                        '—'
-                      )}
-                    </Td>
-                    <Td dir="ltr" className="text-end">
-                      {run.totalCents === null ? '—' : formatCents(run.totalCents, language)}
-                    </Td>
+                    <ScheduleCells schedule={data.schedule} />
                   </Tr>
-                ))}
-              </tbody>
-            </ScrollTable>
-          </AdminSection>
-        </>
-      )}
+                </tbody>
+              </ScrollTable>
+            </AdminSection>
+            <AdminSection title={t('admin.autoTopups.periods')} id="auto-topup-periods">
+              <ScrollTable label={t('admin.autoTopups.periods')} testId="auto-topup-periods" minWidth="min-w-[40rem]">
+                <thead>
+                  <tr>
+                    <Th>{t('admin.autoTopups.due')}</Th>
+                    <Th>{t('admin.autoTopups.outcomeTitle')}</Th>
+                    <Th>{t('admin.autoTopups.order')}</Th>
+                    <Th className="text-end">{t('admin.autoTopups.total')}</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.runs.length === 0 && <EmptyRow columns={4}>{t('admin.autoTopups.noPeriods')}</EmptyRow>}
+                  {data.runs.map((run) => (
+                    <Tr key={run.period} data-testid="auto-topup-period">
+                      <Td className="whitespace-nowrap">{formatDateTime(run.dueAt, language)}</Td>
+                      <Td>
+                        {t(`admin.autoTopups.outcome.${run.outcome}`, { defaultValue: run.outcome })}
+                        {run.failureCode && (
+                          <bdi dir="ltr" className="block font-mono text-xs text-muted-foreground">
+                            {run.failureCode}
+                          </bdi>
+                        )}
+                      </Td>
+                      <Td>
+                        {run.orderId ? (
+                          <span className="flex flex-wrap items-center gap-2">
+                            <Link to={orderPath(run.orderId)} className={`${linkClass} font-mono`}>
+                              {shortId(run.orderId)}
+                            </Link>
+                            {run.orderStatus && <OrderStatusBadge status={run.orderStatus} />}
+                          </span>
+                        ) : (
+                          '—'
+                        )}
+                      </Td>
+                      <Td dir="ltr" className="text-end">
+                        {run.totalCents === null ? '—' : formatCents(run.totalCents, language)}
+                      </Td>
+                    </Tr>
+                  ))}
+                </tbody>
+              </ScrollTable>
+            </AdminSection>
+          </>
+        )}
+      </Loaded>
     </AdminPageFrame>
   );
 }
