@@ -36,7 +36,7 @@ describe('auto top-up', () => {
     await page.getByTestId('auto-topup').waitFor();
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     await page.getByRole('button', { name: ar.profile.autoTopups.pause, exact: true }).click();
-    expect(await page.getByTestId('auto-topup-state').textContent()).toBe(ar.profile.autoTopups.paused);
+    await page.getByTestId('auto-topup-state').filter({ hasText: ar.profile.autoTopups.paused }).waitFor();
     await page.getByTestId('auto-topup-new').click();
     await page.getByTestId('auto-topup-form').waitFor();
     expect(await axeViolations(page)).toEqual([]);
