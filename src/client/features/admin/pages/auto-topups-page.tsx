@@ -48,17 +48,21 @@ function ScheduleCells({ schedule }: { schedule: AdminAutoTopup }) {
   );
 }
 
-function ScheduleHeaders() {
+/** The head of a table of schedules: the customer, then what ScheduleCells shows. */
+function ScheduleHead() {
   const { t } = useTranslation();
   return (
-    <>
-      <Th>{t('admin.autoTopups.recipient')}</Th>
-      <Th className="text-end">{t('admin.autoTopups.amount')}</Th>
-      <Th>{t('admin.autoTopups.interval')}</Th>
-      <Th>{t('admin.autoTopups.nextDue')}</Th>
-      <Th>{t('admin.autoTopups.statusTitle')}</Th>
-      <Th className="text-end">{t('admin.autoTopups.failures')}</Th>
-    </>
+    <thead>
+      <tr>
+        <Th>{t('admin.autoTopups.customer')}</Th>
+        <Th>{t('admin.autoTopups.recipient')}</Th>
+        <Th className="text-end">{t('admin.autoTopups.amount')}</Th>
+        <Th>{t('admin.autoTopups.interval')}</Th>
+        <Th>{t('admin.autoTopups.nextDue')}</Th>
+        <Th>{t('admin.autoTopups.statusTitle')}</Th>
+        <Th className="text-end">{t('admin.autoTopups.failures')}</Th>
+      </tr>
+    </thead>
   );
 }
 
@@ -72,12 +76,7 @@ export function AutoTopupsPage() {
         <Loaded query={query}>
           {(data) => (
             <ScrollTable label={t('admin.autoTopups.table')} testId="auto-topup-table" minWidth="min-w-[56rem]">
-              <thead>
-                <tr>
-                  <Th>{t('admin.autoTopups.customer')}</Th>
-                  <ScheduleHeaders />
-                </tr>
-              </thead>
+              <ScheduleHead />
               <tbody>
                 {data.schedules.length === 0 && <EmptyRow columns={7}>{t('admin.autoTopups.empty')}</EmptyRow>}
                 {data.schedules.map((schedule) => (
@@ -112,12 +111,7 @@ export function AutoTopupPage() {
           <>
             <AdminSection title={t('admin.autoTopups.schedule')} id="auto-topup-schedule">
               <ScrollTable label={t('admin.autoTopups.schedule')} minWidth="min-w-[48rem]">
-                <thead>
-                  <tr>
-                    <Th>{t('admin.autoTopups.customer')}</Th>
-                    <ScheduleHeaders />
-                  </tr>
-                </thead>
+                <ScheduleHead />
                 <tbody>
                   <Tr>
                     <Td>
