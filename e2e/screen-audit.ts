@@ -269,6 +269,21 @@ export const SCREENS: Screen[] = [
       await page.getByTestId('receipt').waitFor();
     },
   },
+  {
+    name: 'profile: auto top-up form',
+    reach: async (page, origin) => {
+      await open(page, `${origin}/profile`);
+      await page.getByTestId('auto-topup-new').click();
+      await page.getByTestId('auto-topup-form').waitFor();
+    },
+  },
+  {
+    name: 'auto top-up link: not valid',
+    reach: async (page, origin) => {
+      await open(page, `${origin}/auto-topup?token=expired.link`);
+      await page.getByTestId('auto-topup-link').waitFor();
+    },
+  },
 ];
 
 /** The admin of one combination: its own account, its address listed in the server's ADMIN_EMAILS (auditAdminEmails). */
@@ -363,6 +378,7 @@ export const CONSOLE_SCREENS: Screen[] = [
   consoleScreen('messages', () => '/admin/messages'),
   consoleScreen('catalogue', () => '/admin/catalogue'),
   consoleScreen('pricing', () => '/admin/pricing'),
+  consoleScreen('auto top-ups', () => '/admin/autotopups'),
   consoleScreen('limits', () => '/admin/limits'),
   consoleScreen('audit log', () => '/admin/audit'),
 ];

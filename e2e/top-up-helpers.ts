@@ -95,9 +95,9 @@ export interface PlacedOrder {
  * Pays for a Nigerian top-up through the API from the signed-in page, as the checkout does: payment intent, sandbox
  * card confirmation (4242…, or `card`), then the top-up call. Answers what each step returned.
  */
-export function placeOrder(page: Page, phone: string, card = '4242424242424242'): Promise<PlacedOrder> {
-  const order = { phone, card };
-  return page.evaluate(async ({ phone, card }) => {
+export function placeOrder(page: Page, phone: string, card = '4242424242424242', { saveCard = false } = {}): Promise<PlacedOrder> {
+  const order = { phone, card, saveCard };
+  return page.evaluate(async ({ phone, card, saveCard }) => {
     const call = async <T>(path: string, body?: unknown): Promise<T> => {
       const response = await fetch(
         path,
@@ -116,6 +116,7 @@ export function placeOrder(page: Page, phone: string, card = '4242424242424242')
       operatorId: operator.operatorId,
       countryCode: 'NG',
       phone,
+      ...(saveCard ? { saveCard } : {}),
     });
     await call(`/api/sandbox-payments/${intent.paymentIntentId}/confirm`, {
       clientSecret: intent.clientSecret,

@@ -31,6 +31,10 @@ import { registerReferralRoutes } from './http/referrals';
 import { startReferralRewards } from './referrals/rewards';
 import { registerRecipientRoutes } from './http/recipients';
 import { registerSavedCardRoutes } from './http/saved-cards';
+import { registerAutoTopupRoutes } from './http/auto-topups';
+import { autoTopupLinkKey } from './auto-topups/links';
+import { runAutoTopups, startAutoTopups, type AutoTopupDeps } from './auto-topups/runner';
+import type { RepeatingJob } from './repeating-job';
 import { registerSandboxPaymentRoutes } from './http/sandbox-payments';
 import { registerTopupRequestRoutes } from './http/topup-requests';
 import { startPaidRequestNotices } from './topup-requests/paid-requests';
@@ -62,6 +66,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This app's Prometheus metrics: GET /metrics answers them, or the separate metrics port (start.ts). */
     metrics: AppMetrics;
+    /** One pass of the auto top-ups' reminders and charges now (ADR 068); tests drive it with their clock. */
+    autoTopups: { run(options?: Partial<AutoTopupDeps>): ReturnType<typeof runAutoTopups> };
   }
 }
 
@@ -78,6 +84,11 @@ export interface AppDependencies {
   payments?: PaymentProvider;
   /** Whether the order reconciler runs in the background (at start, then every 30 s). Tests drive it themselves. */
   reconciler?: boolean;
+  /**
+   * Whether the auto top-ups' reminders and charges run in the background (at start, then every minute); as the
+   * reconciler when not given. Tests drive them themselves (app.autoTopups.run).
+   */
+  autoTopups?: boolean;
   /** Whether receipts are e-mailed in the background (at start, when an order's move queues one, then every 30 s). */
   receiptSender?: boolean;
   /**
@@ -146,6 +157,7 @@ export async function buildApp({
   topups,
   payments,
   reconciler = true,
+  autoTopups = reconciler,
   receiptSender = true,
   businessChecks = false,
   logStream,
@@ -337,6 +349,26 @@ export async function buildApp({
     now: clock,
   });
   registerSavedCardRoutes(app, { db: database.db, guards, payments: orderServices.payments, now: clock });
+  const autoTopupDeps: AutoTopupDeps = {
+    services: orderServices,
+    fulfilment,
+    mailer: outgoingMail,
+    publicUrl: config.publicUrl,
+    linkKey: autoTopupLinkKey(resolveAuthSecret(config)),
+    reminderMinutes: config.autoTopupReminderMinutes,
+    log: app.log,
+  };
+  registerAutoTopupRoutes(app, { services: orderServices, guards, reminderMinutes: config.autoTopupReminderMinutes, linkKey: autoTopupDeps.linkKey });
+  app.decorate('autoTopups', { run: (options: Partial<AutoTopupDeps> = {}) => runAutoTopups({ ...autoTopupDeps, ...options }) });
+  if (autoTopups) {
+    let running: RepeatingJob | undefined;
+    app.addHook('onReady', async () => {
+      running = startAutoTopups(autoTopupDeps);
+    });
+    app.addHook('onClose', async () => {
+      await running?.stop();
+    });
+  }
   if (orderServices.payments.kind === 'sandbox') registerSandboxPaymentRoutes(app, { db: database.db, events: sandboxEvents });
   if (reconciler) {
     let running: ReturnType<typeof startReconciler> | undefined;

@@ -73,6 +73,12 @@ const envSchema = z.object({
     .min(1, 'must be a whole number from 1 to 100000')
     .max(100_000, 'must be a whole number from 1 to 100000')
     .default(DEFAULT_DECLINE_ALERT.minPayments),
+  AUTO_TOPUP_REMINDER_MINUTES: z.coerce
+    .number('must be a whole number of minutes from 1 to 20160')
+    .int('must be a whole number of minutes from 1 to 20160')
+    .min(1, 'must be a whole number of minutes from 1 to 20160')
+    .max(20_160, 'must be a whole number of minutes from 1 to 20160')
+    .default(1440),
   RELOADLY_LOW_BALANCE_USD: z
     .string()
     .regex(/^\d{1,9}(?:\.\d{1,2})?$/, 'must be a USD amount with at most 2 decimals')
@@ -233,6 +239,8 @@ export interface Config {
   lowWalletBalance: number | null;
   /** When the last hour's declines raise the alert (DECLINE_ALERT_PERCENT of at least DECLINE_ALERT_MIN_PAYMENTS). */
   declineAlert: DeclineAlertThresholds;
+  /** How long before each auto top-up charge its reminder e-mail goes out (AUTO_TOPUP_REMINDER_MINUTES, ADR 068). */
+  autoTopupReminderMinutes: number;
   /** The address browsers use to reach the server (origin only): links in e-mails, trusted origin, OAuth callbacks. */
   publicUrl: string;
   /**
@@ -343,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, projectRoot = p
         : undefined,
     lowWalletBalance: values.RELOADLY_LOW_BALANCE_USD ?? null,
     declineAlert: { ratePercent: values.DECLINE_ALERT_PERCENT, minPayments: values.DECLINE_ALERT_MIN_PAYMENTS },
+    autoTopupReminderMinutes: values.AUTO_TOPUP_REMINDER_MINUTES,
     publicUrl: new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).origin,
     authSecret: values.BETTER_AUTH_SECRET,
     adminEmails: values.ADMIN_EMAILS,

@@ -15,6 +15,8 @@ export const ROUTES = {
   requestTopUp: '/request',
   /** A printable receipt of one of the signed-in customer's orders (orderReceiptPath). */
   orderReceipt: '/profile/orders/:orderId/receipt',
+  /** Where an auto top-up reminder's "Skip this one" and "Pause" links open (?token=…): one button does it (ADR 068). */
+  autoTopupLink: '/auto-topup',
 } as const;
 
 /** Where a request link opens, `/r/<token>` (shared/api/topup-requests.ts): the home page with the recipient step filled. */

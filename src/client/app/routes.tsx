@@ -33,6 +33,7 @@ const OrderReceiptPage = lazyPage(() => import('./signed-in-pages').then((m) => 
 const AdminPage = lazyPage(() => import('./signed-in-pages').then((m) => m.AdminPage));
 const RequestPage = lazyPage(() => import('./signed-in-pages').then((m) => m.RequestTopUpPage));
 const AccountDeletedPage = lazyPage(() => import('@/features/profile/account-deleted-page').then((m) => m.AccountDeletedPage));
+const AutoTopupLinkPage = lazyPage(() => import('@/features/auto-topup-link/auto-topup-link-page').then((m) => m.AutoTopupLinkPage));
 const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage));
 
 /**
@@ -145,6 +146,7 @@ export function AppRoutes() {
           <Route path={ROUTES.profile} element={<ProfilePage />} />
           <Route path={ROUTES.accountDeleted} element={<AccountDeletedPage />} />
           <Route path={ROUTES.orderReceipt} element={<OrderReceiptPage />} />
+          <Route path={ROUTES.autoTopupLink} element={<AutoTopupLinkPage />} />
           <Route path={`${ROUTES.admin}/*`} element={<AdminPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -25,6 +25,7 @@ const CONSOLE_SECTIONS = [
   'customers',
   'catalogue',
   'promos',
+  'autotopups',
   'messages',
   'audit',
   'pricing',

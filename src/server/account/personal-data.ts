@@ -26,6 +26,7 @@ import { REQUEST_LIMITS } from '../request-limits';
 import type { DataSubject, PersonalDataTable } from './personal-data-table';
 import { SETTINGS_AUTHORS } from './settings-authors';
 import { REFERRAL_DATA } from './personal-data-referrals';
+import { AUTO_TOPUP_DATA } from './personal-data-auto-topups';
 import { SAVED_CARD_DATA } from './personal-data-saved-cards';
 
 type Tx = Database;
@@ -401,6 +402,7 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
         .orderBy(session.createdAt),
     erase: async (tx, subject) => void (await tx.delete(session).where(eq(session.userId, subject.userId))),
   },
+  ...AUTO_TOPUP_DATA,
   ...SAVED_CARD_DATA,
   ...REFERRAL_DATA,
   {

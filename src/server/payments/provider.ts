@@ -86,6 +86,13 @@ export interface SavedCardsAtProvider {
   detachCard(providerMethodId: string): Promise<void>;
   /** What the browser's payment form lists the customer's saved cards with (Stripe's CustomerSession); null when it needs none. */
   customerSessionSecret(customerId: string): Promise<string | null>;
+  /**
+   * Authorises an unpaid payment made for the customer with their saved card, without them (an auto top-up, ADR 068):
+   * Stripe's confirmation with `off_session: true` of the intent (manual capture) and its `payment_method`. When the
+   * bank asks for authentication the payer is not there to give it: PaymentProviderError with code
+   * `authentication_required` (402); a decline is a card_error (402) as on any payment.
+   */
+  confirmOffSession(paymentId: string, request: { paymentMethodId: string; idempotencyKey: string }): Promise<Payment>;
 }
 
 /** A card as the provider's charge describes it (Stripe's payment_method_details.card). */

@@ -1,4 +1,3 @@
-import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 import { sql } from 'drizzle-orm';
 import { RTL_LANGUAGES, type Language } from '../../shared/constants';
 import { formatPhoneInternational } from '../../shared/phone-format';
@@ -7,6 +6,7 @@ import { rowsOf } from '../db/raw-rows';
 import { emailLanguage } from '../mail/account-emails';
 import { onReceiptQueued } from '../orders/follow-ups';
 import type { Email, Mailer } from '../mail/mailer';
+import { callingCodeOf } from '../catalog/calling-code';
 
 /**
  * A request link is answered when its number is topped up by someone other than its maker while it works: the airtime
@@ -74,14 +74,6 @@ const TEXTS: Record<Language, { subject: string; body: string; again: string }> 
     again: 'اطلب إعادة شحن أخرى',
   },
 };
-
-function callingCodeOf(countryIso: string): string | null {
-  try {
-    return getCountryCallingCode(countryIso as CountryCode);
-  } catch {
-    return null;
-  }
-}
 
 /** The e-mail telling a link's maker it was answered, in their language. */
 export function paidRequestEmail(notice: PaidNotice, publicUrl: string): Email {

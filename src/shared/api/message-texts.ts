@@ -125,6 +125,16 @@ export const API_MESSAGE_TEXTS_EN = {
   'apiErrors.recipientNameInvalid': 'A recipient name can only hold letters, digits, spaces and punctuation.',
   // Saved cards (server/saved-cards).
   'apiErrors.savedCardNotFound': 'This saved card was not found. It may have been removed.',
+  // Auto top-ups (server/auto-topups).
+  'apiErrors.autoTopupAmount': 'Enter the amount in US dollars, with at most 2 decimals.',
+  'apiErrors.autoTopupInterval': 'Choose every 7, 14, 28 or 30 days.',
+  'apiErrors.autoTopupFirstCharge': 'Enter the date and time of the charge.',
+  'apiErrors.autoTopupChargeInPast': 'The charge must be in the future.',
+  'apiErrors.autoTopupChargeTooSoon': 'The charge must be at least {{hours}} hours from now, so that its reminder can go out first.',
+  'apiErrors.autoTopupNotFound': 'This auto top-up was not found. It may have been deleted.',
+  'apiErrors.autoTopupRecipientNotFound': 'Choose one of your saved recipients or one of your top-ups.',
+  'apiErrors.autoTopupLinkInvalid': 'This link is not valid or has expired. Nothing was changed.',
+  'apiErrors.autoTopupAlreadyCharging': 'This top-up is already being charged, so it can no longer be skipped.',
   'apiErrors.recipientsFull': 'You can save up to {{max}} recipients. Delete one to add another.',
   'apiErrors.tooManyRecipientAdds': 'Too many recipients added in a short time. Please wait a few minutes and try again.',
   // Any call.

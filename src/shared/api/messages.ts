@@ -180,6 +180,16 @@ export const API_MESSAGE_KEYS = [
   'apiErrors.recipientNameInvalid',
   // Saved cards (server/saved-cards).
   'apiErrors.savedCardNotFound',
+  // Auto top-ups (server/auto-topups).
+  'apiErrors.autoTopupAmount',
+  'apiErrors.autoTopupInterval',
+  'apiErrors.autoTopupFirstCharge',
+  'apiErrors.autoTopupChargeInPast',
+  'apiErrors.autoTopupChargeTooSoon',
+  'apiErrors.autoTopupNotFound',
+  'apiErrors.autoTopupRecipientNotFound',
+  'apiErrors.autoTopupLinkInvalid',
+  'apiErrors.autoTopupAlreadyCharging',
   'apiErrors.recipientsFull',
   'apiErrors.tooManyRecipientAdds',
   // Any call.

@@ -6,6 +6,7 @@ import { AdminPageFrame } from './components/admin-page-frame';
 import { linkClass } from './components/link-class';
 import { AdminLayout } from './layout/admin-layout';
 import { AttentionPage } from './pages/attention-page';
+import { AutoTopupPage, AutoTopupsPage } from './pages/auto-topups-page';
 import { AuditPage } from './pages/audit-page';
 import { BlocklistPage } from './pages/blocklist-page';
 import { CatalogueCountryPage } from './pages/catalogue-country-page';
@@ -58,6 +59,8 @@ export function AdminPage() {
         <Route path="audit" element={<AuditPage />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="promos" element={<PromoCodesPage />} />
+        <Route path="autotopups" element={<AutoTopupsPage />} />
+        <Route path="autotopups/:id" element={<AutoTopupPage />} />
         <Route path="limits" element={<LimitsPage />} />
         <Route path="settlement" element={<SettlementPage />} />
         <Route path="reviews" element={<ReviewsPage />} />

@@ -16,6 +16,7 @@ export const ADMIN_PATHS = {
   rules: `${ROUTES.admin}/rules`,
   blocklist: `${ROUTES.admin}/blocklist`,
   promoCodes: `${ROUTES.admin}/promos`,
+  autoTopups: `${ROUTES.admin}/autotopups`,
 } as const;
 
 export const orderPath = (orderId: string) => `${ADMIN_PATHS.orders}/${encodeURIComponent(orderId)}`;
@@ -29,3 +30,6 @@ export const ordersPathWith = (params: URLSearchParams) => `${ADMIN_PATHS.orders
 
 /** A destination's page in the catalogue, by its ISO code (upper case, as the server writes it). */
 export const catalogueCountryPath = (iso: string) => `${ADMIN_PATHS.catalogue}/${encodeURIComponent(iso.toUpperCase())}`;
+
+/** One auto top-up's page on the console: the schedule and its periods' orders (ADR 068). */
+export const autoTopupPath = (id: string) => `${ADMIN_PATHS.autoTopups}/${encodeURIComponent(id)}`;

@@ -5,6 +5,7 @@ import { Page } from '@/components/ui/page';
 import { useAccount } from '@/lib/account';
 import { toast } from '@/lib/toast';
 import { AccountSection } from './account-section';
+import { AutoTopupsSection } from './auto-topups/auto-topups-section';
 import { TransactionHistorySection } from './history/transaction-history-section';
 import { LinkedAccountsSection } from './linked-accounts-section';
 import { ReferralsSection } from './referrals/referrals-section';
@@ -46,6 +47,7 @@ export function ProfilePage() {
       {user && <RecipientsSection userId={user.id} />}
       {user && <SavedCardsSection userId={user.id} />}
       {user && <ReferralsSection userId={user.id} />}
+      {user && <AutoTopupsSection userId={user.id} />}
       {user && <RequestLinksSection userId={user.id} />}
       {user && <TransactionHistorySection userId={user.id} />}
       {user && <YourDataSection userId={user.id} />}

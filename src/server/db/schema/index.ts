@@ -14,3 +14,4 @@ export * from './alerts';
 export * from './disputes';
 export * from './saved-cards';
 export * from './referrals';
+export * from './auto-topups';

@@ -15,6 +15,7 @@ import { registerAdminMessageRoutes } from './messages';
 import { registerAdminRiskRoutes } from './risk';
 import { registerAdminPromoCodeRoutes } from './promo-codes';
 import { registerAdminReferralRoutes } from '../referrals';
+import { registerAdminAutoTopupRoutes } from './auto-topups';
 import type { Fulfilment } from '../../orders/fulfilment';
 import type { OrderServices } from '../../orders/services';
 import { registerOrderActionRoutes } from './order-actions';
@@ -68,6 +69,7 @@ export async function registerAdminRoutes(
       registerAdminRiskRoutes(admin, { db, now });
       registerAdminPromoCodeRoutes(admin, { db, now });
       registerAdminReferralRoutes(admin, { db, now });
+      registerAdminAutoTopupRoutes(admin, { db });
       registerAdminAlertRoutes(admin, { db, now, alertDefaults });
       registerAdminDisputeRoutes(admin, { services: orderServices, context: disputeEvidence });
 

@@ -6,13 +6,13 @@ import type { SandboxConfirmResponse, sandboxConfirmBodySchema } from '../../../
 import type { PaymentErrorDetail } from '../provider';
 import type { PaymentIntentStatus } from '../stripe/vocabulary';
 import { paymentIntentNotFound, secretIs, unexpectedState, type SandboxPaymentIntentRow } from './payment-intents';
-import { attachedCard, paymentMethodNotFound } from './saved-cards';
+import { attachedCard, paymentMethodNotFound, type SandboxPaymentMethodRow } from './saved-cards';
 
 /** The payment form's answer (confirm.ts's SandboxConfirmRequest) when it pays with a saved card. */
 type SandboxConfirmRequest = z.output<typeof sandboxConfirmBodySchema>;
 type SavedCardConfirm = SandboxConfirmRequest & { paymentMethod: Extract<SandboxConfirmRequest['paymentMethod'], { type: 'saved_card' }> };
 
-const CONFIRMABLE: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+export const CONFIRMABLE: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 /**
  * Confirms a sandbox intent with the saved card its checkout chose (ADR 063), as Stripe confirms an intent whose
@@ -34,9 +34,23 @@ export async function confirmWithSavedCard(db: Database, intentId: string, body:
   if (!card) throw paymentMethodNotFound(paymentMethodId);
   if (!(card.brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(cvc))
     return { error: cardError('incorrect_cvc', "Your card's security code is invalid.") };
-  if (card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)) {
+  if (cardExpired(card, now)) {
     return { error: cardError('expired_card', 'Your card has expired.') };
   }
+  return { paymentIntent: browserView(await authoriseWithSavedCard(db, intentId, card, now, body.receiptEmail)) };
+}
+
+/**
+ * Authorises a sandbox intent with a saved card in one conditional UPDATE (the payer's confirmation, or an off-session
+ * one): of two confirmations only one moves it; the other finds it authorised, or is refused for its state.
+ */
+export async function authoriseWithSavedCard(
+  db: Database,
+  intentId: string,
+  card: SandboxPaymentMethodRow,
+  now: Date,
+  receiptEmail?: string | null,
+): Promise<SandboxPaymentIntentRow> {
   const [updated] = await db
     .update(sandboxPaymentIntents)
     .set({
@@ -50,15 +64,20 @@ export async function confirmWithSavedCard(db: Database, intentId: string, body:
       threeDSecureResult: null,
       // Already saved: the authorisation does not save it again.
       setupFutureUsage: null,
-      ...(body.receiptEmail ? { receiptEmail: body.receiptEmail } : {}),
+      ...(receiptEmail ? { receiptEmail } : {}),
       updatedAt: now,
     })
     .where(and(eq(sandboxPaymentIntents.id, intentId), inArray(sandboxPaymentIntents.status, [...CONFIRMABLE])))
     .returning();
-  if (updated) return { paymentIntent: browserView(updated) };
+  if (updated) return updated;
   const [latest] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentId));
-  if (latest?.status === 'requires_capture') return { paymentIntent: browserView(latest) };
-  throw unexpectedState('confirm', (latest?.status ?? intent.status) as PaymentIntentStatus, CONFIRMABLE);
+  if (latest?.status === 'requires_capture') return latest;
+  throw unexpectedState('confirm', (latest?.status ?? 'canceled') as PaymentIntentStatus, CONFIRMABLE);
+}
+
+/** Whether a saved card expired before `now` (Stripe declines it: expired_card). */
+export function cardExpired(card: Pick<SandboxPaymentMethodRow, 'expMonth' | 'expYear'>, now: Date): boolean {
+  return card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
 }
 
 function browserView(intent: SandboxPaymentIntentRow) {

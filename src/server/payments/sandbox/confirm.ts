@@ -11,7 +11,7 @@ import { sandboxChallengePath } from './challenge';
 import { paymentIntentNotFound, type SandboxPaymentIntentRow, secretIs, unexpectedState } from './payment-intents';
 import { confirmWithSavedCard } from './confirm-saved-card';
 import { attachAuthorisingCard } from './saved-cards';
-import { CASH_APP_DECLINE, cardFactsOf, type TestCardOutcome, testCardOutcome } from './test-cards';
+import { CASH_APP_DECLINE, cardFactsOf, SANDBOX_FINGERPRINT_KEY, type TestCardOutcome, testCardOutcome } from './test-cards';
 
 export type SandboxConfirmRequest = z.output<typeof sandboxConfirmBodySchema>;
 /** What the payment form sends when the payer types a card or answers Cash App (a saved card goes to confirm-saved-card.ts). */
@@ -20,8 +20,6 @@ type CardDetails = Extract<FormPaymentMethod, { type: 'card' }>;
 
 /** Stripe confirms only from these; a declined attempt returns the intent to requires_payment_method. */
 const CONFIRMABLE: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
-/** The key of the sandbox's card fingerprints (a keyed hash of the number; Stripe keys its own per account). */
-const FINGERPRINT_KEY = 'globaltopup-sandbox-card-fingerprint';
 /** An expiry year further ahead than this cannot be a real card's. */
 const MAX_YEARS_AHEAD = 50;
 
@@ -169,7 +167,7 @@ function outcomeOf(paymentMethod: FormPaymentMethod, threeDSecureRequired: boole
 function cardOf(paymentMethod: FormPaymentMethod) {
   if (paymentMethod.type !== 'card') return null;
   const expYear = paymentMethod.expYear < 100 ? 2000 + paymentMethod.expYear : paymentMethod.expYear;
-  return { ...cardFactsOf(digitsOf(paymentMethod.number), FINGERPRINT_KEY), expMonth: paymentMethod.expMonth, expYear };
+  return { ...cardFactsOf(digitsOf(paymentMethod.number), SANDBOX_FINGERPRINT_KEY), expMonth: paymentMethod.expMonth, expYear };
 }
 
 /** What Stripe's charge would say of the card (`payment_method_details.card`): its brand and last four digits. */

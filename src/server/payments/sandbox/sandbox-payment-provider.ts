@@ -14,6 +14,7 @@ import {
 } from './payment-intents';
 import { disputeAfterCapture, getSandboxDispute, submitSandboxDisputeEvidence } from './disputes';
 import { refundSandboxPayment } from './refunds';
+import { confirmOffSession } from './off-session';
 import { createSandboxSavedCards, intentChoiceOf } from './saved-cards';
 import { verifySandboxWebhook } from './webhook-signature';
 import type { SandboxEventListener } from './events';
@@ -220,7 +221,10 @@ export function createSandboxPaymentProvider(db: Database, options: SandboxPayme
       return submitSandboxDisputeEvidence(db, options.events, disputeId, evidence, now());
     },
 
-    savedCards: createSandboxSavedCards(db, now),
+    savedCards: {
+      ...createSandboxSavedCards(db, now),
+      confirmOffSession: (paymentId, { paymentMethodId }) => confirmOffSession(db, paymentId, paymentMethodId, now()),
+    },
   };
 }
 

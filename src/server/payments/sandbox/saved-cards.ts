@@ -73,8 +73,8 @@ export async function attachAuthorisingCard(db: Database, intent: SandboxPayment
   await db.update(sandboxPaymentIntents).set({ paymentMethodId: id, updatedAt: now }).where(eq(sandboxPaymentIntents.id, intent.id));
 }
 
-/** The sandbox's customers and saved cards, Stripe's Customers and PaymentMethods in the sandbox's tables. */
-export function createSandboxSavedCards(db: Database, now: () => Date): SavedCardsAtProvider {
+/** The sandbox's customers and saved cards, Stripe's Customers and PaymentMethods in the sandbox's tables (the off-session confirmation is off-session.ts's, added by the provider). */
+export function createSandboxSavedCards(db: Database, now: () => Date): Omit<SavedCardsAtProvider, 'confirmOffSession'> {
   return {
     async createCustomer() {
       return `cus_sandbox_${randomBase62(14)}`;

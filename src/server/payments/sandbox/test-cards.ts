@@ -204,6 +204,21 @@ export function brandOf(cardNumber: string): string {
   return 'unknown';
 }
 
+/** The key of the sandbox's card fingerprints (a keyed hash of the number; Stripe keys its own per account). */
+export const SANDBOX_FINGERPRINT_KEY = 'globaltopup-sandbox-card-fingerprint';
+
+/**
+ * Stripe's 4000 0027 6000 3184 asks for authentication on every payment, off-session ones too, even once saved; 4000
+ * 0025 0000 3155 asks on a one-off payment but not on an off-session one once saved. The sandbox knows a saved card
+ * only by its fingerprint (the number is never kept).
+ */
+const ALWAYS_AUTHENTICATES = ['4000002760003184'];
+
+/** Whether an off-session payment with the saved card of this fingerprint asks for authentication. */
+export function asksAuthenticationOffSession(fingerprint: string): boolean {
+  return ALWAYS_AUTHENTICATES.some((number) => cardFactsOf(number, SANDBOX_FINGERPRINT_KEY).fingerprint === fingerprint);
+}
+
 /**
  * A card as Stripe's charge describes it. The fingerprint is a keyed hash of the number (the same number always gives
  * the same one, and it cannot be turned back into the number), as Stripe's is per account.

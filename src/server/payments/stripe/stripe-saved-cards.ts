@@ -61,6 +61,12 @@ export function createStripeSavedCards(stripe: Stripe, callStripe: CallStripe, p
       );
       return session.client_secret;
     },
+
+    confirmOffSession(paymentId, { paymentMethodId, idempotencyKey }) {
+      // The intent was made with manual capture for the customer; confirmed without them (an auto top-up, ADR 068). A
+      // bank asking for authentication answers authentication_required, which the adapter passes on as its code.
+      return callStripe(() => stripe.paymentIntents.confirm(paymentId, { payment_method: paymentMethodId, off_session: true }, { idempotencyKey }));
+    },
   };
 }
 

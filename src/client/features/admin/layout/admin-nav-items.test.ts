@@ -16,6 +16,7 @@ describe('the console’s navigation', () => {
       'admin.nav.catalogue',
       'admin.nav.pricing',
       'admin.nav.promos',
+      'admin.nav.autotopups',
       'admin.nav.limits',
       'admin.nav.rules',
       'admin.nav.blocklist',

@@ -3,6 +3,7 @@ import type { OrderView } from '@shared/api/orders';
 import { Link } from 'react-router';
 import { orderReceiptPath } from '@shared/routes';
 import { Button } from '@/components/ui/button';
+import { autoTopupFormPath } from '@/lib/auto-topups';
 import { OrderDetailsDialog } from './order-details-dialog';
 import type { OrderSummary } from './order-format';
 import { OrderStatusBadge } from './order-status-badge';
@@ -54,12 +55,27 @@ function ReceiptLink({ summary }: { summary: OrderSummary }) {
   );
 }
 
+/** A completed order's "Top up automatically": the profile's auto top-up form, filled with its number and amount (ADR 068). */
+function AutoTopUpLink({ summary }: { summary: OrderSummary }) {
+  const { t } = useTranslation();
+  if (summary.order.status !== 'completed') return null;
+  return (
+    <Button asChild variant="outline" size="sm">
+      <Link to={autoTopupFormPath({ orderId: summary.order.id, amount: summary.order.amount })} data-testid="order-auto-topup">
+        {t('history.autoTopUp')}
+        <span className="sr-only">, {summary.recipient}</span>
+      </Link>
+    </Button>
+  );
+}
+
 function OrderActions({ userId, summary }: { userId: string; summary: OrderSummary }) {
   return (
     <>
       <OrderDetailsDialog userId={userId} summary={summary} />
       <ReceiptLink summary={summary} />
       <TopUpAgainButton order={summary.order} recipient={summary.recipient} />
+      <AutoTopUpLink summary={summary} />
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { SavedRecipient } from '@shared/api/recipients';
 import { RecipientPromotionNote } from '@/components/operator-offer';
 import { describeRecipient, RecipientSummary } from '@/components/recipient-summary';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { autoTopupFormPath } from '@/lib/auto-topups';
 import { intlLocale } from '@/lib/local-format';
 import { useSavedRecipients } from '@/lib/saved-recipients';
 import { useLanguage } from '../history/use-language';
@@ -36,7 +38,13 @@ function RecipientRow({ userId, recipient }: { userId: string; recipient: SavedR
           </>
         }
       />
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline" size="sm">
+          <Link to={autoTopupFormPath({ recipientId: recipient.id })} data-testid="recipient-auto-topup">
+            {t('recipients.autoTopUp')}
+            <span className="sr-only">, {title}</span>
+          </Link>
+        </Button>
         <Button type="button" variant="outline" size="sm" aria-label={t('recipients.renameLabel', { title })} onClick={() => setDialog('rename')}>
           {t('recipients.rename')}
         </Button>
