@@ -7,7 +7,7 @@ import type { CreatePaymentIntentResponse } from '../../shared/api/orders';
 import type { SavedCardListResponse } from '../../shared/api/saved-cards';
 import { buildApp } from '../app';
 import { autoTopupLinkKey, signAutoTopupLink } from '../auto-topups/links';
-import { autoTopupRuns, autoTopups, emailOutbox, orders, sandboxPaymentIntents, savedPaymentMethods } from '../db/schema';
+import { autoTopupRuns, autoTopups, emailOutbox, orders, sandboxPaymentIntents } from '../db/schema';
 import { resolveAuthSecret } from '../auth/secret';
 import { emailLinks } from '../mail/mailer';
 import { testConfig } from '../testing/app';
