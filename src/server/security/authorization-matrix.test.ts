@@ -458,6 +458,28 @@ const MATRIX: Row[] = [
     url: () => `/api/admin/customers/${NO_SUCH_MESSAGE}/referrals`,
     expect: adminOnly(404),
   },
+  // Auto top-ups (ADR 068): a customer's own schedules; a schedule no one set is a 404 for everyone signed in (another
+  // customer's too, tested with real ids in http/auto-topups.test.ts); a forged reminder link is a 404 for anyone.
+  { method: 'GET', route: '/api/auto-topups', expect: signedInOnly(200) },
+  { method: 'POST', route: '/api/auto-topups', body: () => ({}), expect: signedInOnly(400) },
+  {
+    method: 'PATCH',
+    route: '/api/auto-topups/:id',
+    url: () => `/api/auto-topups/${NO_SUCH_MESSAGE}`,
+    body: () => ({ intervalDays: 14 }),
+    expect: signedInOnly(404),
+  },
+  { method: 'DELETE', route: '/api/auto-topups/:id', url: () => `/api/auto-topups/${NO_SUCH_MESSAGE}`, expect: signedInOnly(404) },
+  ...(['skip', 'pause', 'resume'] as const).map((action) => ({
+    method: 'POST' as const,
+    route: `/api/auto-topups/:id/${action}`,
+    url: () => `/api/auto-topups/${NO_SUCH_MESSAGE}/${action}`,
+    expect: signedInOnly(404),
+  })),
+  { method: 'GET', route: '/api/auto-topup-links', url: () => '/api/auto-topup-links?token=forged.token', expect: 404 },
+  { method: 'POST', route: '/api/auto-topup-links', body: () => ({ token: 'forged.token' }), expect: 404 },
+  { method: 'GET', route: '/api/admin/auto-topups', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/auto-topups/:id', url: () => `/api/admin/auto-topups/${NO_SUCH_MESSAGE}`, expect: adminOnly(404) },
   // Better Auth's endpoints, all under the one /api/auth/* route.
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/get-session', expect: 200 },
   { method: 'GET', route: '/api/auth/*', url: () => '/api/auth/list-accounts', expect: signedInOnly(200) },
