@@ -27,6 +27,9 @@ function Logo() {
       }}
       src={LOGO_URLS[variant]}
       alt=""
+      // The theme not shown hides its logo (display: none), and a lazy image that is not drawn is not fetched: a first
+      // visit downloads one logo, not both (ADR 066's bytes). The one shown is in the first screen, fetched at once.
+      loading="lazy"
       width={177}
       height={36}
       className={cn('h-9 w-auto', variant === 'light' ? 'dark:hidden' : 'hidden dark:block')}
