@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MINIMUM_CHARGE_CENTS } from '../../shared/promo';
-import { orders, promoCodes, referralCredits, referrals, session } from '../db/schema';
+import { disputes, orders, promoCodes, referralCredits, referrals, session } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { refundOrder } from '../orders/admin-actions';
 import { startCheckout } from '../orders/checkout';
@@ -232,6 +232,36 @@ describe.each(TEST_DATABASE_KINDS)('refer a friend on %s', (kind) => {
     await refundOrder(services, createFulfilment(services), { orderId: first.id, actor: ADMIN, reason: 'Asked for it' });
     expect(await runReferralRewards(database.db, new Date(START.getTime() + 61 * DAY))).toMatchObject({ refused: 1 });
     expect(await referralOf(friendId)).toMatchObject({ status: 'refused', refusedReason: 'first_top_up_undone' });
+  });
+
+  it('refuses the reward when the first top-up is disputed, even a dispute the shop goes on to win', async () => {
+    const { services } = sandboxOrderServices(database.db, START);
+    const { friendId } = await referrerAndFriend();
+    const first = await completedOrder(services, friendId, FRIENDS_CARD);
+    await database.db.insert(disputes).values({
+      id: `du_${randomUUID()}`,
+      orderId: first.id,
+      amountCents: first.totalCents,
+      currency: 'usd',
+      reason: 'fraudulent',
+      status: 'won',
+      outcome: 'won',
+      openedAt: new Date(START.getTime() + 5 * DAY),
+    });
+    expect(await runReferralRewards(database.db, new Date(START.getTime() + 61 * DAY))).toMatchObject({ rewarded: 0, refused: 1 });
+    expect(await referralOf(friendId)).toMatchObject({ status: 'refused', refusedReason: 'first_top_up_undone' });
+    expect(await database.db.select().from(referralCredits)).toHaveLength(0);
+  });
+
+  it('refuses the reward when the friend tops up a number the referrer tops up, with another card from another network', async () => {
+    const { services, advance } = sandboxOrderServices(database.db, START);
+    const { referrerId, friendId } = await referrerAndFriend();
+    // Both send to the sandbox's successful number; nothing else is shared.
+    await completedOrder(services, referrerId);
+    advance(60 * 60 * 1000);
+    await completedOrder(services, friendId, FRIENDS_CARD);
+    expect(await runReferralRewards(database.db, new Date(START.getTime() + 61 * DAY))).toMatchObject({ rewarded: 0, refused: 1 });
+    expect(await referralOf(friendId)).toMatchObject({ status: 'refused', refusedReason: 'same_account' });
   });
 
   it('uses the credit on the next order automatically, never below the minimum charge, and gives it back when the order ends unpaid', async () => {
