@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminAuditLog, orderRiskSignals, receiptOutbox, riskBlocklist, user } from '../db/schema';
+import { adminAuditLog, orderRiskSignals, receiptOutbox, riskBlocklist, savedPaymentMethods, user } from '../db/schema';
 import { DomainError } from '../domain-error';
 import { approveReview, rejectReview } from '../orders/admin-actions';
 import { startCheckout } from '../orders/checkout';
@@ -27,14 +27,25 @@ describe.each(TEST_DATABASE_KINDS)('the risk desk at checkout and at authorisati
   const database = useFulfilmentDatabase(kind);
 
   /** A checkout as the browser starts it, from a client address. */
-  async function checkout(services: OrderServices, userId: string, options: { address?: string; email?: string; phone?: string } = {}) {
+  async function checkout(
+    services: OrderServices,
+    userId: string,
+    options: { address?: string; email?: string; phone?: string; saveCard?: boolean } = {},
+  ) {
     const phone = options.phone ?? SANDBOX_NUMBERS.successful;
     const { operator, amount } = await firstOffer(services, 'NG', phone);
     return startCheckout(services, {
       userId,
       accountEmail: options.email ?? 'payer@example.com',
       clientAddress: options.address ?? '203.0.113.9',
-      body: { amount, orderKey: randomUUID(), operatorId: operator.operatorId, countryCode: 'NG', phone },
+      body: {
+        amount,
+        orderKey: randomUUID(),
+        operatorId: operator.operatorId,
+        countryCode: 'NG',
+        phone,
+        ...(options.saveCard ? { saveCard: true } : {}),
+      },
     });
   }
 
@@ -174,11 +185,14 @@ describe.each(TEST_DATABASE_KINDS)('the risk desk at checkout and at authorisati
   it('an order held for Radar’s elevated risk is sent and charged only when a person approves it', async () => {
     const kit = await database.setup();
     const admin = { id: await insertTestUser(database.db), email: 'risk@example.com' };
-    const intent = await checkout(kit.services, kit.userId);
+    // The payer asked to keep the card: it is saved when a person lets the payment go ahead, not while it is held.
+    const intent = await checkout(kit.services, kit.userId, { saveCard: true });
     await pay(kit, intent, ELEVATED_RISK_CARD);
     expect(await kit.fulfilment.fulfil(intent.orderId, 'webhook')).toMatchObject({ status: 'in_review' });
     // The browser's call and the reconciler leave it where it is.
     expect(await kit.fulfilment.reconcile(intent.orderId)).toMatchObject({ status: 'in_review' });
+    const savedCards = () => database.db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, kit.userId));
+    expect(await savedCards()).toEqual([]);
     expect(await approveReview(kit.services, kit.fulfilment, { orderId: intent.orderId, actor: admin, reason: 'Called the customer' })).toMatchObject(
       {
         status: 'completed',
@@ -187,6 +201,7 @@ describe.each(TEST_DATABASE_KINDS)('the risk desk at checkout and at authorisati
     const { intent: payment, deliveries } = await orderLedger(database.db, intent.orderId);
     expect(payment).toMatchObject({ status: 'succeeded' });
     expect(deliveries).toHaveLength(1);
+    expect(await savedCards()).toEqual([expect.objectContaining({ last4: ELEVATED_RISK_CARD.slice(-4) })]);
     expect(await database.db.select({ kind: receiptOutbox.kind }).from(receiptOutbox).where(eq(receiptOutbox.orderId, intent.orderId))).toEqual([
       { kind: 'completed' },
     ]);

@@ -130,6 +130,16 @@ export async function keepSavedCard(ctx: FulfilmentContext, userId: string, paym
   }
 }
 
+/** keepSavedCard for an order whose payment is not at hand (an order a person approved): read from the provider. */
+export async function keepSavedCardOf(ctx: FulfilmentContext, order: Order): Promise<void> {
+  if (!order.paymentId) return;
+  try {
+    await keepSavedCard(ctx, order.userId, await ctx.payments.getPayment(order.paymentId));
+  } catch (error) {
+    ctx.services.log.warn({ err: error, orderId: order.id }, 'the payment of an approved order could not be read to save its card');
+  }
+}
+
 /**
  * created → authorised → delivering in one statement, for the payment's authorisation, when `guard` (the limits, and
  * whatever else the caller asks of the order row) holds; null when it does not, or the order was not created.

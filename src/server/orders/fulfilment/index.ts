@@ -22,6 +22,7 @@ import type { EventSource, Order } from '../state-machine';
 import {
   authoriseAndClaim,
   keepSavedCard,
+  keepSavedCardOf,
   justAuthorisedGuard,
   PaymentNotAuthorisedError,
   stillAuthorised,
@@ -176,7 +177,10 @@ export function createFulfilment(services: OrderServices) {
       return once(ctx, orderId, async () => {
         const order = await load(ctx, orderId);
         if (order.status !== 'delivering' || order.topupTransactionId) return order;
-        return recordOutcome(ctx, order, await send(ctx, order), source);
+        const outcome = await recordOutcome(ctx, order, await send(ctx, order), source);
+        // A card its payer asked to keep is saved once the payment may go ahead, as at any authorisation (ADR 063).
+        await keepSavedCardOf(ctx, order);
+        return outcome;
       });
     },
     /**
