@@ -90,7 +90,9 @@ export function FeeRuleEditor({ version, rules, global }: { version: number; rul
         (operators.isError ? <LoadError error={operators.error} onRetry={() => void operators.refetch()} /> : <Loading />)}
       {scope && (
         <SettingsForm<'airtimeFeePercent' | 'standardFee', RuleGroup>
-          key={`${scope.countryCode}:${scope.operatorId}:${version}`}
+          // A form per scope. Not per version: the form follows the version its own saves answer (and a 409 says when
+          // someone else saved), and a new key after its own save would take away the "saved" it has just said.
+          key={`${scope.countryCode}:${scope.operatorId}`}
           id="fee-rule-edit"
           title={t(scope.operatorId === null ? 'admin.corridors.editCountry' : 'admin.corridors.editOperator', { country: scope.countryCode })}
           inputs={[
