@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { promoCodeCheckBodySchema, type PromoCodeCheckResponse } from '../../shared/api/promo-codes';
-import { formatUsd, parseFeeConfig, priceTopUp, toCents } from '../../shared/pricing';
+import { formatUsd } from '../../shared/pricing';
 import type { Guards } from '../auth/guards';
-import { readCorridorPriceConfig } from '../catalog/fee-rules';
-import { checkAmountForOperator, findOperator } from '../orders/checkout';
 import { applyPromoCode } from '../orders/promo-codes';
 import { priceWithReferral, readReferralOffer } from '../orders/referral-pricing';
+import { reviewListPrice } from '../orders/review-price';
 import type { OrderServices } from '../orders/services';
 import { parseWith } from './errors';
 
@@ -17,13 +16,8 @@ import { parseWith } from './errors';
 export function registerPromoCodeRoutes(app: FastifyInstance, { services, guards }: { services: OrderServices; guards: Guards }) {
   app.post('/api/promo-codes/check', { preHandler: guards.requireUser }, async (request): Promise<PromoCodeCheckResponse> => {
     const body = parseWith(promoCodeCheckBodySchema, request.body);
-    const operator = await findOperator(services, body.countryCode, body.operatorId);
-    const amountCents = toCents(body.amount);
-    checkAmountForOperator(operator, amountCents);
-    const corridor = { countryIso: body.countryCode, provider: services.destinations.provider, operatorId: operator.operatorId };
-    const fees = parseFeeConfig(await readCorridorPriceConfig(services.db, corridor));
     const userId = request.account!.id;
-    const listPrice = priceTopUp(amountCents, fees);
+    const listPrice = await reviewListPrice(services, body);
     const { row, price: promoPrice } = await applyPromoCode(services.db, body.code, { userId, price: listPrice, now: services.now() });
     // Never with the welcome discount of refer a friend (refused when that is better); the credit comes after (ADR 070).
     const price = priceWithReferral(listPrice, promoPrice, await readReferralOffer(services.db, userId));

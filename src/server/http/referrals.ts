@@ -8,7 +8,7 @@ import {
   type ReferralPriceResponse,
   type ReferralSettingsResponse,
 } from '../../shared/api/referrals';
-import { formatUsd, parseFeeConfig, priceTopUp, toCents } from '../../shared/pricing';
+import { formatUsd } from '../../shared/pricing';
 import {
   normaliseReferralCode,
   REFERRAL_COOKIE,
@@ -20,9 +20,8 @@ import {
 import { assertCustomerExists } from '../admin/customers';
 import type { AdminActor } from '../audit/audit-log';
 import type { Guards } from '../auth/guards';
-import { readCorridorPriceConfig } from '../catalog/fee-rules';
-import { checkAmountForOperator, findOperator } from '../orders/checkout';
 import { priceWithReferral, readReferralOffer } from '../orders/referral-pricing';
+import { reviewListPrice } from '../orders/review-price';
 import type { OrderServices } from '../orders/services';
 import { customerReferrals, ensureReferralCode, referralCounts } from '../referrals/codes';
 import { readReferralSettings, updateReferralSettings } from '../referrals/settings';
@@ -72,12 +71,7 @@ export function registerReferralRoutes(
   // The review's price without a code: the welcome discount and the credit, as checkout will price them.
   app.post('/api/referrals/price', { preHandler: guards.requireUser }, async (request): Promise<ReferralPriceResponse> => {
     const body = parseWith(referralPriceBodySchema, request.body);
-    const operator = await findOperator(services, body.countryCode, body.operatorId);
-    const amountCents = toCents(body.amount);
-    checkAmountForOperator(operator, amountCents);
-    const corridor = { countryIso: body.countryCode, provider: services.destinations.provider, operatorId: operator.operatorId };
-    const fees = parseFeeConfig(await readCorridorPriceConfig(db, corridor));
-    const price = priceWithReferral(priceTopUp(amountCents, fees), undefined, await readReferralOffer(db, request.account!.id));
+    const price = priceWithReferral(await reviewListPrice(services, body), undefined, await readReferralOffer(db, request.account!.id));
     return {
       success: true,
       amount: formatUsd(price.amountCents),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reasonSchema, SETTING_RULES, settingField, versionSchema, type SettingsChangeStamp } from './admin-settings';
 import type { ReferralRefusal, ReferralStatus } from '../referral';
+import { promoCodeCheckBodySchema } from './promo-codes';
 
 /*
  * Refer a friend (docs/decisions/070-refer-a-friend.md): the customer's own (GET /api/referrals/me), the review's price
@@ -20,18 +21,8 @@ export interface MyReferralsResponse {
   referrerCreditCents: number;
 }
 
-/** POST /api/referrals/price: the top-up the review shows (the fields checkout prices with). */
-export const referralPriceBodySchema = z.object({
-  amount: z
-    .string()
-    .trim()
-    .regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'Amount must be a USD amount with at most 2 decimals'),
-  operatorId: z.coerce.number().int().positive('operatorId must be a positive integer'),
-  countryCode: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/, 'countryCode must be a 2-letter ISO code')
-    .transform((code) => code.toUpperCase()),
-});
+/** POST /api/referrals/price: the top-up the review shows (the fields checkout prices with), as a code's check has them. */
+export const referralPriceBodySchema = promoCodeCheckBodySchema.omit({ code: true });
 export type ReferralPriceBody = z.input<typeof referralPriceBodySchema>;
 
 /** The server's price with the welcome discount and the credit (2-decimal USD strings); checkout charges `totalAmount`. */
