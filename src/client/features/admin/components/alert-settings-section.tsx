@@ -9,13 +9,14 @@ import { DescriptionRow } from '@/components/ui/description-row';
 import { ADMIN_PATHS } from '../admin-paths';
 import { alertSettingsQueryOptions, saveAlertSettings } from '../api/alerts';
 import { auditFiltersToParams, NO_AUDIT_FILTERS } from '../lib/audit-filters';
-import { formatCents, formatDateTime } from '../lib/format';
+import { formatCents } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { AdminSection } from './admin-page-frame';
 import { CheckOption } from './check-option';
 import { linkClass } from './link-class';
 import { LoadError, Loading } from './query-state';
 import { SettingsForm } from './settings-form';
+import { SettingsStampRows } from './settings-stamp-rows';
 
 /** The alerts' thresholds as a list. */
 function AlertFacts({ values, testId }: { values: AlertValues; testId: string }) {
@@ -51,19 +52,10 @@ function AlertFacts({ values, testId }: { values: AlertValues; testId: string })
 }
 
 function AlertSettingsFacts({ settings, testId }: { settings: AlertSettings; testId: string }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
   return (
     <dl className="divide-y text-sm" data-testid={testId}>
       <AlertFacts values={settings} testId={testId} />
-      <DescriptionRow label={t('admin.settings.version')} testId={`${testId}-version`}>
-        {settings.version}
-      </DescriptionRow>
-      <DescriptionRow label={t('admin.settings.changed')} testId={`${testId}-changed`}>
-        {settings.updatedAt
-          ? t('admin.settings.changedBy', { date: formatDateTime(settings.updatedAt, language), email: settings.updatedByEmail })
-          : t('admin.settings.neverChanged')}
-      </DescriptionRow>
+      <SettingsStampRows settings={settings} testId={testId} />
     </dl>
   );
 }

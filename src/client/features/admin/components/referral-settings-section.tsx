@@ -5,11 +5,12 @@ import type { ReferralSettings } from '@shared/api/referrals';
 import { formatUsd } from '@shared/pricing';
 import { DescriptionRow } from '@/components/ui/description-row';
 import { referralSettingsQueryOptions, saveReferralSettings } from '../api/referrals';
-import { formatCents, formatDateTime } from '../lib/format';
+import { formatCents } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
 import { AdminSection } from './admin-page-frame';
 import { LoadError, Loading } from './query-state';
 import { SettingsForm } from './settings-form';
+import { SettingsStampRows } from './settings-stamp-rows';
 
 /** The referral settings as a list: in force now, or as a refused save found them. */
 function ReferralFacts({ settings, testId }: { settings: ReferralSettings; testId: string }) {
@@ -26,14 +27,7 @@ function ReferralFacts({ settings, testId }: { settings: ReferralSettings; testI
       <DescriptionRow label={t('admin.referrals.disputeWindow')} testId={`${testId}-window`}>
         {settings.disputeWindowDays}
       </DescriptionRow>
-      <DescriptionRow label={t('admin.settings.version')} testId={`${testId}-version`}>
-        {settings.version}
-      </DescriptionRow>
-      <DescriptionRow label={t('admin.settings.changed')} testId={`${testId}-changed`}>
-        {settings.updatedAt
-          ? t('admin.settings.changedBy', { date: formatDateTime(settings.updatedAt, language), email: settings.updatedByEmail })
-          : t('admin.settings.neverChanged')}
-      </DescriptionRow>
+      <SettingsStampRows settings={settings} testId={testId} />
     </dl>
   );
 }

@@ -12,8 +12,9 @@ import { linkClass } from '../components/link-class';
 import { LoadError, Loading } from '../components/query-state';
 import { SettingsForm } from '../components/settings-form';
 import { auditFiltersToParams, NO_AUDIT_FILTERS } from '../lib/audit-filters';
-import { formatCents, formatDateTime } from '../lib/format';
+import { formatCents } from '../lib/format';
 import { useLanguage } from '../lib/use-language';
+import { SettingsStampRows } from '../components/settings-stamp-rows';
 
 /** The three limits as a list. */
 function LimitFacts({ values, testId }: { values: LimitValues; testId: string }) {
@@ -36,19 +37,10 @@ function LimitFacts({ values, testId }: { values: LimitValues; testId: string })
 
 /** The limits in force with their version, or as a refused save found them. */
 function LimitsFacts({ limits, testId }: { limits: LimitsSettings; testId: string }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
   return (
     <dl className="divide-y text-sm" data-testid={testId}>
       <LimitFacts values={limits} testId={testId} />
-      <DescriptionRow label={t('admin.settings.version')} testId={`${testId}-version`}>
-        {limits.version}
-      </DescriptionRow>
-      <DescriptionRow label={t('admin.settings.changed')} testId={`${testId}-changed`}>
-        {limits.updatedAt
-          ? t('admin.settings.changedBy', { date: formatDateTime(limits.updatedAt, language), email: limits.updatedByEmail })
-          : t('admin.settings.neverChanged')}
-      </DescriptionRow>
+      <SettingsStampRows settings={limits} testId={testId} />
     </dl>
   );
 }

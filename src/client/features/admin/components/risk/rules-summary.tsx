@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { RiskCondition, RiskSettings } from '@shared/api/risk';
 import { DescriptionRow } from '@/components/ui/description-row';
-import { formatDateTime } from '../../lib/format';
-import { useLanguage } from '../../lib/use-language';
 import { Badge } from '../status-badge';
+import { SettingsStampRows } from '../settings-stamp-rows';
 
 /** A condition in words: "Provider's risk level = elevated". */
 export function ConditionText({ condition }: { condition: RiskCondition }) {
@@ -24,21 +23,13 @@ export function ConditionText({ condition }: { condition: RiskCondition }) {
 /** The rules and window in force (or as a refused save found them): each rule's action, switch and conditions. */
 export function RulesSummary({ settings, testId }: { settings: RiskSettings; testId: string }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   return (
     <div className="flex flex-col gap-3 text-sm" data-testid={testId}>
       <dl className="divide-y">
         <DescriptionRow label={t('admin.rules.reviewWindow')} testId={`${testId}-window`}>
           {t('admin.rules.minutes', { count: settings.reviewWindowMinutes })}
         </DescriptionRow>
-        <DescriptionRow label={t('admin.settings.version')} testId={`${testId}-version`}>
-          {settings.version}
-        </DescriptionRow>
-        <DescriptionRow label={t('admin.settings.changed')} testId={`${testId}-changed`}>
-          {settings.updatedAt
-            ? t('admin.settings.changedBy', { date: formatDateTime(settings.updatedAt, language), email: settings.updatedByEmail })
-            : t('admin.settings.neverChanged')}
-        </DescriptionRow>
+        <SettingsStampRows settings={settings} testId={testId} />
       </dl>
       <ul className="flex flex-col divide-y rounded-lg border" aria-label={t('admin.rules.inForce')}>
         {settings.rules.map((rule) => (
